@@ -1,0 +1,4 @@
+export * from './authorities';
+export * from './constants';
+export * from './messages.vi';
+export * from './core/api';

@@ -1,0 +1,62 @@
+/**
+ * Every visible Vietnamese string shared by web and server. Screen-only labels live in the
+ * web's own messages file; everything a rule or the API can say lives here.
+ */
+export const MSG = {
+  // §4 login / logout
+  loginSuccess: 'Đăng nhập thành công',
+  genericError: 'Xảy ra lỗi, vui lòng thử lại sau',
+  wrongCredentials: 'Thông tin tài khoản không đúng',
+  logoutFailed: 'Lỗi hệ thống',
+  loginThrottled: 'Bạn đã đăng nhập sai quá nhiều lần. Vui lòng thử lại sau {minutes} phút.',
+  accountLocked: 'Tài khoản đã bị khoá. Vui lòng liên hệ quản trị viên.',
+  // §5 password
+  oldPasswordRequired: 'Vui lòng nhập mật khẩu cũ',
+  newPasswordRequired: 'Vui lòng nhập mật khẩu!',
+  passwordNoDiacritics: 'Mật khẩu không được chứa ký tự có dấu!',
+  passwordWeakFormat:
+    'Mật khẩu tối thiểu 8 ký tự, tối đa 15 ký tự, bao gồm số, chữ thường, chữ in hoa và ký tự đặc biệt!',
+  retypeRequired: 'Vui lòng nhập lại mật khẩu mới',
+  retypeMismatch: 'Mật khẩu mới và nhập lại mật khẩu mới không giống nhau!',
+  passwordChanged: 'Đổi mật khẩu thành công! Vui lòng đăng nhập lại bằng mật khẩu mới.',
+  passwordChangeFailed: 'Đổi mật khẩu không thành công',
+  oldPasswordWrong: 'Mật khẩu cũ không đúng',
+  passwordSameAsOld: 'Mật khẩu mới phải khác mật khẩu cũ',
+  passwordTooCommon: 'Mật khẩu này quá phổ biến, dễ bị đoán. Vui lòng chọn mật khẩu khác',
+  passwordHashInvalid: 'Mật khẩu gửi lên không hợp lệ',
+  // §6 / §8
+  forbidden: 'Bạn không có quyền thao tác',
+  unauthorized: 'Phiên đăng nhập đã hết hạn, vui lòng đăng nhập lại',
+  notFound: 'Không tìm thấy dữ liệu',
+  routeNotFound: 'Không tìm thấy đường dẫn yêu cầu',
+  validationFailed: 'Dữ liệu không hợp lệ',
+  conflict: 'Dữ liệu đã tồn tại',
+  tooManyRequests: 'Bạn thao tác quá nhanh, vui lòng thử lại sau',
+  payloadTooLarge: 'Dữ liệu gửi lên quá lớn',
+  internalError: 'Lỗi hệ thống',
+  bookingSuccess: 'Đặt khám thành công',
+  bookingFailed: 'Đặt khám không thành công',
+  // generic field errors (zod → Vietnamese)
+  fieldRequired: 'Vui lòng nhập {field}',
+  fieldTooLong: '{field} tối đa {max} ký tự',
+  fieldTooShort: '{field} tối thiểu {min} ký tự',
+  fieldInvalid: '{field} không hợp lệ',
+  fieldNotNumber: '{field} phải là số',
+  fieldTooSmall: '{field} phải lớn hơn hoặc bằng {min}',
+  fieldTooBig: '{field} phải nhỏ hơn hoặc bằng {max}',
+  unknownField: 'Trường {field} không được hỗ trợ',
+  // common UI
+  loading: 'Đang tải',
+  select: 'Chọn',
+  all: 'Tất cả',
+  notFoundPlaceholder: 'Not Found',
+} as const;
+
+export type MessageKey = keyof typeof MSG;
+
+/** Fills `{name}` placeholders of a message. */
+export function fmt(template: string, values: Record<string, string | number>): string {
+  return template.replace(/\{(\w+)\}/g, (whole, key: string) =>
+    key in values ? String(values[key]) : whole,
+  );
+}
