@@ -2,3 +2,4 @@ export * from './authorities';
 export * from './constants';
 export * from './messages.vi';
 export * from './core/api';
+export * from './core/zod-vi';

@@ -1,0 +1,57 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .union([z.boolean(), z.string()])
+  .transform((v) => (typeof v === 'boolean' ? v : ['1', 'true', 'yes', 'on'].includes(v.toLowerCase())));
+
+/** Every knob of the server, read from the environment. Each has a default (README lists them). */
+export const configSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  /** PostgreSQL server; when empty the embedded PGlite under DATA_DIR is used. */
+  DATABASE_URL: z.string().optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(20),
+  DATA_DIR: z.string().default('./data'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Seed Vietnamese demo data into an empty database (default: on unless NODE_ENV=production). */
+  SEED_DEMO: bool.optional(),
+  WEB_DIST_DIR: z.string().optional(),
+  /** Name of the facility created at the first production start. */
+  FACILITY_NAME: z.string().default('Cơ sở y tế'),
+  ACCESS_TOKEN_TTL_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(30),
+  SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(7 * 24 * 60).default(120),
+  SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(12),
+  LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
+  LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).default(30),
+  LOGIN_THROTTLE_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
+  /** argon2id cost (OWASP: m=19 MiB, t=2, p=1). Hashes made with other costs are upgraded at sign-in. */
+  ARGON2_MEMORY_KIB: z.coerce.number().int().min(1024).default(19456),
+  ARGON2_TIME_COST: z.coerce.number().int().min(1).default(2),
+  ARGON2_PARALLELISM: z.coerce.number().int().min(1).default(1),
+  /** Test-only routes under /api/test/v1 used by end-to-end fixtures; refused in production. */
+  ENABLE_TEST_FIXTURES: bool.default(false),
+  TRUST_PROXY: bool.default(false),
+});
+
+export type Config = z.infer<typeof configSchema> & { seedDemo: boolean; dataDir: string };
+
+export function loadConfig(env: Record<string, string | undefined> = process.env, overrides: Partial<Config> = {}): Config {
+  const raw = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = configSchema.safeParse(raw);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
+    throw new Error(`Cấu hình không hợp lệ:\n${lines}`);
+  }
+  const c = parsed.data;
+  if (c.ENABLE_TEST_FIXTURES && c.NODE_ENV === 'production') {
+    throw new Error('ENABLE_TEST_FIXTURES không được bật khi NODE_ENV=production');
+  }
+  return {
+    ...c,
+    seedDemo: c.SEED_DEMO ?? c.NODE_ENV !== 'production',
+    dataDir: path.resolve(c.DATA_DIR),
+    ...overrides,
+  };
+}

@@ -1,0 +1,73 @@
+import type { Database } from './db';
+
+/** Who is calling: loaded from the session on every authenticated request. */
+export interface AuthContext {
+  sessionId: number;
+  accountId: number;
+  facilityId: number;
+  username: string;
+  name: string;
+  authorities: string[];
+  lastPasswordReset: Date;
+  mustChangePassword: boolean;
+  facilityName: string;
+  facilityAvatar: string | null;
+}
+
+interface SessionRow {
+  session_id: number;
+  account_id: number;
+  facility_id: number;
+  last_seen_at: Date;
+  username: string;
+  name: string;
+  last_password_reset: Date;
+  must_change_password: boolean;
+  facility_name: string;
+  facility_avatar: string | null;
+  authorities: string[] | null;
+}
+
+// One round trip per request: session, account, facility and the live authorities of the
+// account's roles, so a role change or a lock takes effect on the very next request.
+const FIND_SESSION_SQL = `
+SELECT s.id AS session_id, s.account_id, s.facility_id, s.last_seen_at,
+       a.username, a.name, a.last_password_reset, a.must_change_password,
+       f.name AS facility_name, f.avatar AS facility_avatar,
+       ARRAY(SELECT DISTINCT ra.authority FROM account_roles ar
+             JOIN roles r ON r.id = ar.role_id AND r.active
+             JOIN role_authorities ra ON ra.role_id = ar.role_id
+             WHERE ar.account_id = a.id ORDER BY 1) AS authorities
+FROM sessions s
+JOIN accounts a ON a.id = s.account_id
+JOIN facilities f ON f.id = s.facility_id
+WHERE s.token_hash = $1
+  AND s.revoked_at IS NULL
+  AND s.token_expires_at > now()
+  AND s.expires_at > now()
+  AND s.last_seen_at > now() - make_interval(mins => $2::int)
+  AND NOT a.locked`;
+
+/** How stale last_seen_at may get before it is written again (keeps reads read-only). */
+const TOUCH_AFTER_MS = 60_000;
+
+export async function findSessionByTokenHash(database: Database, tokenHash: string, idleMinutes: number): Promise<AuthContext | null> {
+  const rows = await database.query<SessionRow>('find_session', FIND_SESSION_SQL, [tokenHash, idleMinutes]);
+  const r = rows[0];
+  if (!r) return null;
+  if (Date.now() - new Date(r.last_seen_at).getTime() > TOUCH_AFTER_MS) {
+    await database.query('touch_session', 'UPDATE sessions SET last_seen_at = now() WHERE id = $1', [r.session_id]);
+  }
+  return {
+    sessionId: Number(r.session_id),
+    accountId: r.account_id,
+    facilityId: r.facility_id,
+    username: r.username,
+    name: r.name,
+    authorities: r.authorities ?? [],
+    lastPasswordReset: new Date(r.last_password_reset),
+    mustChangePassword: r.must_change_password,
+    facilityName: r.facility_name,
+    facilityAvatar: r.facility_avatar,
+  };
+}

@@ -1,0 +1,39 @@
+import { bigserial, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { accounts } from './accounts';
+import { facilities } from './facilities';
+
+/** A signed-in session. Tokens are stored only as SHA-256 hex. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    accountId: integer('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
+    facilityId: integer('facility_id').notNull().references(() => facilities.id),
+    tokenHash: text('token_hash').notNull(),
+    refreshHash: text('refresh_hash').notNull(),
+    /** The refresh token this one replaced: presenting it again means theft, and ends the session. */
+    previousRefreshHash: text('previous_refresh_hash'),
+    tokenExpiresAt: timestamp('token_expires_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    revokedReason: text('revoked_reason'),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+  },
+  (t) => [
+    uniqueIndex('sessions_token_hash_uq').on(t.tokenHash),
+    uniqueIndex('sessions_refresh_hash_uq').on(t.refreshHash),
+    index('sessions_previous_refresh_idx').on(t.previousRefreshHash),
+    index('sessions_account_idx').on(t.accountId),
+  ],
+);
+
+/** Failed sign-ins counted per key ('u:<username>' or 'ip:<address>') in a sliding window. */
+export const loginThrottle = pgTable('login_throttle', {
+  key: text('key').primaryKey(),
+  failures: integer('failures').notNull().default(0),
+  windowStart: timestamp('window_start', { withTimezone: true }).notNull().defaultNow(),
+  blockedUntil: timestamp('blocked_until', { withTimezone: true }),
+});

@@ -1,0 +1,19 @@
+import { pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+/** A healthcare facility (hospital). Every facility-owned row points here. */
+export const facilities = pgTable(
+  'facilities',
+  {
+    id: serial('id').primaryKey(),
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    shortName: text('short_name'),
+    avatar: text('avatar'),
+    address: text('address'),
+    hotline: text('hotline'),
+    emergencyPhone: text('emergency_phone'),
+    website: text('website'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('facilities_code_uq').on(t.code)],
+);

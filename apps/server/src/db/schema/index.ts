@@ -1,0 +1,4 @@
+export * from './facilities';
+export * from './accounts';
+export * from './auth';
+export * from './audit';

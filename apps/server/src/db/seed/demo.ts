@@ -1,0 +1,61 @@
+import type { Authority } from '@portal/shared';
+import { audit } from '../../core/audit';
+import type { Database } from '../../core/db';
+import type { HashCost } from '../../modules/auth/passwords';
+import { createAccount, createFacility, createRole } from './factories';
+
+const DAY = 86_400_000;
+
+/** Demo roles of a facility: the usual desks of a Vietnamese general hospital. */
+const DEMO_ROLES: { code: string; name: string; description: string; authorities: Authority[] }[] = [
+  { code: 'QUAN_TRI', name: 'Quản trị cơ sở', description: 'Toàn quyền trong cơ sở y tế', authorities: ['ADMIN_FACILITY'] },
+  { code: 'LE_TAN', name: 'Lễ tân – Tiếp đón', description: 'Tiếp nhận đặt khám, tra cứu bệnh nhân', authorities: ['MANAGER_APPOINTMENT', 'MANAGER_USER'] },
+  { code: 'BAO_CAO', name: 'Phòng Kế hoạch tổng hợp', description: 'Xem báo cáo và nhật ký hệ thống', authorities: ['MANAGER_REPORT', 'MANAGER_LOG'] },
+  { code: 'DANH_MUC', name: 'Phòng Công nghệ thông tin – Danh mục', description: 'Quản lý danh mục dùng chung', authorities: ['MANAGER_CATALOG'] },
+  { code: 'DIEU_PHOI', name: 'Điều phối lịch khám', description: 'Xếp lịch làm việc bác sĩ', authorities: ['MANAGER_SCHEDULE', 'MANAGER_DOCTOR'] },
+];
+
+/**
+ * Seeds the demo facility (its accounts are documented in the README and used by checks
+ * outside the project) and a second facility for isolation tests. Deterministic.
+ */
+export async function seedDemo(database: Database, cost: HashCost, now = new Date()): Promise<void> {
+  await database.transaction(async (tx) => {
+    const hospital = await createFacility(tx, {
+      code: 'BVDK-AP',
+      name: 'Bệnh viện Đa khoa An Phúc',
+      shortName: 'BVĐK An Phúc',
+      avatar: '/static/facilities/an-phuc.svg',
+      address: '215 Lê Duẩn, phường Cửa Nam, thành phố Hà Nội',
+      hotline: '1900 6115',
+      emergencyPhone: '024 3942 1115',
+      website: 'https://benhvienanphuc.vn',
+    });
+    const roleIds: Record<string, number> = {};
+    for (const r of DEMO_ROLES) roleIds[r.code] = (await createRole(tx, { facilityId: hospital.id, ...r })).id;
+
+    const accounts = [
+      { username: 'admin', password: 'Admin@123', name: 'Nguyễn Văn Quản', role: 'QUAN_TRI', reset: now, email: 'quantri@benhvienanphuc.vn' },
+      { username: 'letan', password: 'Letan@123', name: 'Trần Thị Thu Hà', role: 'LE_TAN', reset: now, email: 'letan@benhvienanphuc.vn' },
+      { username: 'baocao', password: 'Baocao@123', name: 'Lê Minh Tuấn', role: 'BAO_CAO', reset: new Date(now.getTime() - 200 * DAY), email: 'khth@benhvienanphuc.vn' },
+      { username: 'matkhaucu', password: 'Matkhau@1', name: 'Phạm Đức Anh', role: 'DANH_MUC', reset: new Date('2024-01-15T09:00:00+07:00'), email: 'cntt@benhvienanphuc.vn' },
+    ];
+    for (const a of accounts) {
+      await createAccount(tx, { facilityId: hospital.id, username: a.username, password: a.password, name: a.name, email: a.email, roleIds: [roleIds[a.role]!], lastPasswordReset: a.reset }, cost);
+    }
+
+    const clinic = await createFacility(tx, {
+      code: 'PKDK-MA',
+      name: 'Phòng khám Đa khoa Minh An',
+      shortName: 'PKĐK Minh An',
+      avatar: '/static/facilities/minh-an.svg',
+      address: '48 Nguyễn Thị Minh Khai, phường Sài Gòn, Thành phố Hồ Chí Minh',
+      hotline: '1900 6226',
+      emergencyPhone: '028 3822 6226',
+      website: 'https://phongkhamminhan.vn',
+    });
+    const clinicAdmin = await createRole(tx, { facilityId: clinic.id, code: 'QUAN_TRI', name: 'Quản trị cơ sở', authorities: ['ADMIN_FACILITY'] });
+    await createAccount(tx, { facilityId: clinic.id, username: 'admin2', password: 'Admin@123', name: 'Võ Thị Minh An', roleIds: [clinicAdmin.id], lastPasswordReset: now }, cost);
+    await audit(tx, null, { action: 'SEED_DEMO', entity: 'facility', entityId: hospital.id, facilityId: hospital.id, actorUsername: 'system' });
+  });
+}

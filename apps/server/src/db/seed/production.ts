@@ -1,0 +1,35 @@
+import { randomInt } from 'node:crypto';
+import { audit } from '../../core/audit';
+import type { Database } from '../../core/db';
+import type { HashCost } from '../../modules/auth/passwords';
+import { createAccount, createFacility, createRole } from './factories';
+
+const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';
+const SYMBOLS = '@$!%*?&';
+
+/** A random one-time password that satisfies the spec's strong-password rule (12 characters). */
+export function oneTimePassword(): string {
+  const pick = (s: string) => s[randomInt(s.length)]!;
+  const chars = [pick('ABCDEFGHJKLMNPQRSTUVWXYZ'), pick('abcdefghijkmnopqrstuvwxyz'), pick('23456789'), pick(SYMBOLS)];
+  while (chars.length < 12) chars.push(pick(ALPHABET));
+  for (let i = chars.length - 1; i > 0; i--) {
+    const j = randomInt(i + 1);
+    [chars[i], chars[j]] = [chars[j]!, chars[i]!];
+  }
+  return chars.join('');
+}
+
+/**
+ * First production start: one facility and one administrator whose one-time password is
+ * returned (main.ts prints it once) and must be changed at first sign-in. No demo data.
+ */
+export async function seedProduction(database: Database, cost: HashCost, facilityName: string): Promise<{ username: string; password: string }> {
+  const password = oneTimePassword();
+  await database.transaction(async (tx) => {
+    const facility = await createFacility(tx, { code: 'CSYT', name: facilityName });
+    const role = await createRole(tx, { facilityId: facility.id, code: 'QUAN_TRI', name: 'Quản trị cơ sở', authorities: ['ADMIN_FACILITY'] });
+    const account = await createAccount(tx, { facilityId: facility.id, username: 'admin', password, name: 'Quản trị viên', roleIds: [role.id], mustChangePassword: true }, cost);
+    await audit(tx, null, { action: 'SEED_PRODUCTION', entity: 'account', entityId: account.id, facilityId: facility.id, actorUsername: 'system' });
+  });
+  return { username: 'admin', password };
+}

@@ -1,0 +1,32 @@
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import { bootstrapDatabase } from './db/bootstrap';
+
+const started = Date.now();
+const config = loadConfig();
+const bootLog = { info: (msg: string) => config.LOG_LEVEL !== 'silent' && console.log(msg) };
+const database = await bootstrapDatabase(config, bootLog);
+const app = await buildApp(config, database);
+
+let closing = false;
+async function shutdown(signal: string) {
+  if (closing) return;
+  closing = true;
+  app.log.info({ signal }, 'shutting down');
+  const force = setTimeout(() => process.exit(1), 10_000);
+  force.unref();
+  try {
+    await app.close(); // stops accepting, lets in-flight requests finish
+    await database.close(); // PGlite flushes and closes its data directory cleanly
+  } finally {
+    process.exit(0);
+  }
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+await app.listen({ host: config.HOST, port: config.PORT });
+app.log.info(
+  { port: config.PORT, database: database.kind, ms: Date.now() - started },
+  `Cổng quản trị đang chạy tại http://localhost:${config.PORT}`,
+);

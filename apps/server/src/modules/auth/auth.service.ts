@@ -1,0 +1,165 @@
+import type { FastifyRequest } from 'fastify';
+import { fmt, MSG } from '@portal/shared';
+import { WRONG_OLD_PASSWORD_CODE, type AuthUser } from '@portal/shared/contracts/auth.contract';
+import { audit } from '../../core/audit';
+import type { AppContext } from '../../core/context';
+import { AppError, badRequest, forbidden, tooMany, unauthorized } from '../../core/errors';
+import { newToken, sha256 } from '../../core/tokens';
+import * as repo from './auth.repository';
+import { decoyHash, hashPassword, isWeakPasswordHash, verifyPassword, type HashCost } from './passwords';
+
+type Account = NonNullable<Awaited<ReturnType<typeof repo.findAccountById>>>;
+
+export function hashCost(ctx: AppContext): HashCost {
+  return { memoryCost: ctx.config.ARGON2_MEMORY_KIB, timeCost: ctx.config.ARGON2_TIME_COST, parallelism: ctx.config.ARGON2_PARALLELISM };
+}
+
+function authUser(account: Account, loginToken: string, refreshToken: string): AuthUser {
+  return {
+    id: account.id,
+    username: account.username,
+    name: account.name,
+    loginToken,
+    refresh_token: refreshToken,
+    lastPasswordReset: account.lastPasswordReset.toISOString(),
+    mustChangePassword: account.mustChangePassword,
+  };
+}
+
+const accountKey = (login: string) => `u:${login.toLowerCase()}`;
+const ipKey = (ip: string) => `ip:${ip}`;
+
+export async function login(ctx: AppContext, req: FastifyRequest, emailOrPhone: string, passwordMd5: string): Promise<AuthUser> {
+  const { database, config } = ctx;
+  const keys = [accountKey(emailOrPhone), ipKey(req.ip)];
+  const left = await repo.throttleSecondsLeft(database.db, keys);
+  if (left > 0) {
+    await audit(database.db, req, { action: 'LOGIN_THROTTLED', entity: 'account', after: { login: emailOrPhone.slice(0, 100) } });
+    req.log.warn({ event: 'login_throttled' }, 'sign-in throttled');
+    throw tooMany(fmt(MSG.loginThrottled, { minutes: Math.ceil(left / 60) }));
+  }
+
+  const account = await repo.findAccountForLogin(database.db, emailOrPhone);
+  const cost = hashCost(ctx);
+  const check = await verifyPassword(account?.passwordHash ?? (await decoyHash(cost)), passwordMd5, cost);
+  if (!account || !check.ok) {
+    await database.transaction(async (tx) => {
+      await repo.recordFailure(tx, keys[0]!, config.LOGIN_MAX_FAILURES_PER_ACCOUNT, config.LOGIN_THROTTLE_WINDOW_MINUTES);
+      await repo.recordFailure(tx, keys[1]!, config.LOGIN_MAX_FAILURES_PER_IP, config.LOGIN_THROTTLE_WINDOW_MINUTES);
+      await audit(tx, req, {
+        action: 'LOGIN_FAILED',
+        entity: 'account',
+        entityId: account?.id ?? null,
+        facilityId: account?.facilityId ?? null,
+        after: { login: emailOrPhone.slice(0, 100) },
+      });
+    });
+    throw unauthorized(MSG.wrongCredentials);
+  }
+  if (account.locked) {
+    await audit(database.db, req, { action: 'LOGIN_REFUSED_LOCKED', entity: 'account', entityId: account.id, facilityId: account.facilityId });
+    throw forbidden(MSG.accountLocked);
+  }
+
+  const loginToken = newToken();
+  const refreshToken = newToken();
+  const now = Date.now();
+  const newHash = check.needsRehash ? await hashPassword(passwordMd5, cost) : null;
+  await database.transaction(async (tx) => {
+    if (newHash) await repo.updatePasswordHash(tx, account.id, newHash, false);
+    const sessionId = await repo.insertSession(tx, {
+      accountId: account.id,
+      facilityId: account.facilityId,
+      tokenHash: sha256(loginToken),
+      refreshHash: sha256(refreshToken),
+      tokenExpiresAt: new Date(now + config.ACCESS_TOKEN_TTL_MINUTES * 60_000),
+      expiresAt: new Date(now + config.SESSION_ABSOLUTE_HOURS * 3_600_000),
+      ip: req.ip,
+      userAgent: (req.headers['user-agent'] ?? '').slice(0, 300) || null,
+    });
+    await repo.clearFailures(tx, keys[0]!);
+    await audit(tx, req, {
+      action: 'LOGIN',
+      entity: 'session',
+      entityId: sessionId,
+      facilityId: account.facilityId,
+      actorId: account.id,
+      actorUsername: account.username,
+      after: newHash ? { passwordRehashed: true } : null,
+    });
+  });
+  return authUser(account, loginToken, refreshToken);
+}
+
+export async function logout(ctx: AppContext, req: FastifyRequest): Promise<void> {
+  const auth = req.auth!;
+  await ctx.database.transaction(async (tx) => {
+    await repo.revokeSession(tx, auth.sessionId, 'LOGOUT');
+    await audit(tx, req, { action: 'LOGOUT', entity: 'session', entityId: auth.sessionId });
+  });
+}
+
+export async function refresh(ctx: AppContext, req: FastifyRequest, refreshToken: string): Promise<AuthUser> {
+  const { database, config } = ctx;
+  const presented = sha256(refreshToken);
+  const result = await database.transaction(async (tx) => {
+    const session = await repo.findSessionByRefreshHash(tx, presented, config.SESSION_IDLE_MINUTES);
+    if (!session) {
+      // A refresh token that was already rotated away is being replayed: end that session.
+      const stolen = await repo.findSessionByPreviousRefreshHash(tx, presented);
+      if (stolen) {
+        await repo.revokeSession(tx, stolen.id, 'REFRESH_REUSE');
+        await audit(tx, req, {
+          action: 'REFRESH_REUSE',
+          entity: 'session',
+          entityId: stolen.id,
+          facilityId: stolen.facilityId,
+          actorId: stolen.accountId,
+          actorUsername: null,
+        });
+        return { reused: true as const };
+      }
+      return null;
+    }
+    const account = await repo.findAccountById(tx, session.accountId);
+    if (!account || account.locked) return null;
+    const loginToken = newToken();
+    const nextRefresh = newToken();
+    await repo.rotateSessionTokens(tx, session.id, presented, sha256(loginToken), sha256(nextRefresh), new Date(Date.now() + config.ACCESS_TOKEN_TTL_MINUTES * 60_000));
+    return { user: authUser(account, loginToken, nextRefresh) };
+  });
+  if (!result || 'reused' in result) throw unauthorized();
+  return result.user;
+}
+
+/** Both password-change calls: checks the old password, refuses weak or unchanged ones, ends every session. */
+export async function changePassword(ctx: AppContext, req: FastifyRequest, accountId: number, oldMd5: string, newMd5: string): Promise<void> {
+  const auth = req.auth!;
+  if (accountId !== auth.accountId) throw forbidden();
+  const account = await repo.findAccountById(ctx.database.db, accountId);
+  if (!account) throw unauthorized();
+  const cost = hashCost(ctx);
+  const old = await verifyPassword(account.passwordHash, oldMd5, cost);
+  if (!old.ok) {
+    await audit(ctx.database.db, req, { action: 'PASSWORD_CHANGE_FAILED', entity: 'account', entityId: accountId });
+    throw new AppError(400, MSG.oldPasswordWrong, { code: WRONG_OLD_PASSWORD_CODE });
+  }
+  if (newMd5.toLowerCase() === oldMd5.toLowerCase()) {
+    throw badRequest(MSG.passwordSameAsOld, [{ field: 'passwordNew', message: MSG.passwordSameAsOld }]);
+  }
+  if (isWeakPasswordHash(newMd5)) {
+    throw badRequest(MSG.passwordTooCommon, [{ field: 'passwordNew', message: MSG.passwordTooCommon }]);
+  }
+  const newHash = await hashPassword(newMd5, cost);
+  await ctx.database.transaction(async (tx) => {
+    await repo.updatePasswordHash(tx, accountId, newHash, true);
+    const ended = await repo.revokeAccountSessions(tx, accountId, 'PASSWORD_CHANGED');
+    await audit(tx, req, {
+      action: 'PASSWORD_CHANGE',
+      entity: 'account',
+      entityId: accountId,
+      before: { lastPasswordReset: account.lastPasswordReset.toISOString() },
+      after: { lastPasswordReset: 'now', sessionsEnded: ended },
+    });
+  });
+}
