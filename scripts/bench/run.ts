@@ -30,7 +30,7 @@ const benches: Record<string, Bench> = {
   /** GET /api/his/v1/user/me at 50 connections on PostgreSQL. */
   async me() {
     const db = await freshPgDatabase('me');
-    const s = await startServer({ DATABASE_URL: db.url, DATABASE_POOL_SIZE: '20' }, 3202);
+    const s = await startServer({ DATABASE_URL: db.url, DATABASE_POOL_SIZE: process.env.BENCH_POOL ?? '10' }, 3202);
     try {
       const token = await loginToken(s.url, 'admin', 'Admin@123');
       const opts = { url: `${s.url}/api/his/v1/user/me`, connections: 50, headers: { authorization: `Bearer ${token}` } };

@@ -15,10 +15,10 @@ export interface RunningServer {
 }
 
 /** Starts the built server and resolves when /api/health answers; startMs = spawn to first answer. */
-export async function startServer(env: Record<string, string>, port: number): Promise<RunningServer> {
+export async function startServer(env: Record<string, string>, port: number, nodeArgs: string[] = []): Promise<RunningServer> {
   if (!fs.existsSync(serverEntry)) throw new Error('Build first: npm run build');
   const t0 = performance.now();
-  const proc = spawn(process.execPath, [serverEntry], {
+  const proc = spawn(process.execPath, [...nodeArgs, serverEntry], {
     env: { ...process.env, LOG_LEVEL: 'warn', PORT: String(port), HOST: '127.0.0.1', ...env },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

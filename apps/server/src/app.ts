@@ -1,4 +1,3 @@
-import helmet from '@fastify/helmet';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { installVietnameseZodErrors } from '@portal/shared';
@@ -8,6 +7,7 @@ import type { AppContext } from './core/context';
 import type { Database } from './core/db';
 import { installErrorHandling } from './core/errors';
 import { installOpenApi } from './core/openapi';
+import { installSecurityHeaders } from './core/security-headers';
 import { defaultWebDist } from './core/paths';
 import { installStatic } from './core/static';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -44,18 +44,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
     return payload;
   });
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'"],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
-        fontSrc: ["'self'", 'data:'],
-      },
-    },
-  });
+  installSecurityHeaders(app);
   installErrorHandling(app);
   installAccessControl(app, database, config);
   await installOpenApi(app);

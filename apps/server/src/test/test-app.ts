@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { randomBytes } from 'node:crypto';
+import type { SQL } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
@@ -109,3 +110,9 @@ export async function login(t: TestApp, account: { username: string; password: s
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** Rows of a raw SQL query, on either driver. */
+export async function sqlRows<T>(t: TestApp, query: SQL): Promise<T[]> {
+  const res = (await t.database.db.execute(query)) as unknown as { rows: T[] };
+  return res.rows;
+}

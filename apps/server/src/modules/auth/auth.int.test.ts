@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@portal/shared';
 import { md5 } from '../../core/tokens';
-import { bearer, createTestApp, login, loginRequest, makeFacility, type FixtureAccount, type TestApp } from '../../test/test-app';
+import { bearer, createTestApp, sqlRows, login, loginRequest, makeFacility, type FixtureAccount, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
 let acc: Record<string, FixtureAccount>;
@@ -25,11 +25,10 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const auditRows = (action: string, entityId?: number) =>
-  t.database.db
-    .execute<{ action: string; actor_id: number | null; facility_id: number | null; after: unknown }>(
-      sql`SELECT action, actor_id, facility_id, after FROM audit_log WHERE action = ${action} ${entityId ? sql`AND entity_id = ${String(entityId)}` : sql``} ORDER BY id`,
-    )
-    .then((r) => r.rows);
+  sqlRows<{ action: string; actor_id: number | null; facility_id: number | null; after: unknown }>(
+    t,
+    sql`SELECT action, actor_id, facility_id, after FROM audit_log WHERE action = ${action} ${entityId ? sql`AND entity_id = ${String(entityId)}` : sql``} ORDER BY id`,
+  );
 
 describe('PUT /api/his/v1/user/login', () => {
   it('signs in with the MD5 of the password and returns the auth user', async () => {
@@ -44,8 +43,8 @@ describe('PUT /api/his/v1/user/login', () => {
     expect(body.data.refresh_token).toMatch(/^[\w-]{43}$/);
     expect(new Date(body.data.lastPasswordReset).getTime()).toBeGreaterThan(0);
     // tokens are stored only as SHA-256
-    const stored = await t.database.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM sessions WHERE token_hash = ${body.data.loginToken} OR refresh_hash = ${body.data.refresh_token}`);
-    expect(Number(stored.rows[0]!.n)).toBe(0);
+    const stored = (await sqlRows<{ n: number }>(t, sql`SELECT count(*)::int AS n FROM sessions WHERE token_hash = ${body.data.loginToken} OR refresh_hash = ${body.data.refresh_token}`));
+    expect(Number(stored[0]!.n)).toBe(0);
   });
 
   it('is case-insensitive and trims the username', async () => {
@@ -95,8 +94,8 @@ describe('PUT /api/his/v1/user/login', () => {
   it('treats SQL in the username as text', async () => {
     const res = await loginRequest(t, "' OR 1=1 --", 'x', '10.1.0.3');
     expect(res.statusCode).toBe(401);
-    const n = await t.database.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM accounts`);
-    expect(Number(n.rows[0]!.n)).toBeGreaterThan(0);
+    const n = (await sqlRows<{ n: number }>(t, sql`SELECT count(*)::int AS n FROM accounts`));
+    expect(Number(n[0]!.n)).toBeGreaterThan(0);
   });
 
   it('refuses malformed JSON with 400', async () => {
@@ -336,12 +335,12 @@ describe('password change', () => {
 describe('password hashing', () => {
   it('upgrades a hash made with other argon2 costs at sign-in', async () => {
     const { accounts } = await makeFacility(t, [{ key: 'rehash', authorities: [] }]);
-    const before = await t.database.db.execute<{ h: string }>(sql`SELECT password_hash AS h FROM accounts WHERE id = ${accounts.rehash!.id}`);
-    expect(before.rows[0]!.h).toMatch(/^\$argon2id\$v=19\$m=1024,t=1,p=1\$/);
+    const before = (await sqlRows<{ h: string }>(t, sql`SELECT password_hash AS h FROM accounts WHERE id = ${accounts.rehash!.id}`));
+    expect(before[0]!.h).toMatch(/^\$argon2id\$v=19\$m=1024,t=1,p=1\$/);
     const stronger = await createTestApp({ ARGON2_MEMORY_KIB: '2048', ARGON2_TIME_COST: '2' });
     await login(stronger, accounts.rehash!);
-    const after = await t.database.db.execute<{ h: string }>(sql`SELECT password_hash AS h FROM accounts WHERE id = ${accounts.rehash!.id}`);
-    expect(after.rows[0]!.h).toMatch(/^\$argon2id\$v=19\$m=2048,t=2,p=1\$/);
+    const after = (await sqlRows<{ h: string }>(t, sql`SELECT password_hash AS h FROM accounts WHERE id = ${accounts.rehash!.id}`));
+    expect(after[0]!.h).toMatch(/^\$argon2id\$v=19\$m=2048,t=2,p=1\$/);
     await login(stronger, accounts.rehash!); // still verifies
     await stronger.close();
   });
@@ -350,7 +349,7 @@ describe('password hashing', () => {
 describe('audit trail', () => {
   it('is append-only: the database refuses UPDATE and DELETE', async () => {
     const failure = (q: Promise<unknown>) => q.then(() => 'accepted', (e: Error & { cause?: Error }) => e.cause?.message ?? e.message);
-    const count = async () => Number((await t.database.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM audit_log`)).rows[0]!.n);
+    const count = async () => Number(((await sqlRows<{ n: number }>(t, sql`SELECT count(*)::int AS n FROM audit_log`)))[0]!.n);
     const before = await count();
     expect(before).toBeGreaterThan(0);
     expect(await failure(t.database.db.execute(sql`UPDATE audit_log SET action = 'X'`))).toMatch(/append-only \(UPDATE refused\)/);
