@@ -134,22 +134,21 @@ const CORE_SUFFIXES = [
 ];
 
 /** Suffixes for leet variants, which often already carry the special character. */
-const LEET_SUFFIXES = ['', '1', '12', '123', '1234', '!', '@1', '@123', '!1', '2024', '2025', '2026', '@'];
+const LEET_SUFFIXES = ['', '1', '123', '!', '@1', '@123', '!1', '2024', '12', '@'];
 
 const BIRTH_YEARS = Array.from({ length: 2010 - 1970 + 1 }, (_, i) => String(1970 + i));
 
 type Leet = Record<string, string>;
 /** Leet profiles actually seen (applied after the first letter, which is capitalised). */
 const LEET_PROFILES: Leet[] = [
+  { a: '@', o: '0' },
   { a: '@' },
   { o: '0' },
-  { a: '@', o: '0' },
   { a: '@', o: '0', s: '$' },
+  { a: '@', o: '0', e: '3', i: '1', s: '$' },
   { s: '$' },
   { e: '3' },
   { i: '1' },
-  { a: '@', e: '3' },
-  { a: '@', o: '0', e: '3', i: '1', s: '$' },
 ];
 
 function capitalise(word: string): string {
@@ -183,53 +182,61 @@ const SYLLABLES: Record<string, string> = {
   tranthi: 'TranThi',
 };
 
-function* tiers(): Generator<string> {
-  yield* MUST_INCLUDE;
-  yield* KEYBOARD;
-
+/** Named tiers, most likely first. Inside a tier the loops are "suffix-major" (every base
+ * gets `@123` before any base gets a rarer suffix), so the cut at TARGET drops the rarest. */
+function tiers(): [name: string, candidates: () => Generator<string>][] {
   const viet = [...new Set(VIETNAMESE)];
   const eng = [...new Set(ENGLISH)];
   const names = [...new Set(NAMES)];
-
-  // Tier 1: the most common suffixes on every base, capitalised.
-  const top = CORE_SUFFIXES.slice(0, 12);
-  for (const base of [...viet, ...eng, ...names]) {
-    for (const suffix of top) yield capitalise(base) + suffix;
-  }
-  // Tier 2: camel-cased Vietnamese compounds with the common suffixes.
-  for (const [, camel] of Object.entries(SYLLABLES)) {
-    for (const suffix of top) yield camel + suffix;
-  }
-  // Tier 3: names and Vietnamese words with birth years (Tuan@1990, Tuan1990@).
-  for (const base of [...names, ...viet.slice(0, 20)]) {
-    for (const year of BIRTH_YEARS) yield `${capitalise(base)}@${year}`;
-  }
-  // Tier 4: leet variants.
-  for (const base of [...eng.slice(0, 40), ...viet.slice(0, 25)]) {
-    for (const profile of LEET_PROFILES) {
-      const word = leet(base, profile);
-      for (const suffix of LEET_SUFFIXES) yield word + suffix;
-    }
-  }
-  // Tier 5: the remaining suffixes.
-  const rest = CORE_SUFFIXES.slice(12);
-  for (const base of [...viet, ...eng, ...names]) {
-    for (const suffix of rest) yield capitalise(base) + suffix;
-  }
-  // Tier 6: years written after the base then the symbol, and English words with years.
-  for (const base of names) {
-    for (const year of BIRTH_YEARS) yield `${capitalise(base)}${year}@`;
-  }
-  for (const base of eng) {
-    for (const year of BIRTH_YEARS) yield `${capitalise(base)}@${year}`;
-  }
+  const bases = [...new Set([...viet, ...eng, ...names])];
+  const camels = Object.values(SYLLABLES);
+  return [
+    ['must-include and keyboard walks', function* () {
+      yield* MUST_INCLUDE;
+      yield* KEYBOARD;
+    }],
+    ['capitalised base + common suffix', function* () {
+      for (const suffix of CORE_SUFFIXES.slice(0, 14)) {
+        for (const base of bases) yield capitalise(base) + suffix;
+      }
+    }],
+    ['camel-cased Vietnamese + common suffix', function* () {
+      for (const suffix of CORE_SUFFIXES.slice(0, 8)) {
+        for (const camel of camels) yield camel + suffix;
+      }
+    }],
+    ['leet', function* () {
+      for (const suffix of LEET_SUFFIXES) {
+        for (const profile of LEET_PROFILES) {
+          for (const base of [...eng.slice(0, 30), ...viet.slice(0, 20)]) {
+            yield leet(base, profile) + suffix;
+          }
+        }
+      }
+    }],
+    ['given name + @ + birth year', function* () {
+      // Given names (the list's family names come first): Tuan@1990, Linh@1995.
+      for (const base of names.slice(names.indexOf('anh'), names.indexOf('anh') + 20)) {
+        for (const year of BIRTH_YEARS) yield `${capitalise(base)}@${year}`;
+      }
+    }],
+    ['capitalised base + rarer suffix', function* () {
+      for (const suffix of CORE_SUFFIXES.slice(14)) {
+        for (const base of bases) yield capitalise(base) + suffix;
+      }
+    }],
+  ];
 }
 
 function generate(): string[] {
   const picked = new Set<string>();
-  for (const candidate of tiers()) {
-    if (picked.size >= TARGET) break;
-    if (validateNewPassword(candidate) === null) picked.add(candidate);
+  for (const [name, candidates] of tiers()) {
+    const before = picked.size;
+    for (const candidate of candidates()) {
+      if (picked.size >= TARGET) break;
+      if (validateNewPassword(candidate) === null) picked.add(candidate);
+    }
+    console.log(`${name}: +${picked.size - before}`);
   }
   for (const must of MUST_INCLUDE) {
     if (validateNewPassword(must) !== null) throw new Error(`must-include fails the rule: ${must}`);

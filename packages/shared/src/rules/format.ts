@@ -1,0 +1,39 @@
+/**
+ * Display formatting in Vietnamese conventions, always in +07:00 whatever the machine's
+ * time zone (Vietnam has no daylight-saving time, so the instant shifted by +7 h read in UTC
+ * is the Vietnamese wall clock).
+ */
+import { parseDisplayDate } from './date-shorthand';
+import { pad2, pad4, toInstant, vnParts } from './time';
+
+const THOUSANDS_RE = /\B(?=(\d{3})+(?!\d))/g;
+
+/** `1250000` → `'1.250.000 ₫'`; rounded to whole đồng; negative with '-'; null/NaN → ''. */
+export function formatVnd(n: number | null | undefined): string {
+  if (n == null || typeof n !== 'number' || !Number.isFinite(n)) return '';
+  const rounded = Math.round(Math.abs(n));
+  const sign = n < 0 && rounded !== 0 ? '-' : '';
+  return `${sign}${String(rounded).replace(THOUSANDS_RE, '.')} ₫`;
+}
+
+/** `DD/MM/YYYY` in +07:00; '' for null, undefined or an unparsable value. */
+export function formatDate(d: string | Date | null | undefined): string {
+  const t = toInstant(d);
+  if (!t) return '';
+  const p = vnParts(t);
+  return `${pad2(p.day)}/${pad2(p.month)}/${pad4(p.year)}`;
+}
+
+/** `DD/MM/YYYY HH:mm` in +07:00; '' for null, undefined or an unparsable value. */
+export function formatDateTime(d: string | Date | null | undefined): string {
+  const t = toInstant(d);
+  if (!t) return '';
+  const p = vnParts(t);
+  return `${pad2(p.day)}/${pad2(p.month)}/${pad4(p.year)} ${pad2(p.hour)}:${pad2(p.minute)}`;
+}
+
+/** `'31/12/2024'` → `'2024-12-31'`; null when it is not a real DD/MM/YYYY date. */
+export function displayDateToIso(ddmmyyyy: string): string | null {
+  const p = parseDisplayDate(ddmmyyyy);
+  return p ? `${pad4(p.year)}-${pad2(p.month)}-${pad2(p.day)}` : null;
+}
