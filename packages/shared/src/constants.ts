@@ -37,3 +37,6 @@ export const CLIENT_HEADERS = {
   'x-client-platform': 'web',
   'x-client-source': 'admin-portal',
 } as const;
+
+/** Code returned by the password-change calls when the old password is wrong (spec §7). */
+export const WRONG_OLD_PASSWORD_CODE = 2;

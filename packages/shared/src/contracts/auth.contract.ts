@@ -57,5 +57,4 @@ export const authorizesResponse = envelope(
   z.array(z.object({ code: z.string(), name: z.string(), granted: z.boolean() })),
 );
 
-/** Code returned by the password-change calls when the old password is wrong (spec §7). */
-export const WRONG_OLD_PASSWORD_CODE = 2;
+export { WRONG_OLD_PASSWORD_CODE } from '../constants';

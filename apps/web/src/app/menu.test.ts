@@ -1,0 +1,111 @@
+import { describe, expect, it } from 'vitest';
+import { AUTHORITIES } from '@portal/shared/authorities';
+import { MENU, findByPath, routedLeaves, visibleMenu, type MenuEntry, type PageLoader } from './menu';
+
+const page: PageLoader = async () => () => null;
+
+/** A menu where some screens exist, to exercise the filtering independently of today's MENU. */
+const SAMPLE: MenuEntry[] = [
+  { key: 'home', label: 'Trang chủ', icon: 'home', authority: null, children: [{ key: 'home', label: 'Trang chủ', path: '/admin', page }] },
+  {
+    key: 'patients',
+    label: 'Tài khoản bệnh nhân',
+    icon: 'patients',
+    authority: 'MANAGER_USER',
+    children: [
+      { key: 'user', label: 'Danh sách', path: '/admin/user', page },
+      { key: 'merge', label: 'Gộp', path: '/admin/merge-account' },
+    ],
+  },
+  {
+    key: 'catalog',
+    label: 'Danh mục',
+    icon: 'catalog',
+    authority: 'MANAGER_CATALOG',
+    children: [
+      { key: 'department', label: 'Khoa', path: '/admin/department', page },
+      { key: 'room', label: 'Phòng', path: '/admin/room', page },
+    ],
+  },
+  { key: 'sms', label: 'SMS', icon: 'sms', authority: 'MANAGER_SMS', children: [{ key: 'sms', label: 'SMS', path: '/admin/sms' }] },
+  { key: 'logs', label: 'Nhật ký', icon: 'logs', authority: 'MANAGER_LOG', children: [{ key: 'logs', label: 'Nhật ký', path: '/admin/logs', page }] },
+];
+
+const keys = (authorities: string[]) => visibleMenu(SAMPLE, authorities).map((e) => e.key);
+
+describe('visibleMenu', () => {
+  it('shows ADMIN_FACILITY every entry that has a screen', () => {
+    expect(keys(['ADMIN_FACILITY'])).toEqual(['home', 'patients', 'catalog', 'logs']);
+  });
+
+  it('shows others only entries whose authority they hold, plus home', () => {
+    expect(keys(['MANAGER_USER'])).toEqual(['home', 'patients']);
+    expect(keys(['MANAGER_LOG', 'MANAGER_REPORT'])).toEqual(['home', 'logs']);
+    expect(keys([])).toEqual(['home']);
+  });
+
+  it('drops a parent whose children have no screen (SMS) and leaves without a screen (merge)', () => {
+    const all = visibleMenu(SAMPLE, ['ADMIN_FACILITY']);
+    expect(all.find((e) => e.key === 'sms')).toBeUndefined();
+    const patients = all.find((e) => e.key === 'patients');
+    expect(patients).toEqual({
+      kind: 'group',
+      key: 'patients',
+      label: 'Tài khoản bệnh nhân',
+      icon: 'patients',
+      children: [{ key: 'user', label: 'Danh sách', path: '/admin/user' }],
+    });
+  });
+
+  it('renders a one-route entry as a link and a several-route entry as a group', () => {
+    const all = visibleMenu(SAMPLE, ['ADMIN_FACILITY']);
+    expect(all.find((e) => e.key === 'logs')).toMatchObject({ kind: 'link', path: '/admin/logs' });
+    expect(all.find((e) => e.key === 'catalog')).toMatchObject({ kind: 'group' });
+  });
+
+  it('honours a leaf authority of its own', () => {
+    const menu: MenuEntry[] = [
+      {
+        key: 'x',
+        label: 'X',
+        icon: 'config',
+        authority: 'MANAGER_SETTING',
+        children: [
+          { key: 'a', label: 'A', path: '/admin/a', page },
+          { key: 'b', label: 'B', path: '/admin/b', page, authority: 'MANAGER_ADMIN' },
+        ],
+      },
+    ];
+    expect(visibleMenu(menu, ['MANAGER_SETTING'])).toMatchObject([{ children: [{ key: 'a' }] }]);
+    expect(visibleMenu(menu, ['ADMIN_FACILITY'])).toMatchObject([{ children: [{ key: 'a' }, { key: 'b' }] }]);
+  });
+});
+
+describe('MENU (the real table)', () => {
+  it('mirrors the 15 entries of spec §2 plus the home page', () => {
+    expect(MENU).toHaveLength(16);
+    const authorities = MENU.map((e) => e.authority).filter(Boolean);
+    // MANAGER_SETTING appears twice (software configuration and settings); ADMIN_FACILITY never.
+    expect(new Set(authorities)).toEqual(new Set(AUTHORITIES.filter((a) => a !== 'ADMIN_FACILITY')));
+  });
+
+  it('has unique keys and paths', () => {
+    const leaves = MENU.flatMap((e) => e.children);
+    expect(new Set(leaves.map((l) => l.path)).size).toBe(leaves.length);
+    expect(new Set(MENU.map((e) => e.key)).size).toBe(MENU.length);
+  });
+
+  it('always shows the home page, to everyone', () => {
+    expect(visibleMenu(MENU, [])[0]).toMatchObject({ kind: 'link', path: '/admin' });
+    expect(routedLeaves(MENU).map((l) => l.path)).toContain('/admin');
+  });
+});
+
+describe('findByPath', () => {
+  it('finds the leaf of a path, nested paths included', () => {
+    expect(findByPath(MENU, '/admin/news/create')?.leaf.key).toBe('news-create');
+    expect(findByPath(MENU, '/admin/quan-ly-dat-kham/12')?.leaf.key).toBe('quan-ly-dat-kham');
+    expect(findByPath(MENU, '/admin/')?.leaf.key).toBe('home');
+    expect(findByPath(MENU, '/admin/nothing')).toBeNull();
+  });
+});

@@ -1,0 +1,258 @@
+/**
+ * The sidebar, as ONE table mirroring spec §2 "Sidebar menu". The router builds the admin
+ * routes from the same table, so a screen is switched on by giving its leaf a `page`:
+ *
+ *   { key: 'department', label: T.menu.departments, path: '/admin/department',
+ *     page: () => import('../modules/catalog/department-page').then((m) => m.DepartmentPage) },
+ *
+ * A leaf without `page` has no screen yet: it is neither routed nor shown. This file is plain
+ * data (no JSX) so unit tests and the end-to-end specs can import it.
+ */
+import type { ComponentType } from 'react';
+import type { Authority } from '@portal/shared/authorities';
+import { hasAuthority } from '@portal/shared/authorities';
+import { T } from './messages';
+
+export type PageLoader = () => Promise<ComponentType>;
+
+export type MenuIconKey =
+  | 'home'
+  | 'patients'
+  | 'admins'
+  | 'appointments'
+  | 'schedule'
+  | 'catalog'
+  | 'doctors'
+  | 'notifications'
+  | 'sms'
+  | 'news'
+  | 'questions'
+  | 'config'
+  | 'logs'
+  | 'reports'
+  | 'clinic'
+  | 'settings';
+
+export interface MenuLeaf {
+  key: string;
+  label: string;
+  path: string;
+  /** The screen. Absent = not built yet: hidden from the sidebar and not routed. */
+  page?: PageLoader;
+  /** Spec §6: sub-entries may carry their own authority; none does today. */
+  authority?: Authority;
+}
+
+export interface MenuEntry {
+  key: string;
+  label: string;
+  icon: MenuIconKey;
+  /** null = every signed-in user (the home page). */
+  authority: Authority | null;
+  /** One child → the entry is a plain link; several → a sub-menu. */
+  children: MenuLeaf[];
+}
+
+export const MENU: readonly MenuEntry[] = [
+  {
+    key: 'home',
+    label: T.menu.home,
+    icon: 'home',
+    authority: null,
+    children: [
+      {
+        key: 'home',
+        label: T.menu.home,
+        path: '/admin',
+        page: () => import('../modules/home/home-page').then((m) => m.HomePage),
+      },
+    ],
+  },
+  {
+    key: 'patients',
+    label: T.menu.patientAccounts,
+    icon: 'patients',
+    authority: 'MANAGER_USER',
+    children: [
+      { key: 'user', label: T.menu.patientList, path: '/admin/user' },
+      { key: 'merge-account', label: T.menu.mergeAccounts, path: '/admin/merge-account' },
+    ],
+  },
+  {
+    key: 'admins',
+    label: T.menu.adminAccounts,
+    icon: 'admins',
+    authority: 'MANAGER_ADMIN',
+    children: [
+      { key: 'account-list', label: T.menu.accountList, path: '/admin/account-list' },
+      { key: 'role-list', label: T.menu.roleList, path: '/admin/role-list' },
+    ],
+  },
+  {
+    key: 'appointments',
+    label: T.menu.appointments,
+    icon: 'appointments',
+    authority: 'MANAGER_APPOINTMENT',
+    children: [
+      { key: 'quan-ly-dat-kham', label: T.menu.bookingList, path: '/admin/quan-ly-dat-kham' },
+      { key: 'dat-kham-moi', label: T.menu.newBooking, path: '/admin/dat-kham-moi' },
+    ],
+  },
+  {
+    key: 'schedule',
+    label: T.menu.doctorSchedule,
+    icon: 'schedule',
+    authority: 'MANAGER_SCHEDULE',
+    children: [{ key: 'lich-lam-viec-bac-si', label: T.menu.doctorSchedule, path: '/admin/lich-lam-viec-bac-si' }],
+  },
+  {
+    key: 'catalog',
+    label: T.menu.catalogues,
+    icon: 'catalog',
+    authority: 'MANAGER_CATALOG',
+    children: [
+      { key: 'department', label: T.menu.departments, path: '/admin/department' },
+      { key: 'specialty', label: T.menu.specialties, path: '/admin/specialty' },
+      { key: 'room', label: T.menu.rooms, path: '/admin/room' },
+      { key: 'service', label: T.menu.services, path: '/admin/service' },
+      { key: 'administrative', label: T.menu.administrative, path: '/admin/administrative' },
+      { key: 'jobs', label: T.menu.jobs, path: '/admin/jobs' },
+      { key: 'nations', label: T.menu.nations, path: '/admin/nations' },
+    ],
+  },
+  {
+    key: 'doctors',
+    label: T.menu.doctors,
+    icon: 'doctors',
+    authority: 'MANAGER_DOCTOR',
+    children: [{ key: 'doctor', label: T.menu.doctors, path: '/admin/doctor' }],
+  },
+  {
+    key: 'notifications',
+    label: T.menu.notifications,
+    icon: 'notifications',
+    authority: 'MANAGER_NOTIFICATION',
+    children: [
+      { key: 'nhom-thong-bao', label: T.menu.notificationGroups, path: '/admin/nhom-thong-bao' },
+      { key: 'thong-bao-day', label: T.menu.pushNotifications, path: '/admin/thong-bao-day' },
+    ],
+  },
+  {
+    key: 'sms',
+    label: T.menu.sms,
+    icon: 'sms',
+    authority: 'MANAGER_SMS',
+    children: [{ key: 'sms', label: T.menu.sms, path: '/admin/sms' }],
+  },
+  {
+    key: 'news',
+    label: T.menu.news,
+    icon: 'news',
+    authority: 'MANAGER_NEWS',
+    children: [
+      { key: 'news', label: T.menu.newsList, path: '/admin/news' },
+      { key: 'news-create', label: T.menu.newsCreate, path: '/admin/news/create' },
+    ],
+  },
+  {
+    key: 'questions',
+    label: T.menu.questions,
+    icon: 'questions',
+    authority: 'MANAGER_CONSULTATION',
+    children: [{ key: 'question', label: T.menu.questions, path: '/admin/question' }],
+  },
+  {
+    key: 'software-config',
+    label: T.menu.softwareConfig,
+    icon: 'config',
+    authority: 'MANAGER_SETTING',
+    children: [{ key: 'menu', label: T.menu.softwareConfig, path: '/admin/menu' }],
+  },
+  {
+    key: 'logs',
+    label: T.menu.logs,
+    icon: 'logs',
+    authority: 'MANAGER_LOG',
+    children: [{ key: 'logs', label: T.menu.logs, path: '/admin/logs' }],
+  },
+  {
+    key: 'reports',
+    label: T.menu.reports,
+    icon: 'reports',
+    authority: 'MANAGER_REPORT',
+    children: [{ key: 'report-bookings', label: T.menu.bookingReport, path: '/admin/report/bookings' }],
+  },
+  {
+    key: 'private-clinic',
+    label: T.menu.privateClinic,
+    icon: 'clinic',
+    authority: 'MANAGER_SHP',
+    children: [
+      { key: 'shp-members', label: T.menu.members, path: '/admin/SHP/members' },
+      { key: 'shp-groups-chat', label: T.menu.chatGroups, path: '/admin/SHP/groups-chat' },
+      { key: 'shp-drug', label: T.menu.drugReminders, path: '/admin/SHP/drug' },
+      { key: 'shp-news', label: T.menu.clinicNews, path: '/admin/SHP/news' },
+    ],
+  },
+  {
+    key: 'settings',
+    label: T.menu.settings,
+    icon: 'settings',
+    authority: 'MANAGER_SETTING',
+    children: [{ key: 'settings', label: T.menu.settings, path: '/admin/settings' }],
+  },
+];
+
+/** A sidebar entry after filtering: a link (`path`) or a sub-menu (`children`). */
+export type VisibleEntry =
+  | { kind: 'link'; key: string; label: string; icon: MenuIconKey; path: string }
+  | { kind: 'group'; key: string; label: string; icon: MenuIconKey; children: { key: string; label: string; path: string }[] };
+
+/**
+ * What a user with `authorities` sees (spec §6): ADMIN_FACILITY sees every entry, others the
+ * entries whose authority they hold; only leaves with a screen count, and an entry left with
+ * no leaf disappears.
+ */
+export function visibleMenu(menu: readonly MenuEntry[], authorities: readonly string[]): VisibleEntry[] {
+  const out: VisibleEntry[] = [];
+  for (const entry of menu) {
+    if (!hasAuthority(authorities, entry.authority)) continue;
+    const leaves = entry.children.filter((leaf) => leaf.page && hasAuthority(authorities, leaf.authority));
+    if (leaves.length === 0) continue;
+    if (entry.children.length === 1) {
+      out.push({ kind: 'link', key: entry.key, label: entry.label, icon: entry.icon, path: leaves[0].path });
+    } else {
+      out.push({
+        kind: 'group',
+        key: entry.key,
+        label: entry.label,
+        icon: entry.icon,
+        children: leaves.map(({ key, label, path }) => ({ key, label, path })),
+      });
+    }
+  }
+  return out;
+}
+
+/** Every leaf with a screen, for the router. */
+export function routedLeaves(menu: readonly MenuEntry[]): (MenuLeaf & { page: PageLoader; authority?: Authority })[] {
+  return menu.flatMap((entry) =>
+    entry.children
+      .filter((leaf): leaf is MenuLeaf & { page: PageLoader } => leaf.page !== undefined)
+      .map((leaf) => ({ ...leaf, authority: leaf.authority ?? entry.authority ?? undefined })),
+  );
+}
+
+/** The entry and leaf a path belongs to (breadcrumb, selected key, open sub-menu). */
+export function findByPath(menu: readonly MenuEntry[], pathname: string): { entry: MenuEntry; leaf: MenuLeaf } | null {
+  const path = pathname.replace(/\/+$/, '') || '/';
+  let best: { entry: MenuEntry; leaf: MenuLeaf } | null = null;
+  for (const entry of menu) {
+    for (const leaf of entry.children) {
+      const exact = path === leaf.path;
+      const nested = leaf.path !== '/admin' && path.startsWith(`${leaf.path}/`);
+      if ((exact || nested) && (!best || leaf.path.length > best.leaf.path.length)) best = { entry, leaf };
+    }
+  }
+  return best;
+}

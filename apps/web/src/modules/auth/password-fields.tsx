@@ -1,0 +1,57 @@
+import { Form, Input } from 'antd';
+import type { Rule, RuleObject } from 'antd/es/form';
+import { validateNewPassword, validateOldPassword, validateRetype, PASSWORD_INPUT_MAX } from '@portal/shared/rules/password';
+import { T } from '../../app/messages';
+
+export interface PasswordValues {
+  passwordOld?: string;
+  passwordNew?: string;
+  retype?: string;
+}
+
+/** Turns a shared validator (message or null) into an antd rule: the rule text lives in one place. */
+function ruleOf(check: (value: string | undefined) => string | null): RuleObject {
+  return {
+    validator: (_rule, value: string | undefined) => {
+      const message = check(value);
+      return message ? Promise.reject(new Error(message)) : Promise.resolve();
+    },
+  };
+}
+
+const oldRules: Rule[] = [ruleOf(validateOldPassword)];
+const newRules: Rule[] = [ruleOf(validateNewPassword)];
+const retypeRules: Rule[] = [
+  ({ getFieldValue }) => ruleOf((value) => validateRetype(getFieldValue('passwordNew') as string | undefined, value)),
+];
+
+/** Old / new / retype fields of spec §5, shared by the menu dialog and the password dialogs. */
+export function PasswordFields({ autoFocus = true }: { autoFocus?: boolean }) {
+  return (
+    <>
+      <Form.Item label={T.password.old} name="passwordOld" rules={oldRules} required validateFirst>
+        <Input.Password maxLength={PASSWORD_INPUT_MAX} autoComplete="current-password" autoFocus={autoFocus} />
+      </Form.Item>
+      <Form.Item
+        label={T.password.new}
+        name="passwordNew"
+        rules={newRules}
+        required
+        extra={T.password.rule}
+        validateFirst
+      >
+        <Input.Password maxLength={PASSWORD_INPUT_MAX} autoComplete="new-password" />
+      </Form.Item>
+      <Form.Item
+        label={T.password.retype}
+        name="retype"
+        rules={retypeRules}
+        dependencies={['passwordNew']}
+        required
+        validateFirst
+      >
+        <Input.Password maxLength={PASSWORD_INPUT_MAX} autoComplete="new-password" />
+      </Form.Item>
+    </>
+  );
+}

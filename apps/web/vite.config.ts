@@ -1,0 +1,34 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+const here = (file: string) => fileURLToPath(new URL(file, import.meta.url));
+
+/**
+ * One build, several HTML entries: the admin app (index.html) now; the public price page
+ * (list-service.html) joins `input` when it exists. The server serves `dist/` with an SPA
+ * fallback to index.html for every non-/api path.
+ */
+export default defineConfig({
+  plugins: [react()],
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    // dist/.vite/manifest.json: read by scripts/bundle-budget.mjs to measure the first load of /login.
+    manifest: true,
+    // Reported sizes are what the login budget (300 KB gzipped) is checked against.
+    reportCompressedSize: true,
+    chunkSizeWarningLimit: 700,
+    rollupOptions: {
+      input: {
+        admin: here('./index.html'),
+      },
+    },
+  },
+  server: {
+    port: 5173,
+    proxy: {
+      '/api': { target: process.env.API_PROXY_TARGET ?? 'http://localhost:3000', changeOrigin: true },
+    },
+  },
+});

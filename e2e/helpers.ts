@@ -1,0 +1,112 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+
+export const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const SHOTS = `${ROOT}.tmp/screenshots`;
+
+/** Where the screenshots a person looks at go (`.tmp/screenshots/<name>.png`). */
+export function shotPath(name: string): string {
+  mkdirSync(SHOTS, { recursive: true });
+  return `${SHOTS}/${name}.png`;
+}
+
+export const md5 = (text: string) => createHash('md5').update(text, 'utf8').digest('hex');
+export const uniq = () => randomBytes(4).toString('hex');
+
+/** The demo accounts of the seeded database (read-only tests only). */
+export const DEMO = {
+  admin: { username: 'admin', password: 'Admin@123' },
+  letan: { username: 'letan', password: 'Letan@123' },
+} as const;
+
+export const FIXTURE_PASSWORD = 'Secret@123';
+
+export interface FixtureAccount {
+  username: string;
+  password?: string;
+  name?: string;
+  authorities?: string[];
+  lastPasswordReset?: string;
+  mustChangePassword?: boolean;
+}
+
+export interface MadeAccount {
+  id: number;
+  username: string;
+  password: string;
+  name: string;
+}
+
+/**
+ * A new facility with one account made for this test (usernames are global, so they get a
+ * random suffix). The default account has a recent password, so no password dialog shows.
+ */
+export async function makeAccount(request: APIRequestContext, account: Partial<FixtureAccount> & { prefix: string }): Promise<MadeAccount> {
+  const username = `${account.prefix}_${uniq()}`;
+  const password = account.password ?? FIXTURE_PASSWORD;
+  const name = account.name ?? 'Lê Minh Kiểm Thử';
+  const res = await request.post('/api/test/v1/fixtures', {
+    data: {
+      facilityName: 'Bệnh viện kiểm thử E2E',
+      accounts: [
+        {
+          username,
+          password,
+          name,
+          authorities: account.authorities ?? ['MANAGER_USER'],
+          lastPasswordReset: account.lastPasswordReset ?? new Date().toISOString(),
+          mustChangePassword: account.mustChangePassword ?? false,
+        },
+      ],
+    },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  const body = (await res.json()) as { data: { accounts: { id: number; username: string }[] } };
+  const made = body.data.accounts[0];
+  return { id: made.id, username: made.username, password, name };
+}
+
+export function daysAgo(days: number): string {
+  return new Date(Date.now() - days * 24 * 3600 * 1000).toISOString();
+}
+
+/** Signs in through the login screen and waits for the shell. */
+export async function loginViaUi(page: Page, username: string, password: string, target = '/login'): Promise<void> {
+  await page.goto(target);
+  await page.getByLabel('Tên đăng nhập').fill(username);
+  await page.getByLabel('Mật khẩu', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Đăng nhập' }).click();
+  await expect(page.getByTestId('sidebar')).toBeVisible();
+}
+
+/** Signs in through the API and stores the session like the app does (faster than the UI). */
+export async function loginViaApi(page: Page, username: string, password: string): Promise<{ loginToken: string; refresh_token: string }> {
+  const res = await page.request.put('/api/his/v1/user/login', { data: { emailOrPhone: username, password: md5(password) } });
+  expect(res.status(), await res.text()).toBe(200);
+  const body = (await res.json()) as { data: { loginToken: string; refresh_token: string } };
+  await page.goto('/login');
+  await page.evaluate((auth) => localStorage.setItem('auth', JSON.stringify(auth)), body.data);
+  return body.data;
+}
+
+/** A toast (antd notification, top right) with this text. */
+export function toast(page: Page, text: string): Locator {
+  return page.locator('.ant-notification-notice').filter({ hasText: text });
+}
+
+/** The visible labels of the top-level sidebar entries. */
+export async function sidebarLabels(page: Page): Promise<string[]> {
+  const items = page.getByTestId('sidebar').locator('.ant-menu-root > li.ant-menu-item, .ant-menu-root > li.ant-menu-submenu');
+  const labels = await items.evaluateAll((els) =>
+    els.map((el) => (el.querySelector('.ant-menu-title-content') as HTMLElement | null)?.innerText.trim() ?? ''),
+  );
+  return labels;
+}
+
+/** A screenshot for a person to look at, once open/close animations (modal zoom, drawer slide) settled. */
+export async function snap(page: Page, name: string): Promise<void> {
+  await page.waitForTimeout(400);
+  await page.screenshot({ path: shotPath(name), animations: 'disabled' });
+}

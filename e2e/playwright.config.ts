@@ -1,0 +1,65 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig, devices } from '@playwright/test';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const port = 3100;
+const baseURL = process.env.E2E_BASE_URL ?? `http://localhost:${port}`;
+
+/**
+ * End-to-end specs in Debian's Chromium against the built server (which serves the built web
+ * app). Each spec that changes data makes its own facility and accounts through the test-only
+ * fixtures route; the demo accounts are only read.
+ */
+export default defineConfig({
+  testDir: '.', // this folder: e2e/
+  testMatch: '*.e2e.ts',
+  workers: 2,
+  retries: 0,
+  fullyParallel: false,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  outputDir: `${root}.tmp/e2e-results`,
+  reporter: [['list']],
+  use: {
+    ...devices['Desktop Chrome'],
+    baseURL,
+    locale: 'vi-VN',
+    timezoneId: 'Asia/Ho_Chi_Minh',
+    viewport: { width: 1366, height: 800 },
+    video: 'off',
+    screenshot: 'only-on-failure',
+    trace: 'off',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-quic',
+      ],
+    },
+  },
+  webServer: process.env.E2E_BASE_URL
+    ? undefined
+    : {
+        // A fresh embedded database for every run.
+        command: 'rm -rf .tmp/e2e-data && node apps/server/dist/main.js',
+        cwd: root,
+        url: `http://localhost:${port}/api/health`,
+        env: {
+          PORT: String(port),
+          // the product's default: embedded PGlite, even when CI exports DATABASE_URL for the API tests
+          DATABASE_URL: '',
+          DATA_DIR: '.tmp/e2e-data',
+          ENABLE_TEST_FIXTURES: '1',
+          LOG_LEVEL: 'warn',
+        },
+        reuseExistingServer: false,
+        timeout: 120_000,
+        stdout: 'ignore',
+        stderr: 'pipe',
+      },
+});

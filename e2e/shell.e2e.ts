@@ -1,0 +1,133 @@
+import { expect, test } from '@playwright/test';
+import { MENU, visibleMenu } from '../apps/web/src/app/menu';
+import { DEMO, loginViaApi, makeAccount, sidebarLabels, snap, toast } from './helpers';
+
+/** What the sidebar must show: the same table and filter as the app (only screens that exist). */
+const expectedLabels = (authorities: string[]) => visibleMenu(MENU, authorities).map((e) => e.label);
+
+test.describe('admin shell', () => {
+  test('admin sees every ready entry, the facility and the footer', async ({ page }) => {
+    await loginViaApi(page, DEMO.admin.username, DEMO.admin.password);
+    await page.goto('/admin');
+    await expect(page.getByTestId('facility-name')).toHaveText('Bệnh viện Đa khoa An Phúc');
+    await expect(page.getByRole('heading', { name: /^Xin chào, / })).toBeVisible();
+    expect(await sidebarLabels(page)).toEqual(expectedLabels(['ADMIN_FACILITY']));
+    const footer = page.getByTestId('sider-footer');
+    await expect(footer).toContainText('admin');
+    await expect(footer.locator('.ant-avatar')).toBeVisible();
+    await expect(page.getByText('Phát triển bởi Đội ngũ Portal Y tế')).toBeVisible();
+    // Home: authorities with Vietnamese labels and today's date DD/MM/YYYY.
+    await expect(page.getByTestId('authority-list')).toContainText('Quản trị cơ sở y tế');
+    await expect(page.getByText(/Hôm nay: \d{2}\/\d{2}\/\d{4}/)).toBeVisible();
+    await snap(page, 'shell-admin');
+  });
+
+  test('letan sees only the entries of their authorities', async ({ page }) => {
+    await loginViaApi(page, DEMO.letan.username, DEMO.letan.password);
+    await page.goto('/admin');
+    await expect(page.getByTestId('authority-list')).toContainText('Quản lý đặt khám');
+    await expect(page.getByTestId('authority-list')).toContainText('Quản lý tài khoản bệnh nhân');
+    await expect(page.getByTestId('authority-list')).not.toContainText('Quản trị cơ sở y tế');
+    const labels = await sidebarLabels(page);
+    expect(labels).toEqual(expectedLabels(['MANAGER_APPOINTMENT', 'MANAGER_USER']));
+    for (const hidden of ['Tài khoản quản trị', 'Danh mục', 'Báo cáo', 'Cài đặt']) expect(labels).not.toContain(hidden);
+    await expect(page.getByTestId('sider-footer')).toContainText('letan');
+  });
+
+  test('collapses to a minified sidebar with hover popovers, remembered after reload', async ({ page, request }) => {
+    const account = await makeAccount(request, { prefix: 'e2e_sider', authorities: ['ADMIN_FACILITY'] });
+    await loginViaApi(page, account.username, account.password);
+    await page.goto('/admin');
+    const sider = page.getByTestId('sidebar');
+    await expect(sider).toHaveCSS('width', '240px');
+    await page.getByRole('button', { name: 'Thu gọn thanh bên' }).click();
+    await expect(sider).toHaveCSS('width', '64px');
+    await expect(page.getByTestId('sider-footer')).not.toContainText(account.username);
+
+    // Hovering an entry of the minified sidebar shows its label, or its sub-menu, in a popover.
+    const entries = visibleMenu(MENU, ['ADMIN_FACILITY']);
+    const group = entries.find((e) => e.kind === 'group');
+    if (group && group.kind === 'group') {
+      await sider.locator('.ant-menu-submenu').first().hover();
+      const popup = page.locator('.ant-menu-submenu-popup:visible');
+      for (const child of group.children) await expect(popup.getByText(child.label)).toBeVisible();
+    } else {
+      await sider.locator('.ant-menu-item').first().hover();
+      await expect(page.locator('.ant-tooltip:visible')).toHaveText(entries[0].label);
+    }
+    await snap(page, 'sidebar-minified');
+
+    await page.reload();
+    await expect(sider).toHaveCSS('width', '64px');
+    await page.getByRole('button', { name: 'Mở rộng thanh bên' }).click();
+    await expect(sider).toHaveCSS('width', '240px');
+    await expect(page.getByTestId('sider-footer')).toContainText(account.username);
+  });
+
+  test('the footer popover offers "Đổi mật khẩu" and "Đăng xuất"', async ({ page }) => {
+    await loginViaApi(page, DEMO.letan.username, DEMO.letan.password);
+    await page.goto('/admin');
+    await page.getByTestId('sider-footer').click();
+    await expect(page.getByRole('button', { name: 'Đổi mật khẩu' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Đăng xuất' })).toBeVisible();
+    await page.getByRole('button', { name: 'Đổi mật khẩu' }).click();
+    await expect(page.getByRole('dialog', { name: 'Đổi mật khẩu' })).toBeVisible();
+  });
+
+  test('layout settings: theme and toggles are remembered, and both resets work', async ({ page, request }) => {
+    const account = await makeAccount(request, { prefix: 'e2e_theme' });
+    await loginViaApi(page, account.username, account.password);
+    await page.goto('/admin');
+    await page.getByRole('button', { name: 'Cài đặt giao diện' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Cài đặt giao diện' });
+    await expect(drawer.getByText('Màu chủ đạo')).toBeVisible();
+    await expect(drawer.getByRole('radio')).toHaveCount(13);
+    await expect(drawer.getByRole('radio', { name: 'Xanh dương' })).toHaveAttribute('aria-checked', 'true');
+    await snap(page, 'settings-drawer');
+
+    await drawer.getByRole('radio', { name: 'Đỏ' }).click();
+    await drawer.getByLabel('Hiện chân trang').click();
+    await expect(page.getByText('Phát triển bởi Đội ngũ Portal Y tế')).toBeHidden();
+    const selected = page.getByTestId('sidebar').locator('.ant-menu-item-selected');
+    await expect(selected).toHaveCSS('background-color', 'rgb(207, 19, 34)');
+
+    await page.reload();
+    await expect(selected).toHaveCSS('background-color', 'rgb(207, 19, 34)');
+    await expect(page.getByText('Phát triển bởi Đội ngũ Portal Y tế')).toBeHidden();
+
+    await page.getByRole('button', { name: 'Cài đặt giao diện' }).click();
+    await drawer.getByRole('button', { name: 'Khôi phục mặc định' }).click();
+    await expect(selected).toHaveCSS('background-color', 'rgb(22, 119, 255)');
+    await expect(page.getByText('Phát triển bởi Đội ngũ Portal Y tế')).toBeVisible();
+
+    await drawer.getByRole('radio', { name: 'Tím' }).click();
+    await drawer.getByRole('button', { name: 'Khôi phục cài đặt gốc' }).click();
+    await expect(selected).toHaveCSS('background-color', 'rgb(22, 119, 255)');
+    expect(await page.evaluate(() => [localStorage.getItem('layoutSettings'), localStorage.getItem('siderState')])).toEqual([null, null]);
+  });
+
+  test('an unknown route shows the Vietnamese not-found page with a way back', async ({ page }) => {
+    await loginViaApi(page, DEMO.letan.username, DEMO.letan.password);
+    await page.goto('/admin/trang-khong-co');
+    await expect(page.getByText('Không tìm thấy trang')).toBeVisible();
+    await expect(page.getByTestId('sidebar')).toBeVisible();
+    await page.getByRole('button', { name: 'Về trang chủ' }).click();
+    await expect(page).toHaveURL(/\/admin$/);
+    // Exact matching: case and extra segments matter.
+    await page.goto('/ADMIN');
+    await expect(page.getByText('Không tìm thấy trang')).toBeVisible();
+  });
+
+  test('notifications appear top right and close after 3456 ms', async ({ page }) => {
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Đăng nhập' }).click();
+    const notice = toast(page, 'Thông tin tài khoản không đúng');
+    await expect(notice).toBeVisible();
+    await expect(page.locator('.ant-notification-topRight')).toBeVisible();
+    const shownAt = Date.now();
+    await expect(notice).toBeHidden({ timeout: 8000 });
+    const elapsed = Date.now() - shownAt;
+    expect(elapsed).toBeGreaterThan(2500);
+    expect(elapsed).toBeLessThan(6000);
+  });
+});
