@@ -7,7 +7,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { freshPgDatabase, loginToken, md5, startServer } from './server';
+import { spawn } from 'node:child_process';
+import { freshPgDatabase, loginToken, md5, root, startServer } from './server';
 
 type Bench = () => Promise<string>;
 
@@ -64,6 +65,61 @@ const benches: Record<string, Bench> = {
       await db.drop();
     }
   },
+};
+
+/** Runs the seed CLI against a database, e.g. `--scale large`. */
+function seedScale(databaseUrl: string, scale: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const p = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/db/seed/cli.ts'), '--scale', scale], {
+      env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
+    p.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`seed exited with ${code}`))));
+  });
+}
+
+async function load(url: string, connections = 50, seconds = 10) {
+  await autocannon({ url, connections, duration: 3 });
+  const r = await autocannon({ url, connections, duration: seconds });
+  if (r.non2xx) throw new Error(`${r.non2xx} non-2xx answers from ${url}`);
+  return r;
+}
+
+benches.lookup = async () => {
+  const db = await freshPgDatabase('lookup');
+  const path0 = '/api/catalog/v1/emr/medical-services/lookup';
+  const cases = [
+    { label: 'specific name "sieu am bung" + type 30', q: '?page=0&size=50&type=30&name=sieu%20am%20bung' },
+    { label: 'broad name "dinh luong" + type 20', q: '?page=0&size=50&type=20&name=dinh%20luong' },
+  ];
+  const lines: string[] = [];
+  try {
+    await seedScale(db.url, 'large');
+    const base = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'scripts/bench/lookup-baseline.ts'), '3205', db.url], { stdio: ['ignore', 'pipe', 'inherit'] });
+    await new Promise<void>((r) => base.stdout!.once('data', () => r()));
+    for (const cached of [false, true]) {
+      const s = await startServer({ DATABASE_URL: db.url, DATABASE_POOL_SIZE: '10', PRICE_LIST_CACHE_SECONDS: cached ? '30' : '0' }, 3204);
+      for (const c of cases) {
+        const matches = ((await (await fetch(`${s.url}${path0}${c.q}`)).json()) as { totalElements: number }).totalElements;
+        const server = await load(`${s.url}${path0}${c.q}`);
+        let line = `  ${c.label} (${matches} matches), ${cached ? 'server cache 30 s' : 'no server cache'}: ${server.requests.average.toFixed(0)} req/s, p50 ${server.latency.p50} ms, p99 ${server.latency.p99} ms`;
+        if (!cached) {
+          const bare = await load(`http://127.0.0.1:3205/${c.q}`);
+          line += `; bare pg ${bare.requests.average.toFixed(0)} req/s, p50 ${bare.latency.p50} ms; ratio ${(server.requests.average / bare.requests.average).toFixed(2)}`;
+        }
+        if (!cached) {
+          const one = await autocannon({ url: `${s.url}${path0}${c.q}`, connections: 1, duration: 5 });
+          line += `; one client: p50 ${one.latency.p50} ms`;
+        }
+        lines.push(line);
+      }
+      await s.stop();
+    }
+    base.kill();
+    return `100,000 services, 50 connections, 10 s each\n${lines.join('\n')}`;
+  } finally {
+    await db.drop();
+  }
 };
 
 const names = process.argv.slice(2).filter((a) => !a.startsWith('-'));

@@ -11,6 +11,7 @@ import { installSecurityHeaders } from './core/security-headers';
 import { defaultWebDist } from './core/paths';
 import { installStatic } from './core/static';
 import { authRoutes } from './modules/auth/auth.routes';
+import { catalogPublicRoutes } from './modules/catalog/catalog.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { fixtureRoutes } from './modules/test-fixtures/fixtures.routes';
 
@@ -53,6 +54,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
   await app.register(async (scope) => {
     await healthRoutes(scope, ctx);
     await authRoutes(scope, ctx);
+    await catalogPublicRoutes(scope, ctx);
     if (config.ENABLE_TEST_FIXTURES) await fixtureRoutes(scope, ctx);
   });
   await installStatic(app, config.WEB_DIST_DIR ?? defaultWebDist);

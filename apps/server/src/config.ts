@@ -33,6 +33,8 @@ export const configSchema = z.object({
   /** Test-only routes under /api/test/v1 used by end-to-end fixtures; refused in production. */
   ENABLE_TEST_FIXTURES: bool.default(false),
   TRUST_PROXY: bool.default(false),
+  /** Seconds a public price-list answer is reused in process (0 = off); proxies may cache 60 s. */
+  PRICE_LIST_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
 });
 
 export type Config = z.infer<typeof configSchema> & { seedDemo: boolean; dataDir: string };

@@ -8,6 +8,15 @@ const bootLog = { info: (msg: string) => config.LOG_LEVEL !== 'silent' && consol
 const database = await bootstrapDatabase(config, bootLog);
 const app = await buildApp(config, database);
 
+// Requests still being answered when a stop is asked for; the database closes after them.
+let inFlight = 0;
+app.addHook('onRequest', async () => {
+  inFlight++;
+});
+app.addHook('onResponse', async () => {
+  inFlight--;
+});
+
 let closing = false;
 async function shutdown(signal: string) {
   if (closing) return;
@@ -16,7 +25,8 @@ async function shutdown(signal: string) {
   const force = setTimeout(() => process.exit(1), 10_000);
   force.unref();
   try {
-    await app.close(); // stops accepting, lets in-flight requests finish
+    await app.close(); // stops accepting new connections and requests
+    for (let waited = 0; inFlight > 0 && waited < 5_000; waited += 20) await new Promise((r) => setTimeout(r, 20));
     await database.close(); // PGlite flushes and closes its data directory cleanly
   } finally {
     process.exit(0);

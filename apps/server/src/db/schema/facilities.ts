@@ -1,4 +1,10 @@
-import { pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+/** What the public pages show about a facility beyond its contact details. */
+export interface FacilityPublicProfile {
+  slogan?: string;
+  experts?: { name: string; title: string; specialty: string; photo: string }[];
+}
 
 /** A healthcare facility (hospital). Every facility-owned row points here. */
 export const facilities = pgTable(
@@ -13,6 +19,7 @@ export const facilities = pgTable(
     hotline: text('hotline'),
     emergencyPhone: text('emergency_phone'),
     website: text('website'),
+    publicProfile: jsonb('public_profile').$type<FacilityPublicProfile>().notNull().default({}),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('facilities_code_uq').on(t.code)],

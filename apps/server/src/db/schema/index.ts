@@ -2,3 +2,4 @@ export * from './facilities';
 export * from './accounts';
 export * from './auth';
 export * from './audit';
+export * from './catalog';

@@ -2,7 +2,9 @@ import type { Authority } from '@portal/shared';
 import { audit } from '../../core/audit';
 import type { Database } from '../../core/db';
 import type { HashCost } from '../../modules/auth/passwords';
+import { analyzeCatalog, seedServiceTypes, seedServices } from './catalog';
 import { createAccount, createFacility, createRole } from './factories';
+import { demoServices } from './services-data';
 
 const DAY = 86_400_000;
 
@@ -30,6 +32,15 @@ export async function seedDemo(database: Database, cost: HashCost, now = new Dat
       hotline: '1900 6115',
       emergencyPhone: '024 3942 1115',
       website: 'https://benhvienanphuc.vn',
+      publicProfile: {
+        slogan: 'Tận tâm chăm sóc – Vững tin chữa lành',
+        experts: [
+          { name: 'PGS.TS.BS Trần Văn Minh', title: 'Giám đốc bệnh viện', specialty: 'Tim mạch', photo: '/static/experts/pgs-tran-van-minh.svg' },
+          { name: 'TS.BS Nguyễn Thị Lan', title: 'Trưởng khoa Sản', specialty: 'Sản phụ khoa', photo: '/static/experts/ts-nguyen-thi-lan.svg' },
+          { name: 'BSCKII Lê Quốc Hùng', title: 'Trưởng khoa Ngoại tổng hợp', specialty: 'Ngoại tiêu hoá', photo: '/static/experts/bscki-le-quoc-hung.svg' },
+          { name: 'ThS.BS Phạm Thu Trang', title: 'Phó trưởng khoa Nhi', specialty: 'Nhi khoa', photo: '/static/experts/ths-pham-thu-trang.svg' },
+        ],
+      },
     });
     const roleIds: Record<string, number> = {};
     for (const r of DEMO_ROLES) roleIds[r.code] = (await createRole(tx, { facilityId: hospital.id, ...r })).id;
@@ -56,6 +67,11 @@ export async function seedDemo(database: Database, cost: HashCost, now = new Dat
     });
     const clinicAdmin = await createRole(tx, { facilityId: clinic.id, code: 'QUAN_TRI', name: 'Quản trị cơ sở', authorities: ['ADMIN_FACILITY'] });
     await createAccount(tx, { facilityId: clinic.id, username: 'admin2', password: 'Admin@123', name: 'Võ Thị Minh An', roleIds: [clinicAdmin.id], lastPasswordReset: now }, cost);
+    const services = demoServices();
+    for (const f of [hospital.id, clinic.id]) await seedServiceTypes(tx, f);
+    await seedServices(tx, hospital.id, services);
+    await seedServices(tx, clinic.id, services.filter((_, i) => i % 5 === 0));
     await audit(tx, null, { action: 'SEED_DEMO', entity: 'facility', entityId: hospital.id, facilityId: hospital.id, actorUsername: 'system' });
   });
+  await analyzeCatalog(database);
 }

@@ -4,7 +4,7 @@ import type { Authority } from '@portal/shared';
 import type { Executor } from '../../core/db';
 import { md5 } from '../../core/tokens';
 import { hashPassword, type HashCost } from '../../modules/auth/passwords';
-import { accountRoles, accounts, facilities, roleAuthorities, roles } from '../schema';
+import { accountRoles, accounts, facilities, roleAuthorities, roles, type FacilityPublicProfile } from '../schema';
 
 export interface FacilityInput {
   code: string;
@@ -15,6 +15,7 @@ export interface FacilityInput {
   hotline?: string;
   emergencyPhone?: string;
   website?: string;
+  publicProfile?: FacilityPublicProfile;
 }
 
 export async function createFacility(ex: Executor, input: FacilityInput) {

@@ -1,0 +1,53 @@
+import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { facilities } from './facilities';
+
+/** Kinds of service on the price list (Khám bệnh, Xét nghiệm, ...); `value` is what the API filters on. */
+export const serviceTypes = pgTable(
+  'service_types',
+  {
+    id: serial('id').primaryKey(),
+    facilityId: integer('facility_id').notNull().references(() => facilities.id),
+    value: integer('value').notNull(),
+    name: text('name').notNull(),
+    sortOrder: integer('sort_order').notNull().default(0),
+    active: boolean('active').notNull().default(true),
+  },
+  (t) => [uniqueIndex('service_types_facility_value_uq').on(t.facilityId, t.value)],
+);
+
+/** One department-specific price of a service (spec §3 dsGiaDichVu). */
+export interface PriceEntryRow {
+  khoaChiDinhId: number | null;
+  donGiaDichVu: number;
+  /** 'YYYY-MM-DD' or null = open-ended. */
+  denNgay: string | null;
+}
+
+/** A medical service of the facility's price list. Money is integer VND. */
+export const medicalServices = pgTable(
+  'medical_services',
+  {
+    id: serial('id').primaryKey(),
+    facilityId: integer('facility_id').notNull().references(() => facilities.id),
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    price: integer('price').notNull(),
+    insurancePrice: integer('insurance_price'),
+    typeValue: integer('type_value').notNull(),
+    /** The price entries are owned by the service and always read with it. */
+    priceEntries: jsonb('price_entries').$type<PriceEntryRow[]>().notNull().default([]),
+    /** normalizeText(name) — diacritics-free, lower case; trigram-indexed. */
+    searchText: text('search_text').notNull(),
+    /** lower(code), trigram-indexed for "contains" search on the code box. */
+    codeSearch: text('code_search').notNull(),
+    active: boolean('active').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('medical_services_facility_code_uq').on(t.facilityId, t.code),
+    index('medical_services_list_idx').on(t.facilityId, t.typeValue, t.code),
+    index('medical_services_search_trgm').using('gin', t.searchText.op('gin_trgm_ops')),
+    index('medical_services_code_trgm').using('gin', t.codeSearch.op('gin_trgm_ops')),
+  ],
+);

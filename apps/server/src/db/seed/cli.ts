@@ -1,0 +1,33 @@
+/**
+ * `npm run seed -- --scale large`: adds benchmark volumes to the database the server would use
+ * (DATABASE_URL, else PGlite under DATA_DIR). The demo data is seeded first when the database is empty.
+ *   --scale large   100,000 medical services for the demo facility
+ */
+import { loadConfig } from '../../config';
+import { bootstrapDatabase } from '../bootstrap';
+import { analyzeCatalog, seedServices } from './catalog';
+import { generateServices } from './services-data';
+
+const SCALES: Record<string, { services: number }> = {
+  demo: { services: 0 },
+  large: { services: 100_000 },
+};
+
+const args = process.argv.slice(2);
+const scaleName = args[args.indexOf('--scale') + 1] ?? 'demo';
+const scale = args.includes('--scale') ? SCALES[scaleName] : SCALES.demo;
+if (!scale) {
+  console.error(`Không có quy mô "${scaleName}". Có: ${Object.keys(SCALES).join(', ')}`);
+  process.exit(2);
+}
+
+const config = loadConfig();
+const database = await bootstrapDatabase(config, console);
+const [facility] = await database.query<{ id: number }>('', 'SELECT id FROM facilities ORDER BY id LIMIT 1', []);
+const t0 = Date.now();
+if (scale.services) {
+  const added = await database.transaction((tx) => seedServices(tx, facility!.id, generateServices(scale.services)));
+  await analyzeCatalog(database);
+  console.log(`Đã thêm ${added} dịch vụ (${Date.now() - t0} ms)`);
+}
+await database.close();

@@ -1,0 +1,71 @@
+import { highQualityPrice } from '@portal/shared/rules/high-quality-price';
+import { normalizeText } from '@portal/shared/rules/diacritics';
+import { ALL_TYPE_VALUE } from '@portal/shared';
+import type { ServiceLookupResponse, ServiceLookupRow } from '@portal/shared/contracts/catalog.contract';
+import type { Database } from '../../core/db';
+import { TtlCache } from '../../core/ttl-cache';
+import { notFound } from '../../core/errors';
+import * as repo from './services.repository';
+
+const MAX_WORDS = 8;
+
+export interface LookupInput {
+  page: number;
+  size: number;
+  syncValue?: string;
+  name?: string;
+  type?: number;
+  hospitalId?: number;
+}
+
+/** The facility a public request is about: the one named, else the platform's first facility. */
+export async function publicFacility(database: Database, hospitalId: number | undefined) {
+  const facility = await repo.findFacilityForPublic(database, hospitalId);
+  if (!facility) throw notFound('Không tìm thấy cơ sở y tế');
+  return facility;
+}
+
+/**
+ * The price list is public and the same for every visitor: the serialized answer of a query is
+ * reused briefly (PRICE_LIST_CACHE_SECONDS), like the proxy cache its Cache-Control header allows.
+ */
+export function createLookupCache(seconds: number) {
+  return new TtlCache<string>(seconds * 1000, 2000);
+}
+
+/**
+ * The answer as a JSON string. Built from typed rows, so its shape is the contract's
+ * (`ServiceLookupResponse`, checked by the API tests); serialising it by hand instead of through
+ * the route's response schema keeps the hot public route close to a bare query (docs/performance.md).
+ */
+export async function lookupServices(database: Database, cache: TtlCache<string>, q: LookupInput): Promise<string> {
+  const facility = await publicFacility(database, q.hospitalId);
+  const words = normalizeText(q.name).split(' ').filter(Boolean).slice(0, MAX_WORDS);
+  const code = (q.syncValue ?? '').trim().toLowerCase();
+  const filter: repo.ServiceListFilter = {
+    facilityId: facility.id,
+    code: code || undefined,
+    words,
+    type: q.type === undefined || q.type === ALL_TYPE_VALUE ? undefined : q.type,
+    limit: q.size,
+    offset: q.page * q.size,
+  };
+  const key = JSON.stringify(filter);
+  const cached = cache.get(key);
+  if (cached) return cached;
+  const { rows, total } = await repo.findServicesPage(database, filter);
+  const data: ServiceLookupRow[] = rows.map((r) => ({
+    id: r.id,
+    ma: r.code,
+    ten: r.name,
+    donGiaDichVu: r.price,
+    donGiaBaoHiem: r.insurance_price,
+    donGiaChatLuongCao: highQualityPrice(r.price_entries),
+    loaiDichVu: r.type_value,
+    dsGiaDichVu: r.price_entries,
+  }));
+  const body: ServiceLookupResponse = { code: 0, data, totalElements: total, totalPage: Math.ceil(total / q.size), page: q.page, size: q.size };
+  const json = JSON.stringify(body);
+  cache.set(key, json);
+  return json;
+}
