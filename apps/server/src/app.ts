@@ -1,6 +1,7 @@
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { installVietnameseZodErrors } from '@portal/shared';
+import type { DestinationStream } from 'pino';
 import type { Config } from './config';
 import { installAccessControl } from './core/access';
 import type { AppContext } from './core/context';
@@ -16,7 +17,7 @@ import { healthRoutes } from './modules/health/health.routes';
 import { fixtureRoutes } from './modules/test-fixtures/fixtures.routes';
 
 /** Builds the whole server without listening: main.ts listens, tests call app.inject. */
-export async function buildApp(config: Config, database: Database): Promise<FastifyInstance> {
+export async function buildApp(config: Config, database: Database, opts: { logStream?: DestinationStream } = {}): Promise<FastifyInstance> {
   installVietnameseZodErrors();
   const app = Fastify({
     logger: {
@@ -24,6 +25,7 @@ export async function buildApp(config: Config, database: Database): Promise<Fast
       // No personal data in logs: requests are logged by route pattern, never by URL, body or headers.
       serializers: { req: () => ({}), res: () => ({}) },
       redact: ['req.headers.authorization', 'body.password', 'body.refreshToken'],
+      ...(opts.logStream ? { stream: opts.logStream } : {}),
     },
     logController: new LogController({ disableRequestLogging: true }),
     trustProxy: config.TRUST_PROXY,
