@@ -1,4 +1,5 @@
 // Bundles the server into dist/main.js; node_modules packages stay external.
+import { existsSync } from 'node:fs';
 import { build } from 'esbuild';
 
 await build({
@@ -17,7 +18,8 @@ await build({
       setup(b) {
         b.onResolve({ filter: /^@portal\/shared/ }, async (args) => {
           const sub = args.path.replace(/^@portal\/shared\/?/, '') || 'index';
-          return { path: new URL(`../../packages/shared/src/${sub}.ts`, import.meta.url).pathname };
+          const file = new URL(`../../packages/shared/src/${sub}.ts`, import.meta.url).pathname;
+          return { path: existsSync(file) ? file : new URL(`../../packages/shared/src/${sub}/index.ts`, import.meta.url).pathname };
         });
       },
     },

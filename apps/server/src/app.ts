@@ -12,7 +12,7 @@ import { installSecurityHeaders } from './core/security-headers';
 import { defaultWebDist } from './core/paths';
 import { installStatic } from './core/static';
 import { authRoutes } from './modules/auth/auth.routes';
-import { catalogPublicRoutes } from './modules/catalog/catalog.routes';
+import { catalogPublicRoutes, catalogRoutes } from './modules/catalog/catalog.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { fixtureRoutes } from './modules/test-fixtures/fixtures.routes';
 
@@ -57,6 +57,7 @@ export async function buildApp(config: Config, database: Database, opts: { logSt
     await healthRoutes(scope, ctx);
     await authRoutes(scope, ctx);
     await catalogPublicRoutes(scope, ctx);
+    await catalogRoutes(scope, ctx);
     if (config.ENABLE_TEST_FIXTURES) await fixtureRoutes(scope, ctx);
   });
   await installStatic(app, config.WEB_DIST_DIR ?? defaultWebDist);

@@ -51,3 +51,31 @@ export const medicalServices = pgTable(
     index('medical_services_code_trgm').using('gin', t.codeSearch.op('gin_trgm_ops')),
   ],
 );
+
+/** Columns every generic catalogue table has (core/crud serves any table with them). */
+function catalogColumns() {
+  return {
+    id: serial('id').primaryKey(),
+    facilityId: integer('facility_id').notNull().references(() => facilities.id),
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    description: text('description'),
+    /** normalizeText of the searchable fields. */
+    searchText: text('search_text').notNull().default(''),
+    active: boolean('active').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  };
+}
+
+/** Khoa. */
+export const departments = pgTable('departments', catalogColumns(), (t) => [
+  uniqueIndex('departments_facility_code_uq').on(t.facilityId, t.code),
+  index('departments_search_trgm').using('gin', t.searchText.op('gin_trgm_ops')),
+]);
+
+/** Chuyên khoa. */
+export const specialties = pgTable('specialties', catalogColumns(), (t) => [
+  uniqueIndex('specialties_facility_code_uq').on(t.facilityId, t.code),
+  index('specialties_search_trgm').using('gin', t.searchText.op('gin_trgm_ops')),
+]);

@@ -10,6 +10,8 @@ import {
 } from '@portal/shared/contracts/catalog.contract';
 import type { AppContext } from '../../core/context';
 import { errorResponses } from '../../core/openapi';
+import { resourceRoutes } from '../../core/crud/resource-routes';
+import { CATALOG_RESOURCES } from './catalog-resources';
 import { findServiceTypes } from './services.repository';
 import { createLookupCache, lookupServices, publicFacility } from './services.service';
 
@@ -73,4 +75,9 @@ export async function catalogPublicRoutes(app: FastifyInstance, ctx: AppContext)
       };
     },
   });
+}
+
+/** The staff-facing catalogues, served by the generic resource routes. */
+export async function catalogRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  for (const { resource, table } of CATALOG_RESOURCES) resourceRoutes(app, ctx, resource, table);
 }

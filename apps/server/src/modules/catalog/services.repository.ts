@@ -1,4 +1,5 @@
 import type { Database } from '../../core/db';
+import { containsPattern } from '../../core/sql';
 import type { PriceEntryRow } from '../../db/schema';
 
 export interface ServiceListFilter {
@@ -23,10 +24,6 @@ export interface ServiceListRow {
   total: number;
 }
 
-/** LIKE pattern for "contains", with LIKE's wildcards typed by the user taken literally. */
-export function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 /**
  * One page of the price list and the total in a single round trip. The statement text only
