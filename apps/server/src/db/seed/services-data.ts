@@ -133,7 +133,32 @@ class Catalog {
   add(type: number, name: string, price: number, ins?: number | null): void {
     if (this.names.has(name)) throw new Error(`services-data: duplicate service name "${name}"`);
     this.names.add(name);
-    this.byType.get(type)!.push({ name, type, price: round100(price), ins: ins === undefined ? undefined : ins === null ? null : round100(ins) });
+    const [lo, hi] = priceRange(type, name);
+    const p = Math.min(hi, Math.max(lo, round100(price)));
+    this.byType.get(type)!.push({ name, type, price: p, ins: ins === undefined ? undefined : ins === null ? null : round100(ins) });
+  }
+}
+
+/** Price bounds of a hospital price board (list prices, VND), by kind of service. */
+function priceRange(type: number, name: string): [number, number] {
+  switch (type) {
+    case KB:
+      return [30_500, 500_000];
+    case XN:
+      return [20_000, 600_000];
+    case CDHA:
+      if (name.startsWith('Siêu âm')) return [40_000, 300_000];
+      if (name.startsWith('Chụp cắt lớp vi tính')) return [500_000, 3_000_000];
+      if (name.startsWith('Chụp cộng hưởng từ')) return [1_300_000, 4_500_000];
+      return [20_000, 1_000_000];
+    case NS:
+      return [200_000, 3_000_000];
+    case PT:
+      return [2_000_000, 40_000_000];
+    case GB:
+      return [150_000, 1_200_000];
+    default:
+      return [10_000, 80_000_000];
   }
 }
 
@@ -1551,32 +1576,27 @@ function makePriceEntries(price: number, rng: () => number): PriceEntrySeed[] {
   const r = rng();
   if (r < 0.4) return [];
   const hq = round100(price * (1.2 + rng() * 0.6));
-  const near = (): number => {
-    const v = round100(price * (0.9 + rng() * 0.28));
-    return v === hq ? v - 100 : v;
-  };
-  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rng() * xs.length)]!;
-  const dept = (): number | null => (rng() < 0.08 ? null : pick(OTHER_DEPARTMENTS));
-  const insertAt = (list: PriceEntrySeed[], e: PriceEntrySeed): void => {
-    list.splice(Math.floor(rng() * (list.length + 1)), 0, e);
-  };
 
   if (r < 0.64) {
     // 1. an open-ended entry of the high-quality department (wins even against later dates)
     const list: PriceEntrySeed[] = [{ khoaChiDinhId: HQ_DEPARTMENT, donGiaDichVu: hq, denNgay: null }];
-    if (rng() < 0.6) insertAt(list, { khoaChiDinhId: dept(), donGiaDichVu: near(), denNgay: pick(END_DATES) });
-    if (rng() < 0.3) insertAt(list, { khoaChiDinhId: dept(), donGiaDichVu: near(), denNgay: null });
+    if (rng() < 0.6) insertAt(list, { khoaChiDinhId: otherDepartment(rng), donGiaDichVu: nearPrice(price, hq, rng), denNgay: endDate(rng, END_DATES.length) }, rng);
+    if (rng() < 0.3) insertAt(list, { khoaChiDinhId: otherDepartment(rng), donGiaDichVu: nearPrice(price, hq, rng), denNgay: null }, rng);
     return list;
   }
   if (r < 0.78) {
     // 2. only dated entries, one of them strictly the latest
     const k = 1 + Math.floor(rng() * 3);
-    const idx = new Set<number>();
-    while (idx.size < k) idx.add(Math.floor(rng() * END_DATES.length));
-    const latest = Math.max(...idx);
-    return [...idx].map((i) => ({
-      khoaChiDinhId: rng() < 0.3 ? HQ_DEPARTMENT : dept(),
-      donGiaDichVu: i === latest ? hq : near(),
+    const idx: number[] = [];
+    while (idx.length < k) {
+      const i = Math.floor(rng() * END_DATES.length);
+      if (!idx.includes(i)) idx.push(i);
+    }
+    let latest = idx[0]!;
+    for (const i of idx) if (i > latest) latest = i;
+    return idx.map((i) => ({
+      khoaChiDinhId: rng() < 0.3 ? HQ_DEPARTMENT : otherDepartment(rng),
+      donGiaDichVu: i === latest ? hq : nearPrice(price, hq, rng),
       denNgay: END_DATES[i]!,
     }));
   }
@@ -1584,22 +1604,42 @@ function makePriceEntries(price: number, rng: () => number): PriceEntrySeed[] {
     // 3. two entries tied on the latest end date, different prices: the first one wins
     const li = 3 + Math.floor(rng() * (END_DATES.length - 3));
     const list: PriceEntrySeed[] = [
-      { khoaChiDinhId: rng() < 0.3 ? HQ_DEPARTMENT : dept(), donGiaDichVu: hq, denNgay: END_DATES[li]! },
-      { khoaChiDinhId: dept(), donGiaDichVu: near(), denNgay: END_DATES[li]! },
+      { khoaChiDinhId: rng() < 0.3 ? HQ_DEPARTMENT : otherDepartment(rng), donGiaDichVu: hq, denNgay: END_DATES[li]! },
+      { khoaChiDinhId: otherDepartment(rng), donGiaDichVu: nearPrice(price, hq, rng), denNgay: END_DATES[li]! },
     ];
-    if (rng() < 0.5) insertAt(list, { khoaChiDinhId: dept(), donGiaDichVu: near(), denNgay: END_DATES[Math.floor(rng() * li)]! });
+    if (rng() < 0.5) insertAt(list, { khoaChiDinhId: otherDepartment(rng), donGiaDichVu: nearPrice(price, hq, rng), denNgay: endDate(rng, li) }, rng);
     return list;
   }
   if (r < 0.93) {
     // 4. a dated entry of the high-quality department and an open-ended one of another department
-    const list: PriceEntrySeed[] = [{ khoaChiDinhId: HQ_DEPARTMENT, donGiaDichVu: hq, denNgay: pick(END_DATES) }];
-    insertAt(list, { khoaChiDinhId: dept(), donGiaDichVu: near(), denNgay: null });
+    const list: PriceEntrySeed[] = [{ khoaChiDinhId: HQ_DEPARTMENT, donGiaDichVu: hq, denNgay: endDate(rng, END_DATES.length) }];
+    insertAt(list, { khoaChiDinhId: otherDepartment(rng), donGiaDichVu: nearPrice(price, hq, rng), denNgay: null }, rng);
     return list;
   }
   // 5. only open-ended entries, none of the high-quality department: the first one wins
-  const list: PriceEntrySeed[] = [{ khoaChiDinhId: dept(), donGiaDichVu: hq, denNgay: null }];
-  if (rng() < 0.5) list.push({ khoaChiDinhId: dept(), donGiaDichVu: near(), denNgay: null });
+  const list: PriceEntrySeed[] = [{ khoaChiDinhId: otherDepartment(rng), donGiaDichVu: hq, denNgay: null }];
+  if (rng() < 0.5) list.push({ khoaChiDinhId: otherDepartment(rng), donGiaDichVu: nearPrice(price, hq, rng), denNgay: null });
   return list;
+}
+
+/** A price near the base price, never equal to the high-quality one. */
+function nearPrice(price: number, hq: number, rng: () => number): number {
+  const v = round100(price * (0.9 + rng() * 0.28));
+  return v === hq ? v - 100 : v;
+}
+
+/** Another department (now and then none: a facility-wide price). */
+function otherDepartment(rng: () => number): number | null {
+  return rng() < 0.08 ? null : OTHER_DEPARTMENTS[Math.floor(rng() * OTHER_DEPARTMENTS.length)]!;
+}
+
+/** One of the first `below` end dates. */
+function endDate(rng: () => number, below: number): string {
+  return END_DATES[Math.floor(rng() * below)]!;
+}
+
+function insertAt(list: PriceEntrySeed[], e: PriceEntrySeed, rng: () => number): void {
+  list.splice(Math.floor(rng() * (list.length + 1)), 0, e);
 }
 
 const INSURANCE_GAP = 0.15;
@@ -1695,6 +1735,10 @@ const DEPARTMENTS = [
   ' – Khoa Nhi', ' – Khoa Hồi sức tích cực', ' – Trung tâm Tim mạch', ' – Trung tâm Ung bướu', ' – Khoa Khám bệnh theo yêu cầu',
 ];
 const COMBOS = DEPARTMENTS.length * SUFFIXES.length;
+const SUFFIX_PUNCTUATION = /^ – | \(|\)$/g;
+const BEDSIDE = ' – tại giường';
+/** Operations, dental and eye/ENT work are not done at the bedside. */
+const NO_BEDSIDE = new Set([PT, RHM, MAT, TMH]);
 
 /**
  * Deterministic for a given seed; `count` services with unique codes. Up to the size of the
@@ -1725,12 +1769,14 @@ export function generateServices(count: number, seed: number = DEFAULT_SEED): Se
       const [suffix, factor, covered] = suffixes[combo % suffixes.length]!;
       const department = DEPARTMENTS[Math.floor(combo / suffixes.length)]!;
       if (department && b.name.includes(department.slice(3))) continue;
-      if (b.name.includes(suffix.replace(/^ – | \(|\)$/g, ''))) continue;
+      if (b.name.includes(suffix.replace(SUFFIX_PUNCTUATION, ''))) continue;
+      if (suffix === BEDSIDE && NO_BEDSIDE.has(b.type)) continue;
       const cycle = Math.floor(round / COMBOS);
       const name = `${b.name}${department}${suffix}${cycle > 0 ? ` – bảng giá ${cycle + 1}` : ''}`;
       if (names.has(name)) continue;
       names.add(name);
-      const price = round100(b.price * factor * (department ? 1 + (rng() - 0.5) * 0.1 : 1));
+      const [lo, hi] = priceRange(b.type, b.name);
+      const price = Math.min(hi, Math.max(lo, round100(b.price * factor * (department ? 1 + (rng() - 0.5) * 0.1 : 1))));
       const insurancePrice = !covered || b.insurancePrice === null || rng() < 0.05 ? null : Math.min(b.insurancePrice, price);
       out.push({
         code: `${b.code}.${round + 1}`,
