@@ -2,7 +2,8 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const port = 3100;
+/** E2E_PORT lets two checkouts on one machine run their end-to-end suites side by side. */
+const port = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = process.env.E2E_BASE_URL ?? `http://localhost:${port}`;
 
 /**
@@ -46,14 +47,14 @@ export default defineConfig({
     ? undefined
     : {
         // A fresh embedded database for every run.
-        command: 'rm -rf .tmp/e2e-data && node apps/server/dist/main.js',
+        command: `rm -rf .tmp/e2e-data-${port} && node apps/server/dist/main.js`,
         cwd: root,
         url: `http://localhost:${port}/api/health`,
         env: {
           PORT: String(port),
           // the product's default: embedded PGlite, even when CI exports DATABASE_URL for the API tests
           DATABASE_URL: '',
-          DATA_DIR: '.tmp/e2e-data',
+          DATA_DIR: `.tmp/e2e-data-${port}`,
           ENABLE_TEST_FIXTURES: '1',
           LOG_LEVEL: 'warn',
         },

@@ -50,7 +50,7 @@ test.describe('admin shell', () => {
     if (group && group.kind === 'group') {
       await sider.locator('.ant-menu-submenu').first().hover();
       const popup = page.locator('.ant-menu-submenu-popup:visible');
-      for (const child of group.children) await expect(popup.getByText(child.label)).toBeVisible();
+      for (const child of group.children) await expect(popup.getByText(child.label, { exact: true })).toBeVisible();
     } else {
       await sider.locator('.ant-menu-item').first().hover();
       await expect(page.locator('.ant-tooltip:visible')).toHaveText(entries[0].label);

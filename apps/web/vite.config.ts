@@ -22,6 +22,7 @@ export default defineConfig({
     rollupOptions: {
       input: {
         admin: here('./index.html'),
+        'list-service': here('./list-service.html'),
       },
     },
   },

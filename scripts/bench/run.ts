@@ -8,6 +8,9 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
+import { doctorsBench } from './doctors';
+import { pagesBench } from './pages';
+import pg from 'pg';
 import { freshPgDatabase, loginToken, md5, root, startServer } from './server';
 
 type Bench = () => Promise<string>;
@@ -121,6 +124,166 @@ benches.lookup = async () => {
     await db.drop();
   }
 };
+
+/**
+ * Patient search and booking suggest on 500,000 patients (PostgreSQL): `npm run seed -- --scale large`
+ * into a fresh database (or BENCH_PATIENTS_DATABASE_URL, already seeded), then p50 per query shape
+ * at 1 and 10 connections. Ports 3310+.
+ */
+async function patientsBench(kind: 'search' | 'suggest'): Promise<string> {
+  const reuse = process.env.BENCH_PATIENTS_DATABASE_URL;
+  const db = reuse ? { url: reuse, drop: async () => {} } : await freshPgDatabase(`patients_${kind}`);
+  const lines: string[] = [];
+  try {
+    if (!reuse) await seedScale(db.url, 'large');
+    const s = await startServer({ DATABASE_URL: db.url, DATABASE_POOL_SIZE: '10' }, kind === 'search' ? 3310 : 3311);
+    try {
+      const token = await loginToken(s.url, 'admin', 'Admin@123');
+      const headers = { authorization: `Bearer ${token}` };
+      const cases =
+        kind === 'search'
+          ? [
+              ['name fragment "nguyen van h"', '/api/his/v1/vendor/users/search?size=20&q=nguyen%20van%20h'],
+              ['name fragment "tran thi thu"', '/api/his/v1/vendor/users/search?size=20&q=tran%20thi%20thu'],
+              ['broad name "nguyen"', '/api/his/v1/vendor/users/search?size=20&q=nguyen'],
+              ['phone prefix "0912"', '/api/his/v1/vendor/users/search?size=20&q=0912'],
+              ['words in any order "hung nguyen"', '/api/his/v1/vendor/users/search?size=20&q=hung%20nguyen'],
+              ['no search, newest first', '/api/his/v1/vendor/users/search?size=20'],
+            ]
+          : [
+              ['name "nguyen van"', '/api/his/v1/vendor/medical-profiles/suggest?q=nguyen%20van'],
+              ['name "le thi h"', '/api/his/v1/vendor/medical-profiles/suggest?q=le%20thi%20h'],
+              ['phone "0912"', '/api/his/v1/vendor/medical-profiles/suggest?q=0912'],
+              ['CCCD "00109"', '/api/his/v1/vendor/medical-profiles/suggest?q=00109'],
+            ];
+      for (const [label, path0] of cases) {
+        const body = (await (await fetch(`${s.url}${path0}`, { headers })).json()) as { totalElements?: number; totalCapped?: boolean; data: unknown[] };
+        const found = body.totalElements !== undefined ? `${body.totalCapped ? '> ' : ''}${body.totalElements} matches` : `${body.data.length} suggestions`;
+        const one = await autocannon({ url: `${s.url}${path0}`, headers, connections: 1, duration: 5 });
+        const ten = await autocannon({ url: `${s.url}${path0}`, headers, connections: 10, duration: 5 });
+        if (one.non2xx || ten.non2xx) throw new Error(`non-2xx answers from ${path0}`);
+        lines.push(`  ${label} (${found}): one client p50 ${one.latency.p50} ms, p99 ${one.latency.p99} ms; 10 connections ${ten.requests.average.toFixed(0)} req/s, p50 ${ten.latency.p50} ms`);
+      }
+    } finally {
+      await s.stop();
+    }
+    return `500,000 + 5,000 demo patient accounts on PostgreSQL\n${lines.join('\n')}`;
+  } finally {
+    await db.drop();
+  }
+}
+benches['patients-search'] = () => patientsBench('search');
+benches['patients-suggest'] = () => patientsBench('suggest');
+
+/** Gzipped JavaScript of the first visits, and first contentful paint in headless Chromium. */
+benches.pages = () => pagesBench(3206);
+
+/** The admin service list (/admin/service): a page of 50 over 100,000 services with a search, on PostgreSQL. */
+benches['services-admin'] = async () => {
+  const db = await freshPgDatabase('services_admin');
+  const cases = [
+    { label: 'name words "sieu am bung"', q: 'q=sieu%20am%20bung' },
+    { label: 'code fragment "cdha.03"', q: 'q=cdha.03' },
+    { label: 'type 20 + "dinh luong", sorted by price', q: 'typeValue=20&q=dinh%20luong&sort=price,desc' },
+  ];
+  try {
+    await seedScale(db.url, 'large');
+    const s = await startServer({ DATABASE_URL: db.url, DATABASE_POOL_SIZE: '10' }, 3207);
+    const headers = { authorization: `Bearer ${await loginToken(s.url, 'admin', 'Admin@123')}` };
+    const lines: string[] = [];
+    for (const c of cases) {
+      const url = `${s.url}/api/catalog/v1/medical-services?page=0&size=50&${c.q}`;
+      const total = ((await (await fetch(url, { headers })).json()) as { totalElements: number }).totalElements;
+      await autocannon({ url, headers, connections: 1, duration: 2 }); // warm-up
+      const one = await autocannon({ url, headers, connections: 1, duration: 5 });
+      const many = await autocannon({ url, headers, connections: 20, duration: 5 });
+      lines.push(`  ${c.label} (${total} matches): one client p50 ${one.latency.p50} ms, p99 ${one.latency.p99} ms; 20 connections ${many.requests.average.toFixed(0)} req/s, p50 ${many.latency.p50} ms`);
+    }
+    await s.stop();
+    return `100,000+ services, page of 50\n${lines.join('\n')}`;
+  } finally {
+    await db.drop();
+  }
+};
+
+/**
+ * A catalogue list page through the generic routes: 50 rooms (two ref joins for the department and
+ * specialty names, plus the count) out of 10,000 of one facility, with a search term, on PostgreSQL.
+ */
+benches['catalog-list'] = async () => {
+  const db = await freshPgDatabase('catalog');
+  const port = Number(process.env.BENCH_PORT ?? 3209);
+  let s = await startServer({ DATABASE_URL: db.url, DATABASE_POOL_SIZE: '10' }, port);
+  const lines: string[] = [];
+  try {
+    await s.stop(); // migrated and seeded; now add the volume
+    const { normalizeText } = await import('../../packages/shared/src/rules/diacritics');
+    const c = new pg.Client({ connectionString: db.url });
+    await c.connect();
+    const [{ id: facility }] = (await c.query<{ id: number }>('SELECT id FROM facilities ORDER BY id LIMIT 1')).rows;
+    const depts = (await c.query<{ id: number; name: string }>('SELECT id, name FROM departments WHERE facility_id = $1 ORDER BY id', [facility])).rows;
+    const specs = (await c.query<{ id: number; name: string }>('SELECT id, name FROM specialties WHERE facility_id = $1 ORDER BY id', [facility])).rows;
+    const kinds = ['Phòng khám', 'Phòng siêu âm', 'Phòng nội soi', 'Phòng thủ thuật', 'Phòng tư vấn'];
+    for (let start = 0; start < 10_000; start += 1_000) {
+      const codes: string[] = [];
+      const names: string[] = [];
+      const search: string[] = [];
+      const deptIds: number[] = [];
+      const specIds: number[] = [];
+      for (let i = start; i < start + 1_000; i++) {
+        const spec = specs[i % specs.length]!;
+        const code = `BR${String(i).padStart(5, '0')}`;
+        const name = `${kinds[i % kinds.length]} ${spec.name} ${Math.floor(i / specs.length) + 1}`;
+        codes.push(code);
+        names.push(name);
+        search.push(normalizeText(`${code} ${name}`));
+        deptIds.push(depts[i % depts.length]!.id);
+        specIds.push(spec.id);
+      }
+      await c.query(
+        `INSERT INTO rooms (facility_id, code, name, search_text, department_id, specialty_id)
+         SELECT $1, * FROM unnest($2::text[], $3::text[], $4::text[], $5::int[], $6::int[])`,
+        [facility, codes, names, search, deptIds, specIds],
+      );
+    }
+    await c.query('VACUUM ANALYZE rooms');
+    const [{ n }] = (await c.query<{ n: number }>('SELECT count(*)::int AS n FROM rooms WHERE facility_id = $1', [facility])).rows;
+    await c.end();
+
+    s = await startServer({ DATABASE_URL: db.url, DATABASE_POOL_SIZE: '10' }, port);
+    const token = await loginToken(s.url, 'admin', 'Admin@123');
+    const headers = { authorization: `Bearer ${token}` };
+    const cases = [
+      { label: 'specific "tim mach 12"', q: 'tim%20mach%2012' },
+      { label: 'broad "noi soi"', q: 'noi%20soi' },
+      { label: 'every row matches "phong", default sort (code)', q: 'phong' },
+      { label: 'broad "phong" sorted by department name', q: 'phong&sort=departmentId,asc' },
+    ];
+    for (const k of cases) {
+      const url = `${s.url}/api/catalog/v1/rooms?page=0&size=50&q=${k.q}`;
+      const body = (await (await fetch(url, { headers })).json()) as { totalElements: number; data: unknown[] };
+      const one = await autocannon({ url, headers, connections: 1, duration: 3 }); // warm-up
+      // CPU time of the server process per request: unlike latency, it does not grow when other
+      // processes share the cores (Linux /proc: utime + stime in clock ticks of 10 ms).
+      const cpu = () => fs.readFileSync(`/proc/${s.proc.pid}/stat`, 'utf8').split(') ')[1]!.split(' ').slice(11, 13).reduce((a, b) => a + Number(b), 0) * 10;
+      const cpu0 = cpu();
+      const r1 = await autocannon({ url, headers, connections: 1, duration: 8 });
+      const cpuPerRequest = (cpu() - cpu0) / r1.requests.total;
+      const r10 = await autocannon({ url, headers, connections: 10, duration: 8 });
+      if (one.non2xx || r1.non2xx || r10.non2xx) throw new Error('non-2xx answers');
+      lines.push(
+        `  ${k.label} (${body.totalElements} matches, ${body.data.length} rows): one client p50 ${r1.latency.p50} ms, p99 ${r1.latency.p99} ms, ${r1.requests.average.toFixed(0)} req/s, server CPU ${cpuPerRequest.toFixed(2)} ms/request; 10 connections p50 ${r10.latency.p50} ms, p99 ${r10.latency.p99} ms, ${r10.requests.average.toFixed(0)} req/s`,
+      );
+    }
+    return `${n} rooms of one facility, page of 50 with department and specialty names\n${lines.join('\n')}`;
+  } finally {
+    if (s.proc.exitCode === null) await s.stop();
+    await db.drop();
+  }
+};
+
+/** The doctor list over 10,000 doctors (search, specialty filter, select), on PostgreSQL. */
+benches.doctors = () => doctorsBench(3208);
 
 const names = process.argv.slice(2).filter((a) => !a.startsWith('-'));
 const chosen = names.length ? names : Object.keys(benches);

@@ -1,3 +1,4 @@
+import websocket from '@fastify/websocket';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { installVietnameseZodErrors } from '@portal/shared';
@@ -7,13 +8,18 @@ import { installAccessControl } from './core/access';
 import type { AppContext } from './core/context';
 import type { Database } from './core/db';
 import { installErrorHandling } from './core/errors';
+import { openLiveHub } from './core/live';
 import { installOpenApi } from './core/openapi';
 import { installSecurityHeaders } from './core/security-headers';
 import { defaultWebDist } from './core/paths';
 import { installStatic } from './core/static';
+import { adminRoutes } from './modules/admin/admin.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { catalogPublicRoutes, catalogRoutes } from './modules/catalog/catalog.routes';
+import { doctorRoutes } from './modules/doctors/doctors.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { liveRoutes } from './modules/live/live.routes';
+import { patientsRoutes } from './modules/patients/patients.routes';
 import { fixtureRoutes } from './modules/test-fixtures/fixtures.routes';
 
 /** Builds the whole server without listening: main.ts listens, tests call app.inject. */
@@ -52,12 +58,24 @@ export async function buildApp(config: Config, database: Database, opts: { logSt
   installAccessControl(app, database, config);
   await installOpenApi(app);
 
-  const ctx: AppContext = { config, database };
+  // Live updates: a WebSocket per open screen, fed by PostgreSQL LISTEN/NOTIFY (any instance's writes).
+  const live = await openLiveHub(database, app.log);
+  app.addHook('onClose', () => live.close());
+
+  const ctx: AppContext = { config, database, live };
   await app.register(async (scope) => {
     await healthRoutes(scope, ctx);
+    // The WebSocket plugin's hooks stay in this child context: other routes do not pay for them.
+    await scope.register(async (ws) => {
+      await ws.register(websocket, { options: { maxPayload: 4096 } });
+      await liveRoutes(ws, ctx, { recheckMs: config.LIVE_SESSION_CHECK_SECONDS * 1000 });
+    });
     await authRoutes(scope, ctx);
     await catalogPublicRoutes(scope, ctx);
     await catalogRoutes(scope, ctx);
+    await adminRoutes(scope, ctx);
+    await patientsRoutes(scope, ctx);
+    await doctorRoutes(scope, ctx);
     if (config.ENABLE_TEST_FIXTURES) await fixtureRoutes(scope, ctx);
   });
   await installStatic(app, config.WEB_DIST_DIR ?? defaultWebDist);

@@ -35,6 +35,8 @@ export const configSchema = z.object({
   TRUST_PROXY: bool.default(false),
   /** Seconds a public price-list answer is reused in process (0 = off); proxies may cache 60 s. */
   PRICE_LIST_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
+  /** How often an open live-updates socket re-checks its session (logout, lock, lost authority). */
+  LIVE_SESSION_CHECK_SECONDS: z.coerce.number().min(0.1).max(3600).default(60),
 });
 
 export type Config = z.infer<typeof configSchema> & { seedDemo: boolean; dataDir: string };

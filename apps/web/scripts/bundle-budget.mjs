@@ -60,4 +60,21 @@ for (const [route, lazyKey] of Object.entries(routes)) {
     }
   }
 }
+// The public price page is its own entry: under 200 KB gzipped, and none of the admin app.
+const publicEntry = Object.keys(manifest).find((k) => manifest[k].isEntry && k.endsWith('list-service.html'));
+if (publicEntry) {
+  const keys = closure([publicEntry]);
+  const { raw, gz, files } = measure(keys);
+  const kb = gz / 1024;
+  console.log(`/list-service: ${(raw / 1024).toFixed(1)} KB raw, ${kb.toFixed(1)} KB gzipped JS`);
+  for (const f of files) console.log(`  ${f}`);
+  if (kb > 200) {
+    console.error(`/list-service ${kb.toFixed(1)} KB exceeds 200 KB`);
+    failed = true;
+  }
+  if (keys.has(entry) || keys.has('src/app/shell/admin-shell.tsx')) {
+    console.error('/list-service loads the admin app');
+    failed = true;
+  }
+}
 process.exit(failed ? 1 : 0);

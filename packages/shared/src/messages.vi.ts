@@ -36,6 +36,9 @@ export const MSG = {
   internalError: 'Lỗi hệ thống',
   bookingSuccess: 'Đặt khám thành công',
   bookingFailed: 'Đặt khám không thành công',
+  // live updates
+  liveBadMessage: 'Yêu cầu theo dõi không hợp lệ',
+  liveOffline: 'Mất kết nối cập nhật trực tiếp, đang thử kết nối lại…',
   // generic field errors (zod → Vietnamese)
   fieldRequired: 'Vui lòng nhập {field}',
   fieldTooLong: '{field} tối đa {max} ký tự',
@@ -45,6 +48,18 @@ export const MSG = {
   fieldTooSmall: '{field} phải lớn hơn hoặc bằng {min}',
   fieldTooBig: '{field} phải nhỏ hơn hoặc bằng {max}',
   unknownField: 'Trường {field} không được hỗ trợ',
+  // admin accounts and roles (issue 4)
+  accountCreated: 'Đã tạo tài khoản. Mật khẩu dùng một lần chỉ hiển thị lần này.',
+  passwordReset: 'Đã đặt lại mật khẩu. Mật khẩu dùng một lần chỉ hiển thị lần này; các phiên đăng nhập của tài khoản đã kết thúc.',
+  accountLockedDone: 'Đã khoá tài khoản; các phiên đăng nhập của tài khoản đã kết thúc',
+  accountUnlockedDone: 'Đã mở khoá tài khoản',
+  cannotLockSelf: 'Bạn không thể tự khoá tài khoản của chính mình',
+  cannotResetSelf: 'Hãy dùng chức năng Đổi mật khẩu cho tài khoản của chính bạn',
+  lastFacilityAdmin: 'Cơ sở phải còn ít nhất một tài khoản đang hoạt động có quyền Quản trị cơ sở y tế',
+  selfLockout: 'Thay đổi này sẽ làm chính bạn mất quyền quản trị tài khoản',
+  facilityAdminOnly: 'Chỉ tài khoản có quyền Quản trị cơ sở y tế mới được thay đổi vai trò hoặc tài khoản mang quyền này',
+  roleHeld: 'Vai trò đang được gán cho {count} tài khoản. Hãy gỡ vai trò khỏi các tài khoản này trước khi ngừng hoạt động.',
+  mustChangePasswordFirst: 'Vui lòng đổi mật khẩu dùng một lần trước khi tiếp tục',
   // common UI
   loading: 'Đang tải',
   select: 'Chọn',

@@ -36,8 +36,24 @@ export function caller(req: FastifyRequest): AuthContext {
   return req.auth;
 }
 
+/** One API route and what it needs, as registered. */
+export interface RouteAccess {
+  method: string;
+  url: string;
+  access: Access;
+}
+
+const tables = new WeakMap<FastifyInstance, RouteAccess[]>();
+
+/** Every API route of the app with its declared access (the authorization matrix test walks it). */
+export function accessTable(app: FastifyInstance): readonly RouteAccess[] {
+  return tables.get(app) ?? [];
+}
+
 export function installAccessControl(app: FastifyInstance, database: Database, config: Config): void {
   app.decorateRequest('auth', null);
+  const table: RouteAccess[] = [];
+  tables.set(app, table);
 
   // Every API route must say who may call it: a route without `config.access` fails at start.
   app.addHook('onRoute', (route) => {
@@ -46,9 +62,12 @@ export function installAccessControl(app: FastifyInstance, database: Database, c
     if (!access || !(access === 'public' || access === 'signed-in' || isAuthority(access))) {
       throw new Error(`Route ${route.method} ${route.url} does not declare config.access`);
     }
+    for (const method of [route.method].flat()) table.push({ method, url: route.url, access: access as Access });
   });
 
-  app.addHook('preHandler', async (req) => {
+  // onRequest, before the body is read and validated: a caller without the authority learns
+  // nothing about what the route accepts (403, never a 400 about its input).
+  app.addHook('onRequest', async (req) => {
     const access = req.routeOptions.config?.access;
     if (!access || access === 'public') return;
     const token = readToken(req);
@@ -56,6 +75,9 @@ export function installAccessControl(app: FastifyInstance, database: Database, c
     const ctx = await findSessionByTokenHash(database, sha256(token), config.SESSION_IDLE_MINUTES);
     if (!ctx) throw unauthorized();
     req.auth = ctx;
+    // A one-time password (new account, administrator's reset) opens only the signed-in calls
+    // (me, change password, logout) until it is changed.
+    if (ctx.mustChangePassword && access !== 'signed-in') throw forbidden(MSG.mustChangePasswordFirst);
     if (access !== 'signed-in' && !hasAuthority(ctx.authorities, access)) {
       await audit(database.db, req, {
         action: 'FORBIDDEN',

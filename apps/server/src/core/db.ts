@@ -31,6 +31,8 @@ export interface Database {
   /** PGlite handle, for tests that dump or load a data directory. */
   pglite?: PGlite;
   pool?: pg.Pool;
+  /** The server's connection string (pg only): long-lived listeners open their own connection. */
+  url?: string;
 }
 
 export interface DatabaseOptions {
@@ -61,6 +63,7 @@ async function openPg(url: string, poolSize: number): Promise<Database> {
     kind: 'pg',
     db,
     pool,
+    url,
     transaction: (fn) => db.transaction((tx) => fn(tx as Tx)),
     async query<R>(name: string, text: string, params: unknown[]) {
       const res = await pool.query({ name, text, values: params as unknown[] });

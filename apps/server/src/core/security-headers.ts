@@ -11,6 +11,8 @@ const HEADERS: Record<string, string> = {
     "font-src 'self' data:",
     "form-action 'self'",
     "frame-ancestors 'self'",
+    // result files (PDF) are previewed from a blob: URL made from an authorised download
+    "frame-src 'self' blob:",
     "img-src 'self' data: blob:",
     "object-src 'none'",
     "script-src 'self'",

@@ -71,3 +71,26 @@ export async function findSessionByTokenHash(database: Database, tokenHash: stri
     facilityAvatar: r.facility_avatar,
   };
 }
+
+const SESSION_ALIVE_SQL = `
+SELECT ARRAY(SELECT DISTINCT ra.authority FROM account_roles ar
+             JOIN roles r ON r.id = ar.role_id AND r.active
+             JOIN role_authorities ra ON ra.role_id = ar.role_id
+             WHERE ar.account_id = a.id ORDER BY 1) AS authorities
+FROM sessions s
+JOIN accounts a ON a.id = s.account_id
+WHERE s.id = $1
+  AND s.revoked_at IS NULL
+  AND s.expires_at > now()
+  AND s.last_seen_at > now() - make_interval(mins => $2::int)
+  AND NOT a.locked`;
+
+/**
+ * For long-lived connections (the live-updates socket): is the session still open, and with which
+ * authorities now? Reads only — an open socket does not keep an idle session alive; the access
+ * token's own expiry does not matter here (the web renews it over HTTP).
+ */
+export async function sessionAuthorities(database: Database, sessionId: number, idleMinutes: number): Promise<string[] | null> {
+  const rows = await database.query<{ authorities: string[] | null }>('session_alive', SESSION_ALIVE_SQL, [sessionId, idleMinutes]);
+  return rows[0] ? (rows[0].authorities ?? []) : null;
+}

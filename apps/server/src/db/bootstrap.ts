@@ -2,9 +2,11 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import { openDatabase, type Database } from '../core/db';
+import { diskStorage, filesDir } from '../core/file-storage';
 import { hashCost } from '../modules/auth/auth.service';
 import { seedDemo } from './seed/demo';
 import { seedProduction } from './seed/production';
+import { syncAreas } from './seed/reference-catalogs';
 
 /** Opens the configured database, applies committed migrations and seeds an empty one. */
 export async function bootstrapDatabase(config: Config, log: Pick<FastifyBaseLogger, 'info'>): Promise<Database> {
@@ -14,11 +16,12 @@ export async function bootstrapDatabase(config: Config, log: Pick<FastifyBaseLog
     poolSize: config.DATABASE_POOL_SIZE,
   });
   await database.migrate();
+  await syncAreas(database);
   const [{ n }] = await database.query<{ n: number }>('count_facilities', 'SELECT count(*)::int AS n FROM facilities', []);
   if (Number(n) === 0) {
-    const cost = hashCost({ config, database });
+    const cost = hashCost({ config });
     if (config.seedDemo) {
-      await seedDemo(database, cost);
+      await seedDemo(database, cost, new Date(), diskStorage(filesDir(config.dataDir)));
       log.info('seeded Vietnamese demo data');
     } else {
       const admin = await seedProduction(database, cost, config.FACILITY_NAME);

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { openDatabase } from '../core/db';
+import { syncAreas } from '../db/seed/reference-catalogs';
 
 /**
  * Makes one migrated template for the whole run: on PostgreSQL (DATABASE_URL) a template
@@ -19,6 +20,7 @@ export default async function setup({ provide }: { provide: (key: string, value:
     u.pathname = `/${template}`;
     const database = await openDatabase({ url: u.toString(), poolSize: 2 });
     await database.migrate();
+    await syncAreas(database);
     await database.close();
     provide('pgTemplate', template);
     return async () => {
@@ -31,6 +33,7 @@ export default async function setup({ provide }: { provide: (key: string, value:
   }
   const database = await openDatabase({});
   await database.migrate();
+  await syncAreas(database);
   const dump = await database.pglite!.dumpDataDir('none');
   const file = path.resolve('.tmp', `pglite-template-${process.pid}.tar`);
   fs.mkdirSync(path.dirname(file), { recursive: true });

@@ -85,7 +85,7 @@ export async function makeFacility(
           locked: s.locked,
           mustChangePassword: s.mustChangePassword,
         },
-        hashCost({ config: t.config, database: t.database }),
+        hashCost({ config: t.config }),
       );
       accounts[s.key] = { id: a.id, username: a.username, password, facilityId: facility.id };
     }

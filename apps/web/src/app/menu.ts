@@ -41,6 +41,8 @@ export interface MenuLeaf {
   page?: PageLoader;
   /** Spec §6: sub-entries may carry their own authority; none does today. */
   authority?: Authority;
+  /** Routed but not in the sidebar (a detail screen such as /admin/chi-tiet-y-ba/:userId). */
+  hidden?: boolean;
 }
 
 export interface MenuEntry {
@@ -74,8 +76,9 @@ export const MENU: readonly MenuEntry[] = [
     icon: 'patients',
     authority: 'MANAGER_USER',
     children: [
-      { key: 'user', label: T.menu.patientList, path: '/admin/user' },
-      { key: 'merge-account', label: T.menu.mergeAccounts, path: '/admin/merge-account' },
+      { key: 'user', label: T.menu.patientList, path: '/admin/user', page: () => import('../modules/patients/patient-list-page').then((m) => m.PatientListPage) },
+      { key: 'merge-account', label: T.menu.mergeAccounts, path: '/admin/merge-account', page: () => import('../modules/patients/merge-page').then((m) => m.MergePage) },
+      { key: 'chi-tiet-y-ba', label: T.patients.record.title, path: '/admin/chi-tiet-y-ba/:userId', hidden: true, page: () => import('../modules/patients/patient-record-page').then((m) => m.PatientRecordPage) },
     ],
   },
   {
@@ -84,8 +87,24 @@ export const MENU: readonly MenuEntry[] = [
     icon: 'admins',
     authority: 'MANAGER_ADMIN',
     children: [
-      { key: 'account-list', label: T.menu.accountList, path: '/admin/account-list' },
-      { key: 'role-list', label: T.menu.roleList, path: '/admin/role-list' },
+      {
+        key: 'account-list',
+        label: T.menu.accountList,
+        path: '/admin/account-list',
+        page: () => import('../modules/admin/account-page').then((m) => m.AccountPage),
+      },
+      {
+        key: 'role-list',
+        label: T.menu.roleList,
+        path: '/admin/role-list',
+        page: () => import('../modules/admin/role-page').then((m) => m.RolePage),
+      },
+      {
+        key: 'room-list',
+        label: T.menu.roomList,
+        path: '/admin/room-list',
+        page: () => import('../modules/admin/account-room-page').then((m) => m.AccountRoomPage),
+      },
     ],
   },
   {
@@ -111,13 +130,48 @@ export const MENU: readonly MenuEntry[] = [
     icon: 'catalog',
     authority: 'MANAGER_CATALOG',
     children: [
-      { key: 'department', label: T.menu.departments, path: '/admin/department' },
-      { key: 'specialty', label: T.menu.specialties, path: '/admin/specialty' },
-      { key: 'room', label: T.menu.rooms, path: '/admin/room' },
-      { key: 'service', label: T.menu.services, path: '/admin/service' },
-      { key: 'administrative', label: T.menu.administrative, path: '/admin/administrative' },
-      { key: 'jobs', label: T.menu.jobs, path: '/admin/jobs' },
-      { key: 'nations', label: T.menu.nations, path: '/admin/nations' },
+      {
+        key: 'department',
+        label: T.menu.departments,
+        path: '/admin/department',
+        page: () => import('../modules/catalog/department-page').then((m) => m.DepartmentPage),
+      },
+      {
+        key: 'specialty',
+        label: T.menu.specialties,
+        path: '/admin/specialty',
+        page: () => import('../modules/catalog/specialty-page').then((m) => m.SpecialtyPage),
+      },
+      {
+        key: 'room',
+        label: T.menu.rooms,
+        path: '/admin/room',
+        page: () => import('../modules/catalog/room-page').then((m) => m.RoomPage),
+      },
+      {
+        key: 'service',
+        label: T.menu.services,
+        path: '/admin/service',
+        page: () => import('../modules/catalog/service-page').then((m) => m.ServicePage),
+      },
+      {
+        key: 'administrative',
+        label: T.menu.administrative,
+        path: '/admin/administrative',
+        page: () => import('../modules/catalog/area-page').then((m) => m.AreaPage),
+      },
+      {
+        key: 'jobs',
+        label: T.menu.jobs,
+        path: '/admin/jobs',
+        page: () => import('../modules/catalog/job-page').then((m) => m.JobPage),
+      },
+      {
+        key: 'nations',
+        label: T.menu.nations,
+        path: '/admin/nations',
+        page: () => import('../modules/catalog/nation-page').then((m) => m.NationPage),
+      },
     ],
   },
   {
@@ -125,7 +179,14 @@ export const MENU: readonly MenuEntry[] = [
     label: T.menu.doctors,
     icon: 'doctors',
     authority: 'MANAGER_DOCTOR',
-    children: [{ key: 'doctor', label: T.menu.doctors, path: '/admin/doctor' }],
+    children: [
+      {
+        key: 'doctor',
+        label: T.menu.doctors,
+        path: '/admin/doctor',
+        page: () => import('../modules/doctors/doctor-page').then((m) => m.DoctorPage),
+      },
+    ],
   },
   {
     key: 'notifications',
@@ -217,9 +278,9 @@ export function visibleMenu(menu: readonly MenuEntry[], authorities: readonly st
   const out: VisibleEntry[] = [];
   for (const entry of menu) {
     if (!hasAuthority(authorities, entry.authority)) continue;
-    const leaves = entry.children.filter((leaf) => leaf.page && hasAuthority(authorities, leaf.authority));
+    const leaves = entry.children.filter((leaf) => leaf.page && !leaf.hidden && hasAuthority(authorities, leaf.authority));
     if (leaves.length === 0) continue;
-    if (entry.children.length === 1) {
+    if (entry.children.filter((leaf) => !leaf.hidden).length === 1) {
       out.push({ kind: 'link', key: entry.key, label: entry.label, icon: entry.icon, path: leaves[0].path });
     } else {
       out.push({
@@ -249,7 +310,8 @@ export function findByPath(menu: readonly MenuEntry[], pathname: string): { entr
   let best: { entry: MenuEntry; leaf: MenuLeaf } | null = null;
   for (const entry of menu) {
     for (const leaf of entry.children) {
-      const exact = path === leaf.path;
+      // a `:param` segment matches any one segment
+      const exact = path === leaf.path || (leaf.path.includes('/:') && new RegExp(`^${leaf.path.replace(/:[^/]+/g, '[^/]+')}$`).test(path));
       const nested = leaf.path !== '/admin' && path.startsWith(`${leaf.path}/`);
       if ((exact || nested) && (!best || leaf.path.length > best.leaf.path.length)) best = { entry, leaf };
     }

@@ -7,3 +7,6 @@ export * from './query-string';
 export * from './high-quality-price';
 export * from './format';
 export * from './time';
+export * from './booking-status';
+export * from './schedule';
+export * from './identifiers';

@@ -1,67 +1,154 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, asc, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { and, asc, count, desc, eq, getTableName, ne, sql, type SQL } from 'drizzle-orm';
+import { alias, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { normalizeText } from '@portal/shared/rules/diacritics';
-import type { Resource } from '@portal/shared/core/define-resource';
+import { refNameKey, type FieldDef, type Resource } from '@portal/shared/core/define-resource';
+import type { FieldError } from '@portal/shared';
 import { caller } from '../access';
 import { audit } from '../audit';
 import type { AppContext } from '../context';
 import type { Executor } from '../db';
-import { conflict, notFound } from '../errors';
+import { badRequest, conflict, notFound } from '../errors';
 import { errorResponses } from '../openapi';
 import { containsPattern } from '../sql';
 import { writeWorkbook } from './excel';
 
-/** A table the generic routes can serve: the resource's fields plus the system columns. */
+/**
+ * A table the generic routes can serve: the resource's fields plus the system columns.
+ * A national catalogue (resource scope 'national') has no facility column.
+ */
 export type CatalogTable = PgTable & {
   id: PgColumn;
-  facilityId: PgColumn;
+  facilityId?: PgColumn;
   searchText: PgColumn;
   active: PgColumn;
   createdAt: PgColumn;
   updatedAt: PgColumn;
 };
 
+/** A resource with the table that stores it. The registry lets ref fields find their table. */
+export interface CatalogEntry {
+  resource: Resource;
+  table: CatalogTable;
+}
+
 const idParams = z.object({ id: z.string().regex(/^\d{1,9}$/, 'Mã không hợp lệ').transform(Number) });
 const activeBody = z.strictObject({ active: z.boolean({ message: 'Trạng thái phải là đúng hoặc sai' }) });
 const EXPORT_LIMIT = 50_000;
+const PG_FK_VIOLATION = '23503';
 
 type Row = Record<string, unknown>;
+type Cols = Record<string, PgColumn>;
+
+const lower = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
+
+/** The PostgreSQL error code of a failed query, through drizzle's wrapper when there is one. */
+function pgError(e: unknown): { code?: string; table?: string } {
+  const err = e as { code?: string; table?: string; cause?: { code?: string; table?: string } };
+  return err?.cause?.code ? err.cause : err ?? {};
+}
 
 /**
- * The five CRUD routes of a resource (list, read, create, update, activate/deactivate) plus
- * its Excel export, all driven by the resource definition. Writes are audited in their own
- * transaction; every query is scoped to the caller's facility.
+ * What a resource may add to the generic routes without a screen of its own (Medplum's
+ * operations idea, kept small): derived columns, a wider search, computed read fields,
+ * checks that need the database, and a hook after each committed write.
  */
-export function resourceRoutes(app: FastifyInstance, ctx: AppContext, resource: Resource, table: CatalogTable): void {
+export interface ResourceRouteOptions {
+  /** The other resources, so ref fields find their table (names by join, checks, delete refusals). */
+  registry?: readonly CatalogEntry[];
+  /** Columns computed from the full body on every write (default: searchText of the search fields). */
+  derive?: (body: Row) => Row;
+  /** Columns each search word may match (any of them); default the table's searchText. */
+  searchColumns?: PgColumn[];
+  /** A stored row as the API shows it (e.g. a computed price). Also used by the export. */
+  present?: (row: Row) => Row;
+  /** Checks that need the database; field errors → 400 and nothing is written. `before` = the stored row on update. */
+  validate?: (ex: Executor, req: FastifyRequest, body: Row, before: Row | null) => Promise<FieldError[]>;
+  /** After a write has committed (e.g. clear a public cache). */
+  afterWrite?: () => void;
+}
+
+/**
+ * The CRUD routes of a resource (list, read, create, update, activate/deactivate, delete when
+ * nothing references the row), its paged dropdown (`/select`) and its Excel export, all driven
+ * by the resource definition. Ref fields are resolved with one LEFT JOIN each, so rows carry the
+ * referenced name (departmentId + departmentName) without a query per row. Writes and their audit
+ * rows share a transaction; every query of a facility-owned resource is scoped to the caller's
+ * facility. A read-only resource (national reference data) gets the read routes only.
+ */
+export function resourceRoutes(app: FastifyInstance, ctx: AppContext, resource: Resource, table: CatalogTable, options: ResourceRouteOptions = {}): void {
+  const registry = options.registry ?? [];
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const col = (key: string) => (table as unknown as Record<string, PgColumn>)[key]!;
+  const cols = table as unknown as Cols;
+  const col = (key: string) => cols[key]!;
   const tags = [resource.labelPlural];
   const access = { access: resource.authority };
+  const label = lower(resource.label);
   const searchKeys = resource.fields.filter((f) => f.search).map((f) => f.key);
   const rowSchema = z.object({ id: z.number(), active: z.boolean() }).catchall(z.unknown());
+  const entryOf = (name: string | undefined) => registry.find((e) => e.resource.name === name);
 
-  const scope = (req: FastifyRequest): SQL => eq(table.facilityId, caller(req).facilityId);
-  const searchText = (body: Row) => normalizeText(searchKeys.map((k) => String(body[k] ?? '')).join(' '));
+  // One aliased join per ref field: the referenced row's name, scoped like the row itself.
+  const joins = (resource.refFields as readonly FieldDef[]).map((f) => {
+    const target = entryOf(f.ref);
+    if (!target) throw new Error(`${resource.name}.${f.key}: ref "${f.ref ?? ''}" is not in the registry`);
+    const joined = alias(target.table, `ref_${f.key}`) as unknown as CatalogTable;
+    return { field: f, target, joined, name: (joined as unknown as Cols).name! };
+  });
+  // The row as the API shows it: the resource's fields, names of refs, state and times — never
+  // the facility or the search column.
+  const outColumns: Record<string, PgColumn> = { id: table.id };
+  // computed fields (a list-only column such as the high-quality price) have no column: `present` adds them
+  for (const f of resource.fields) if (cols[f.key]) outColumns[f.key] = col(f.key);
+  for (const j of joins) outColumns[refNameKey(j.field.key)] = j.name;
+  Object.assign(outColumns, { active: table.active, createdAt: table.createdAt, updatedAt: table.updatedAt });
 
-  function listWhere(req: FastifyRequest, q: z.infer<typeof resource.listQuery>): SQL {
-    const conds: SQL[] = [scope(req)];
-    for (const [k, v] of Object.entries(q.filters)) conds.push(eq(col(k), v));
-    for (const w of normalizeText(q.q).split(' ').filter(Boolean).slice(0, 8)) {
-      conds.push(sql`${table.searchText} LIKE ${containsPattern(w)}`);
-    }
-    return and(...conds)!;
+  function selectRows(ex: Executor) {
+    let q = ex.select(outColumns).from(table).$dynamic();
+    for (const j of joins) q = q.leftJoin(j.joined, eq(j.joined.id, col(j.field.key)));
+    return q;
   }
+
+  const facilityScoped = resource.scope === 'facility';
+  if (facilityScoped && !table.facilityId) throw new Error(`${resource.name}: a facility resource needs facility_id`);
+  const scopeOf = (t: CatalogTable, scoped: boolean, req: FastifyRequest): SQL | undefined =>
+    scoped && t.facilityId ? eq(t.facilityId, caller(req).facilityId) : undefined;
+  const scope = (req: FastifyRequest) => scopeOf(table, facilityScoped, req);
+  const searchText = (body: Row) => normalizeText(searchKeys.map((k) => String(body[k] ?? '')).join(' '));
+  const derived = options.derive ?? ((body: Row) => ({ searchText: searchText(body) }));
+  const present = options.present ?? ((row: Row) => row);
+  const searchColumns = options.searchColumns ?? [table.searchText];
+  async function validate(ex: Executor, req: FastifyRequest, body: Row, before: Row | null) {
+    const errors = options.validate ? await options.validate(ex, req, body, before) : [];
+    if (errors.length > 0) throw badRequest(errors[0]!.message, errors);
+  }
+
+  function filterWhere(req: FastifyRequest, filters: Record<string, unknown>, q: string | undefined): SQL[] {
+    const conds: SQL[] = [];
+    const s = scope(req);
+    if (s) conds.push(s);
+    for (const [k, v] of Object.entries(filters)) conds.push(eq(col(k), v));
+    for (const w of normalizeText(q).split(' ').filter(Boolean).slice(0, 8)) {
+      const pattern = containsPattern(w);
+      const matches = searchColumns.map((c) => sql`${c} LIKE ${pattern}`);
+      conds.push(matches.length === 1 ? matches[0]! : sql`(${sql.join(matches, sql` OR `)})`);
+    }
+    return conds;
+  }
+  const listWhere = (req: FastifyRequest, q: z.infer<typeof resource.listQuery>) => and(...filterWhere(req, q.filters, q.q));
+
   function orderBy(q: z.infer<typeof resource.listQuery>) {
     const s = q.sort ?? resource.defaultSort;
-    return [s.direction === 'desc' ? desc(col(s.field)) : asc(col(s.field)), asc(table.id)];
+    const j = joins.find((x) => x.field.key === s.field);
+    const target = j ? j.name : col(s.field);
+    return [s.direction === 'desc' ? desc(target) : asc(target), asc(table.id)];
   }
 
-  async function findOwn(ex: Executor, req: FastifyRequest, id: number): Promise<Row> {
-    const [row] = await ex.select().from(table).where(and(scope(req), eq(table.id, id))).limit(1);
-    if (!row) throw notFound(`Không tìm thấy ${resource.label.toLowerCase()}`);
+  async function readRow(ex: Executor, req: FastifyRequest, id: number): Promise<Row> {
+    const [row] = await selectRows(ex).where(and(scope(req), eq(table.id, id))).limit(1);
+    if (!row) throw notFound(`Không tìm thấy ${label}`);
     return row as Row;
   }
 
@@ -78,6 +165,40 @@ export function resourceRoutes(app: FastifyInstance, ctx: AppContext, resource: 
     }
   }
 
+  /**
+   * Each ref must name a row the caller may see (its own facility's); a newly chosen one must be
+   * active. Keeping an already-set ref that was deactivated since is allowed.
+   */
+  async function checkRefs(ex: Executor, req: FastifyRequest, body: Row, before?: Row) {
+    const errors: FieldError[] = [];
+    for (const j of joins) {
+      const id = body[j.field.key];
+      if (id === null || id === undefined) continue;
+      const t = j.target.table;
+      const [found] = await ex
+        .select({ active: t.active })
+        .from(t)
+        .where(and(scopeOf(t, j.target.resource.scope === 'facility', req), eq(t.id, id as number)))
+        .limit(1);
+      if (!found) errors.push({ field: j.field.key, message: `${j.field.label} không tồn tại` });
+      else if (!found.active && before?.[j.field.key] !== id) errors.push({ field: j.field.key, message: `${j.field.label} đã ngừng hoạt động` });
+    }
+    if (errors.length) throw badRequest(errors[0]!.message, errors);
+  }
+
+  /** Generic resources whose ref fields point at this one, with how many of their rows use `id`. */
+  async function referencedBy(ex: Executor, id: number): Promise<string[]> {
+    const uses: string[] = [];
+    for (const e of registry) {
+      for (const f of e.resource.refFields as readonly FieldDef[]) {
+        if (f.ref !== resource.name) continue;
+        const [{ n }] = await ex.select({ n: count() }).from(e.table).where(eq((e.table as unknown as Cols)[f.key]!, id));
+        if (n > 0) uses.push(`${n} ${lower(e.resource.label)}`);
+      }
+    }
+    return uses;
+  }
+
   const pageResponse = z.object({
     code: z.literal(0),
     data: z.array(rowSchema),
@@ -87,6 +208,14 @@ export function resourceRoutes(app: FastifyInstance, ctx: AppContext, resource: 
     size: z.number(),
   });
   const oneResponse = z.object({ code: z.literal(0), message: z.string().optional(), data: rowSchema });
+  const selectResponse = z.object({
+    code: z.literal(0),
+    data: z.array(z.object({ id: z.number(), name: z.string() })),
+    totalElements: z.number(),
+    totalPage: z.number(),
+    page: z.number(),
+    size: z.number(),
+  });
 
   r.get(resource.path, {
     config: access,
@@ -96,10 +225,34 @@ export function resourceRoutes(app: FastifyInstance, ctx: AppContext, resource: 
       const where = listWhere(req, q);
       const db = ctx.database.db;
       const [rows, [{ n }]] = await Promise.all([
-        db.select().from(table).where(where).orderBy(...orderBy(q)).limit(q.size).offset(q.page * q.size),
-        db.select({ n: sql<number>`count(*)::int` }).from(table).where(where),
+        selectRows(db).where(where).orderBy(...orderBy(q)).limit(q.size).offset(q.page * q.size),
+        db.select({ n: count() }).from(table).where(where),
       ]);
-      return { code: 0 as const, data: rows as Row[] as never, totalElements: n, totalPage: Math.ceil(n / q.size), page: q.page, size: q.size };
+      return { code: 0 as const, data: (rows as Row[]).map(present) as never, totalElements: n, totalPage: Math.ceil(n / q.size), page: q.page, size: q.size };
+    },
+  });
+
+  // The paged dropdown of spec §9 for any screen that picks one of these rows (a booking desk picks a
+  // room, an address form a ward): active rows only, id and name only, so any signed-in staff may read it.
+  r.get(`${resource.path}/select`, {
+    config: { access: 'signed-in' },
+    schema: { tags, summary: `${resource.labelPlural}: chọn (hộp chọn phân trang, chỉ bản ghi đang hoạt động)`, querystring: resource.selectQuery, response: { 200: selectResponse, ...errorResponses(400, 401) } },
+    handler: async (req) => {
+      const q = req.query;
+      const where = and(eq(table.active, true), ...filterWhere(req, q.filters, q.q));
+      const s = resource.selectSort ?? { field: 'name', direction: 'asc' };
+      const db = ctx.database.db;
+      const [rows, [{ n }]] = await Promise.all([
+        db
+          .select({ id: table.id, name: col('name') })
+          .from(table)
+          .where(where)
+          .orderBy(s.direction === 'desc' ? desc(col(s.field)) : asc(col(s.field)), asc(table.id))
+          .limit(q.size)
+          .offset(q.page * q.size),
+        db.select({ n: count() }).from(table).where(where),
+      ]);
+      return { code: 0 as const, data: rows as { id: number; name: string }[], totalElements: n, totalPage: Math.ceil(n / q.size), page: q.page, size: q.size };
     },
   });
 
@@ -108,8 +261,8 @@ export function resourceRoutes(app: FastifyInstance, ctx: AppContext, resource: 
     schema: { tags, summary: `${resource.labelPlural}: xuất Excel (.xlsx) theo bộ lọc`, querystring: resource.listQuery },
     handler: async (req, reply) => {
       const q = req.query;
-      const rows = (await ctx.database.db.select().from(table).where(listWhere(req, q)).orderBy(...orderBy(q)).limit(EXPORT_LIMIT)) as Row[];
-      const buffer = await writeWorkbook(resource, rows);
+      const rows = (await selectRows(ctx.database.db).where(listWhere(req, q)).orderBy(...orderBy(q)).limit(EXPORT_LIMIT)) as Row[];
+      const buffer = await writeWorkbook(resource, rows.map(present));
       await audit(ctx.database.db, req, { action: 'EXPORT', entity: resource.name, after: { rows: rows.length, filters: q.filters, q: q.q ?? null } });
       return reply
         .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
@@ -121,8 +274,10 @@ export function resourceRoutes(app: FastifyInstance, ctx: AppContext, resource: 
   r.get(`${resource.path}/:id`, {
     config: access,
     schema: { tags, summary: `${resource.label}: chi tiết`, params: idParams, response: { 200: oneResponse, ...errorResponses(400, 401, 403, 404) } },
-    handler: async (req) => ({ code: 0 as const, data: (await findOwn(ctx.database.db, req, req.params.id)) as never }),
+    handler: async (req) => ({ code: 0 as const, data: present(await readRow(ctx.database.db, req, req.params.id)) as never }),
   });
+
+  if (resource.readOnly) return;
 
   r.post(resource.path, {
     config: access,
@@ -131,14 +286,19 @@ export function resourceRoutes(app: FastifyInstance, ctx: AppContext, resource: 
       const body = req.body as Row;
       const row = await ctx.database.transaction(async (tx) => {
         await checkUnique(tx, req, body);
-        const [created] = await tx
+        await checkRefs(tx, req, body);
+        await validate(tx, req, body, null);
+        const owner = facilityScoped ? { facilityId: caller(req).facilityId } : {};
+        const [{ id }] = (await tx
           .insert(table)
-          .values({ ...body, facilityId: caller(req).facilityId, searchText: searchText(body) } as never)
-          .returning();
-        await audit(tx, req, { action: 'CREATE', entity: resource.name, entityId: (created as Row).id as number, after: created });
-        return created as Row;
+          .values({ ...body, ...owner, ...derived(body) } as never)
+          .returning({ id: table.id })) as { id: number }[];
+        const created = await readRow(tx, req, id);
+        await audit(tx, req, { action: 'CREATE', entity: resource.name, entityId: id, after: created });
+        return created;
       });
-      return { code: 0 as const, message: `Đã thêm ${resource.label.toLowerCase()}`, data: row as never };
+      options.afterWrite?.();
+      return { code: 0 as const, message: `Đã thêm ${label}`, data: present(row) as never };
     },
   });
 
@@ -148,35 +308,69 @@ export function resourceRoutes(app: FastifyInstance, ctx: AppContext, resource: 
     handler: async (req) => {
       const body = req.body as Row;
       const row = await ctx.database.transaction(async (tx) => {
-        const before = await findOwn(tx, req, req.params.id);
+        const before = await readRow(tx, req, req.params.id);
         await checkUnique(tx, req, body, req.params.id);
-        const [after] = await tx
+        await checkRefs(tx, req, body, before);
+        await validate(tx, req, body, before);
+        await tx
           .update(table)
-          .set({ ...body, searchText: searchText(body), updatedAt: new Date() } as never)
-          .where(and(scope(req), eq(table.id, req.params.id)))
-          .returning();
+          .set({ ...body, ...derived(body), updatedAt: new Date() } as never)
+          .where(and(scope(req), eq(table.id, req.params.id)));
+        const after = await readRow(tx, req, req.params.id);
         await audit(tx, req, { action: 'UPDATE', entity: resource.name, entityId: req.params.id, before, after });
-        return after as Row;
+        return after;
       });
-      return { code: 0 as const, message: 'Đã lưu thay đổi', data: row as never };
+      options.afterWrite?.();
+      return { code: 0 as const, message: 'Đã lưu thay đổi', data: present(row) as never };
     },
   });
 
   r.put(`${resource.path}/:id/active`, {
     config: access,
-    schema: { tags, summary: `${resource.label}: ngừng / cho hoạt động lại (không xoá)`, params: idParams, body: activeBody, response: { 200: oneResponse, ...errorResponses(400, 401, 403, 404) } },
+    schema: { tags, summary: `${resource.label}: ngừng / cho hoạt động lại`, params: idParams, body: activeBody, response: { 200: oneResponse, ...errorResponses(400, 401, 403, 404) } },
     handler: async (req) => {
       const row = await ctx.database.transaction(async (tx) => {
-        const before = await findOwn(tx, req, req.params.id);
-        const [after] = await tx
+        const before = await readRow(tx, req, req.params.id);
+        await tx
           .update(table)
           .set({ active: req.body.active, updatedAt: new Date() } as never)
-          .where(and(scope(req), eq(table.id, req.params.id)))
-          .returning();
+          .where(and(scope(req), eq(table.id, req.params.id)));
         await audit(tx, req, { action: req.body.active ? 'ACTIVATE' : 'DEACTIVATE', entity: resource.name, entityId: req.params.id, before: { active: before.active }, after: { active: req.body.active } });
-        return after as Row;
+        return readRow(tx, req, req.params.id);
       });
-      return { code: 0 as const, message: req.body.active ? 'Đã cho hoạt động lại' : 'Đã ngừng hoạt động', data: row as never };
+      options.afterWrite?.();
+      return { code: 0 as const, message: req.body.active ? 'Đã cho hoạt động lại' : 'Đã ngừng hoạt động', data: present(row) as never };
+    },
+  });
+
+  // A row nothing uses may be deleted (a typo, a test entry); a used one is refused with who uses it,
+  // and the advice to deactivate it instead.
+  r.delete(`${resource.path}/:id`, {
+    config: access,
+    schema: { tags, summary: `${resource.label}: xoá (chỉ khi không còn được sử dụng)`, params: idParams, response: { 200: oneResponse, ...errorResponses(400, 401, 403, 404, 409) } },
+    handler: async (req) => {
+      let name = '';
+      const refused = (uses: string) =>
+        conflict(`Không thể xoá ${label}${name ? ` "${name}"` : ''} vì đang được dùng bởi ${uses}. Hãy ngừng hoạt động thay vì xoá.`);
+      try {
+        const row = await ctx.database.transaction(async (tx) => {
+          const before = await readRow(tx, req, req.params.id);
+          name = String(before.name ?? before.code ?? '');
+          const uses = await referencedBy(tx, req.params.id);
+          if (uses.length) throw refused(uses.join(', '));
+          await tx.delete(table).where(and(scope(req), eq(table.id, req.params.id)));
+          await audit(tx, req, { action: 'DELETE', entity: resource.name, entityId: req.params.id, before });
+          return before;
+        });
+        options.afterWrite?.();
+        return { code: 0 as const, message: `Đã xoá ${label}`, data: present(row) as never };
+      } catch (e) {
+        // Rows of tables outside the registry (doctors, bookings, ...) are caught by their foreign keys.
+        const pg = pgError(e);
+        if (pg.code !== PG_FK_VIOLATION) throw e;
+        const user = registry.find((x) => getTableName(x.table) === pg.table);
+        throw refused(user ? lower(user.resource.labelPlural.replace(/^Danh mục /, '')) : 'dữ liệu khác');
+      }
     },
   });
 }

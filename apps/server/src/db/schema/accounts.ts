@@ -1,4 +1,5 @@
 import { boolean, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { rooms } from './catalog';
 import { facilities } from './facilities';
 
 /** Staff (vendor/admin) accounts of a facility. */
@@ -39,7 +40,10 @@ export const roles = pgTable(
     name: text('name').notNull(),
     description: text('description'),
     active: boolean('active').notNull().default(true),
+    /** normalizeText(code name): searched without diacritics. */
+    searchText: text('search_text').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('roles_facility_code_uq').on(t.facilityId, t.code)],
 );
@@ -60,4 +64,14 @@ export const accountRoles = pgTable(
     roleId: integer('role_id').notNull().references(() => roles.id, { onDelete: 'cascade' }),
   },
   (t) => [primaryKey({ columns: [t.accountId, t.roleId] }), index('account_roles_role_idx').on(t.roleId)],
+);
+
+/** The clinic rooms a staff account works in (spec "vendor rooms"); booking screens restrict a receptionist to them. */
+export const accountRooms = pgTable(
+  'account_rooms',
+  {
+    accountId: integer('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
+    roomId: integer('room_id').notNull().references(() => rooms.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.roomId] }), index('account_rooms_room_idx').on(t.roomId)],
 );

@@ -53,7 +53,7 @@ export const medicalServices = pgTable(
 );
 
 /** Columns every generic catalogue table has (core/crud serves any table with them). */
-function catalogColumns() {
+export function catalogColumns() {
   return {
     id: serial('id').primaryKey(),
     facilityId: integer('facility_id').notNull().references(() => facilities.id),
@@ -79,3 +79,19 @@ export const specialties = pgTable('specialties', catalogColumns(), (t) => [
   uniqueIndex('specialties_facility_code_uq').on(t.facilityId, t.code),
   index('specialties_search_trgm').using('gin', t.searchText.op('gin_trgm_ops')),
 ]);
+
+/** Phòng khám / phòng chức năng: belongs to a department, optionally serves one specialty. */
+export const rooms = pgTable(
+  'rooms',
+  {
+    ...catalogColumns(),
+    departmentId: integer('department_id').references(() => departments.id),
+    specialtyId: integer('specialty_id').references(() => specialties.id),
+  },
+  (t) => [
+    uniqueIndex('rooms_facility_code_uq').on(t.facilityId, t.code),
+    index('rooms_search_trgm').using('gin', t.searchText.op('gin_trgm_ops')),
+    index('rooms_department_idx').on(t.departmentId),
+    index('rooms_specialty_idx').on(t.specialtyId),
+  ],
+);

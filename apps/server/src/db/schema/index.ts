@@ -3,3 +3,6 @@ export * from './accounts';
 export * from './auth';
 export * from './audit';
 export * from './catalog';
+export * from './catalog-reference';
+export * from './patients';
+export * from './doctors';

@@ -1,16 +1,17 @@
 /**
  * `npm run seed -- --scale large`: adds benchmark volumes to the database the server would use
  * (DATABASE_URL, else PGlite under DATA_DIR). The demo data is seeded first when the database is empty.
- *   --scale large   100,000 medical services for the demo facility
+ *   --scale large   100,000 medical services and 500,000 patient accounts (with family profiles) for the demo facility
  */
 import { loadConfig } from '../../config';
 import { bootstrapDatabase } from '../bootstrap';
 import { analyzeCatalog, seedServices } from './catalog';
 import { generateServices } from './services-data';
+import { seedLargePatients } from './patients';
 
-const SCALES: Record<string, { services: number }> = {
+const SCALES: Record<string, { services: number; patients?: number }> = {
   demo: { services: 0 },
-  large: { services: 100_000 },
+  large: { services: 100_000, patients: 500_000 },
 };
 
 const args = process.argv.slice(2);
@@ -29,5 +30,10 @@ if (scale.services) {
   const added = await database.transaction((tx) => seedServices(tx, facility!.id, generateServices(scale.services)));
   await analyzeCatalog(database);
   console.log(`Đã thêm ${added} dịch vụ (${Date.now() - t0} ms)`);
+}
+if (scale.patients) {
+  const t1 = Date.now();
+  const added = await seedLargePatients(database, facility!.id, scale.patients, console.log);
+  console.log(`Đã thêm ${added} tài khoản bệnh nhân (${Date.now() - t1} ms)`);
 }
 await database.close();

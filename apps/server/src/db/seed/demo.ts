@@ -3,8 +3,14 @@ import { audit } from '../../core/audit';
 import type { Database } from '../../core/db';
 import type { HashCost } from '../../modules/auth/passwords';
 import { analyzeCatalog, seedServiceTypes, seedServices } from './catalog';
+import { linkDemoPriceEntries } from './demo-services';
+import { seedDemoAdmin } from './demo-admin';
+import { seedDemoCatalog } from './demo-catalog';
+import { seedDemoDoctors } from './demo-doctors';
 import { createAccount, createFacility, createRole } from './factories';
 import { demoServices } from './services-data';
+import type { FileStorage } from '../../core/file-storage';
+import { analyzePatients, seedDemoPatients } from './patients';
 
 const DAY = 86_400_000;
 
@@ -21,7 +27,7 @@ const DEMO_ROLES: { code: string; name: string; description: string; authorities
  * Seeds the demo facility (its accounts are documented in the README and used by checks
  * outside the project) and a second facility for isolation tests. Deterministic.
  */
-export async function seedDemo(database: Database, cost: HashCost, now = new Date()): Promise<void> {
+export async function seedDemo(database: Database, cost: HashCost, now = new Date(), storage?: FileStorage): Promise<void> {
   await database.transaction(async (tx) => {
     const hospital = await createFacility(tx, {
       code: 'BVDK-AP',
@@ -71,7 +77,13 @@ export async function seedDemo(database: Database, cost: HashCost, now = new Dat
     for (const f of [hospital.id, clinic.id]) await seedServiceTypes(tx, f);
     await seedServices(tx, hospital.id, services);
     await seedServices(tx, clinic.id, services.filter((_, i) => i % 5 === 0));
+    await seedDemoCatalog(tx, hospital.id);
+    await linkDemoPriceEntries(tx, hospital.id);
+    await seedDemoAdmin(tx, hospital.id, cost, now);
+    await seedDemoPatients(tx, { hospitalId: hospital.id, clinicId: clinic.id, now, storage, cost });
+    await seedDemoDoctors(tx, hospital.id);
     await audit(tx, null, { action: 'SEED_DEMO', entity: 'facility', entityId: hospital.id, facilityId: hospital.id, actorUsername: 'system' });
   });
   await analyzeCatalog(database);
+  await analyzePatients(database);
 }

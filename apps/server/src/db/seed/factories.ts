@@ -4,6 +4,7 @@ import type { Authority } from '@portal/shared';
 import type { Executor } from '../../core/db';
 import { md5 } from '../../core/tokens';
 import { hashPassword, type HashCost } from '../../modules/auth/passwords';
+import { copyReferenceCatalogs } from './reference-catalogs';
 import { accountRoles, accounts, facilities, roleAuthorities, roles, type FacilityPublicProfile } from '../schema';
 
 export interface FacilityInput {
@@ -18,8 +19,10 @@ export interface FacilityInput {
   publicProfile?: FacilityPublicProfile;
 }
 
+/** A facility, with its own copy of the national reference catalogues (jobs, ethnic groups). */
 export async function createFacility(ex: Executor, input: FacilityInput) {
   const [row] = await ex.insert(facilities).values(input).returning();
+  await copyReferenceCatalogs(ex, row!.id);
   return row!;
 }
 
@@ -34,7 +37,7 @@ export interface RoleInput {
 export async function createRole(ex: Executor, input: RoleInput) {
   const [role] = await ex
     .insert(roles)
-    .values({ facilityId: input.facilityId, code: input.code, name: input.name, description: input.description })
+    .values({ facilityId: input.facilityId, code: input.code, name: input.name, description: input.description, searchText: normalizeText(`${input.code} ${input.name}`) })
     .returning();
   if (input.authorities.length) {
     await ex.insert(roleAuthorities).values(input.authorities.map((authority) => ({ roleId: role!.id, authority })));

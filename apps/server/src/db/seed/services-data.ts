@@ -8,27 +8,15 @@
  * from numbering. Everything is deterministic: prices come from a hash of the name, the
  * insurance gaps and department prices from a seeded PRNG.
  */
+import { SERVICE_TYPES as SHARED_SERVICE_TYPES } from '@portal/shared/resources/services.resource';
 
 export interface ServiceTypeSeed {
   value: number;
   name: string;
 }
 
-/** 10 = Khám bệnh is the public page's default type. */
-export const SERVICE_TYPES: ServiceTypeSeed[] = [
-  { value: 10, name: 'Khám bệnh' },
-  { value: 20, name: 'Xét nghiệm' },
-  { value: 30, name: 'Chẩn đoán hình ảnh' },
-  { value: 40, name: 'Thăm dò chức năng' },
-  { value: 50, name: 'Nội soi' },
-  { value: 60, name: 'Thủ thuật' },
-  { value: 70, name: 'Phẫu thuật' },
-  { value: 80, name: 'Giường bệnh' },
-  { value: 90, name: 'Y học cổ truyền – Phục hồi chức năng' },
-  { value: 100, name: 'Răng Hàm Mặt' },
-  { value: 110, name: 'Mắt' },
-  { value: 120, name: 'Tai Mũi Họng' },
-];
+/** 10 = Khám bệnh is the public page's default type (the list lives in the shared resource). */
+export const SERVICE_TYPES: ServiceTypeSeed[] = SHARED_SERVICE_TYPES.map((t) => ({ value: t.value, name: t.name }));
 
 /** One department-specific price (dsGiaDichVu). */
 export interface PriceEntrySeed {

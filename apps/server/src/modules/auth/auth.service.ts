@@ -10,7 +10,7 @@ import { decoyHash, hashPassword, isWeakPasswordHash, verifyPassword, type HashC
 
 type Account = NonNullable<Awaited<ReturnType<typeof repo.findAccountById>>>;
 
-export function hashCost(ctx: AppContext): HashCost {
+export function hashCost(ctx: Pick<AppContext, 'config'>): HashCost {
   return { memoryCost: ctx.config.ARGON2_MEMORY_KIB, timeCost: ctx.config.ARGON2_TIME_COST, parallelism: ctx.config.ARGON2_PARALLELISM };
 }
 

@@ -13,7 +13,8 @@ import { errorResponses } from '../../core/openapi';
 import { resourceRoutes } from '../../core/crud/resource-routes';
 import { CATALOG_RESOURCES } from './catalog-resources';
 import { findServiceTypes } from './services.repository';
-import { createLookupCache, lookupServices, publicFacility } from './services.service';
+import { lookupServices, priceListCache, publicFacility } from './services.service';
+import { serviceAdminRoutes } from './services.admin';
 
 const tags = ['Bảng giá dịch vụ (công khai)'];
 
@@ -24,7 +25,7 @@ function publicCache(reply: FastifyReply) {
 
 export async function catalogPublicRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const cache = createLookupCache(ctx.config.PRICE_LIST_CACHE_SECONDS);
+  const cache = priceListCache(ctx);
 
   r.get('/api/catalog/v1/emr/medical-services/lookup', {
     config: { access: 'public' },
@@ -79,5 +80,6 @@ export async function catalogPublicRoutes(app: FastifyInstance, ctx: AppContext)
 
 /** The staff-facing catalogues, served by the generic resource routes. */
 export async function catalogRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  for (const { resource, table } of CATALOG_RESOURCES) resourceRoutes(app, ctx, resource, table);
+  for (const { resource, table } of CATALOG_RESOURCES) resourceRoutes(app, ctx, resource, table, { registry: CATALOG_RESOURCES });
+  serviceAdminRoutes(app, ctx);
 }

@@ -2,6 +2,7 @@ import { highQualityPrice } from '@portal/shared/rules/high-quality-price';
 import { normalizeText } from '@portal/shared/rules/diacritics';
 import { ALL_TYPE_VALUE } from '@portal/shared';
 import type { ServiceLookupResponse, ServiceLookupRow } from '@portal/shared/contracts/catalog.contract';
+import type { AppContext } from '../../core/context';
 import type { Database } from '../../core/db';
 import { TtlCache } from '../../core/ttl-cache';
 import { notFound } from '../../core/errors';
@@ -31,6 +32,21 @@ export async function publicFacility(database: Database, hospitalId: number | un
  */
 export function createLookupCache(seconds: number) {
   return new TtlCache<string>(seconds * 1000, 2000);
+}
+
+const caches = new WeakMap<AppContext, TtlCache<string>>();
+/**
+ * The one price-list cache of an app: the public routes fill it, the admin writes of services
+ * (create, edit, (de)activate, import) clear it, so the public list shows a change at once on
+ * this instance (other instances and HTTP caches within their max-age).
+ */
+export function priceListCache(ctx: AppContext): TtlCache<string> {
+  let cache = caches.get(ctx);
+  if (!cache) {
+    cache = createLookupCache(ctx.config.PRICE_LIST_CACHE_SECONDS);
+    caches.set(ctx, cache);
+  }
+  return cache;
 }
 
 /**

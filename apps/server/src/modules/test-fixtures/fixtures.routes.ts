@@ -5,7 +5,8 @@ import { z } from 'zod';
 import { AUTHORITIES } from '@portal/shared';
 import type { AppContext } from '../../core/context';
 import { notFound } from '../../core/errors';
-import { accounts } from '../../db/schema';
+import { normalizeText } from '@portal/shared/rules/diacritics';
+import { accounts, rooms } from '../../db/schema';
 import { createAccount, createFacility } from '../../db/seed/factories';
 import { revokeAccountSessions } from '../auth/auth.repository';
 import { hashCost } from '../auth/auth.service';
@@ -25,6 +26,8 @@ const fixtureBody = z.object({
       }),
     )
     .max(20),
+  /** Clinic rooms of the facility (code, name), e.g. for the account-room screens. */
+  rooms: z.array(z.object({ code: z.string().min(1).max(20), name: z.string().min(1).max(200) })).max(50).default([]),
 });
 
 /**
@@ -58,7 +61,15 @@ export async function fixtureRoutes(app: FastifyInstance, ctx: AppContext): Prom
           );
           made.push({ id: account.id, username: account.username });
         }
-        return { code: 0 as const, data: { facilityId: facility.id, accounts: made } };
+        const madeRooms = [];
+        for (const room of req.body.rooms) {
+          const [row] = await tx
+            .insert(rooms)
+            .values({ facilityId: facility.id, code: room.code, name: room.name, searchText: normalizeText(`${room.code} ${room.name}`) })
+            .returning({ id: rooms.id, code: rooms.code });
+          madeRooms.push(row!);
+        }
+        return { code: 0 as const, data: { facilityId: facility.id, accounts: made, rooms: madeRooms } };
       }),
   });
 

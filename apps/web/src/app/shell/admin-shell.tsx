@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Button, Layout, Result } from 'antd';
-import { Navigate, Outlet, useLocation } from 'react-router';
+import { Navigate, Outlet, useLocation, useMatches } from 'react-router';
+import { hasAuthority, type Authority } from '@portal/shared/authorities';
 import { decidePasswordDialog } from '@portal/shared/rules/password-dialog';
 import { useAuth, urlLoginToken } from '../../core/auth/auth-store';
 import { loginUrl, redirectTarget } from '../../core/auth/redirect';
@@ -10,6 +11,7 @@ import { readReminderCookie } from '../../modules/auth/reminder-cookie';
 import { useMe } from '../../modules/auth/use-session';
 import { useLayoutSettings } from '../layout-settings';
 import { T } from '../messages';
+import { ForbiddenPage } from '../forbidden-page';
 import { PageLoading } from '../page-loading';
 import { HeaderBar, ShellBreadcrumb } from './header-bar';
 import { SettingsDrawer } from './settings-drawer';
@@ -25,6 +27,9 @@ export function AdminShell() {
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [changePasswordOpen, setChangePasswordOpen] = useState(false);
   const [dialogClosed, setDialogClosed] = useState(false);
+  // The authority the matched screen declares (router.tsx puts it in the route's handle).
+  const matches = useMatches();
+  const required = (matches[matches.length - 1]?.handle as { authority?: Authority | null } | undefined)?.authority ?? null;
 
   const user = me.data?.user;
   // Decided once per loaded session: the cookie is read when the shell is entered (spec §4).
@@ -61,7 +66,7 @@ export function AdminShell() {
         <HeaderBar facilityName={data.hospitalByAdmin.name} onOpenSettings={() => setSettingsOpen(true)} />
         <Layout.Content className="shell-content">
           {settings.showBreadcrumb && <ShellBreadcrumb />}
-          <Outlet />
+          {hasAuthority(data.user.authorities, required) ? <Outlet /> : <ForbiddenPage />}
         </Layout.Content>
         {settings.showFooter && (
           <Layout.Footer className="shell-footer">
@@ -76,7 +81,7 @@ export function AdminShell() {
         onClose={() => setChangePasswordOpen(false)}
       />
       {dialog !== 'none' && !dialogClosed && (
-        <PasswordDialog mode={dialog} userId={data.user.id} onClose={() => setDialogClosed(true)} />
+        <PasswordDialog mode={dialog} userId={data.user.id} oneTime={data.user.mustChangePassword} onClose={() => setDialogClosed(true)} />
       )}
     </Layout>
   );

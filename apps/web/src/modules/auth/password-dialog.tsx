@@ -15,10 +15,13 @@ export function PasswordDialog({
   mode,
   userId,
   onClose,
+  oneTime = false,
 }: {
   mode: 'mandatory' | 'periodic';
   userId: number;
   onClose: () => void;
+  /** The password is a one-time password issued by an administrator (new account, reset). */
+  oneTime?: boolean;
 }) {
   const [form] = Form.useForm<PasswordValues>();
   const navigate = useNavigate();
@@ -63,7 +66,7 @@ export function PasswordDialog({
       <Alert
         type={mandatory ? 'warning' : 'info'}
         showIcon
-        title={mandatory ? T.password.mandatoryText : T.password.periodicText}
+        title={oneTime ? T.password.oneTimeText : mandatory ? T.password.mandatoryText : T.password.periodicText}
         style={{ marginBottom: 16 }}
       />
       <Form form={form} layout="vertical" onFinish={submit}>

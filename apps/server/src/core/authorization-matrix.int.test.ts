@@ -1,0 +1,91 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AUTHORITIES, MSG, type Authority } from '@portal/shared';
+import { bearer, createTestApp, login, makeFacility, sqlRows, type TestApp } from '../test/test-app';
+import { accessTable, type RouteAccess } from './access';
+
+/**
+ * The authorization matrix: EVERY API route the app registers (read from the access-control
+ * table, so routes added later are covered without touching this file) is called
+ *  - without a token: public routes answer (not 401/403), the others 401;
+ *  - for a route needing authority X, by an account holding every other authority except
+ *    ADMIN_FACILITY: 403 with the spec's body.
+ * Nothing may be written except one FORBIDDEN audit row per refusal.
+ */
+let t: TestApp;
+let routes: RouteAccess[];
+const tokenLacking = new Map<Authority, string>();
+
+/** Path parameters filled with a dummy id. */
+const concrete = (url: string) => url.replace(/:\w+/g, '1').replace(/\*$/, 'x');
+const label = (r: RouteAccess) => `${r.method} ${r.url}`;
+
+async function fingerprint(): Promise<Record<string, string>> {
+  const tables = await sqlRows<{ name: string }>(t, sql`SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY 1`);
+  const out: Record<string, string> = {};
+  for (const { name } of tables) {
+    if (name === 'audit_log' || name === 'sessions') {
+      const [row] = await sqlRows<{ n: number }>(t, sql`SELECT count(*)::int AS n FROM ${sql.identifier(name)}`);
+      out[name] = `count ${row!.n}`;
+    } else {
+      const [row] = await sqlRows<{ h: string }>(t, sql`SELECT md5(coalesce(string_agg(x::text, '|' ORDER BY x::text), '')) AS h FROM ${sql.identifier(name)} x`);
+      out[name] = row!.h;
+    }
+  }
+  return out;
+}
+
+beforeAll(async () => {
+  t = await createTestApp({ ENABLE_TEST_FIXTURES: '1' });
+  routes = accessTable(t.app).filter((r) => r.method !== 'HEAD' && r.method !== 'OPTIONS');
+  const managers = AUTHORITIES.filter((a) => a !== 'ADMIN_FACILITY');
+  const { accounts } = await makeFacility(
+    t,
+    AUTHORITIES.map((missing) => ({ key: missing, authorities: managers.filter((a) => a !== missing) })),
+  );
+  for (const a of AUTHORITIES) tokenLacking.set(a, (await login(t, accounts[a]!)).loginToken);
+});
+afterAll(() => t.close());
+
+describe('authorization matrix over every registered route', () => {
+  it('sees the whole route table, including the admin routes', () => {
+    const names = routes.map(label);
+    expect(names.length).toBeGreaterThan(40);
+    expect(names).toContain('PUT /api/his/v1/vendor/accounts/:id/locked');
+    expect(names).toContain('GET /api/his/v1/roles');
+    expect(names).toContain('PUT /api/his/v1/user/login');
+    for (const a of AUTHORITIES) expect(names).toContain(`GET /api/test/v1/authority/${a}`);
+  });
+
+  it('refuses every route to a caller lacking its authority, answers public routes and 401s the rest, writing nothing', async () => {
+    const before = await fingerprint();
+    let refusals = 0;
+    const failures: string[] = [];
+    for (const r of routes) {
+      const url = concrete(r.url);
+      const anonymous = await t.app.inject({ method: r.method as 'GET', url });
+      if (r.access === 'public') {
+        if (anonymous.statusCode === 401 || anonymous.statusCode === 403) failures.push(`${label(r)} public but ${anonymous.statusCode}`);
+        continue;
+      }
+      if (anonymous.statusCode !== 401 || anonymous.json().message !== MSG.unauthorized) failures.push(`${label(r)} without token: ${anonymous.statusCode}`);
+      if (r.access === 'signed-in') continue;
+      const res = await t.app.inject({ method: r.method as 'GET', url, headers: bearer(tokenLacking.get(r.access)!) });
+      refusals += 1;
+      if (res.statusCode !== 403) failures.push(`${label(r)} lacking ${r.access}: ${res.statusCode} ${res.body.slice(0, 120)}`);
+      else if (JSON.stringify(res.json()) !== JSON.stringify({ code: 403, message: MSG.forbidden })) failures.push(`${label(r)}: body ${res.body}`);
+    }
+    expect(failures).toEqual([]);
+    expect(refusals).toBeGreaterThan(20);
+
+    const after = await fingerprint();
+    const auditBefore = Number(before.audit_log!.split(' ')[1]);
+    expect({ ...after, audit_log: 'x' }).toEqual({ ...before, audit_log: 'x' });
+    expect(Number(after.audit_log!.split(' ')[1])).toBe(auditBefore + refusals);
+    const [row] = await sqlRows<{ n: number; forbidden: number }>(
+      t,
+      sql`SELECT count(*)::int AS n, count(*) FILTER (WHERE action = 'FORBIDDEN')::int AS forbidden FROM (SELECT action FROM audit_log ORDER BY id DESC LIMIT ${refusals}) x`,
+    );
+    expect(row).toEqual({ n: refusals, forbidden: refusals });
+  });
+});

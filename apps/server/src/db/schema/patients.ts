@@ -1,0 +1,247 @@
+import { sql } from 'drizzle-orm';
+import { bigserial, customType, pgSequence, boolean, date, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { accounts } from './accounts';
+import { facilities } from './facilities';
+
+/** PostgreSQL's tsvector (word index of the account's search text). */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/**
+ * A patient account of a facility (spec "users"): what a patient signs in to the booking app
+ * with (phone or e-mail, the spec's emailOrPhone). It holds the medical profiles of a family.
+ */
+export const patientUsers = pgTable(
+  'patient_users',
+  {
+    id: serial('id').primaryKey(),
+    facilityId: integer('facility_id').notNull().references(() => facilities.id),
+    /** Display name of the account holder (the main profile's name when made by the app). */
+    name: text('name').notNull(),
+    /** Mobile, stored as 0xxxxxxxxx. */
+    phone: text('phone'),
+    /** Lower case. */
+    email: text('email'),
+    /** argon2id of the MD5 hex the patient app sends; null until a password is set. */
+    passwordHash: text('password_hash'),
+    mustChangePassword: boolean('must_change_password').notNull().default(false),
+    lastPasswordReset: timestamp('last_password_reset', { withTimezone: true }),
+    verified: boolean('verified').notNull().default(false),
+    verifiedAt: timestamp('verified_at', { withTimezone: true }),
+    locked: boolean('locked').notNull().default(false),
+    lockedAt: timestamp('locked_at', { withTimezone: true }),
+    /** Set when this account was merged into another one (then it is also locked). */
+    mergedIntoId: integer('merged_into_id'),
+    mergedAt: timestamp('merged_at', { withTimezone: true }),
+    /** normalizeText of the account's and its profiles' names, phones, CCCD, BHYT and patient codes. */
+    searchText: text('search_text').notNull().default(''),
+    /** Words of search_text (the 'simple' configuration: no stemming, no stop words); each typed word must begin one. */
+    searchVector: tsvector('search_vector').generatedAlwaysAs(sql`to_tsvector('simple'::regconfig, search_text)`),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('patient_users_facility_phone_uq').on(t.facilityId, t.phone),
+    uniqueIndex('patient_users_facility_email_uq').on(t.facilityId, t.email),
+    index('patient_users_list_idx').on(t.facilityId, t.createdAt, t.id),
+    index('patient_users_search_words').using('gin', t.searchVector),
+    index('patient_users_merged_idx').on(t.mergedIntoId),
+  ],
+);
+
+/** A signed-in session of the patient app. Kept apart from staff sessions; locking an account ends them. */
+export const patientSessions = pgTable(
+  'patient_sessions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id').notNull().references(() => patientUsers.id, { onDelete: 'cascade' }),
+    facilityId: integer('facility_id').notNull().references(() => facilities.id),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    revokedReason: text('revoked_reason'),
+  },
+  (t) => [uniqueIndex('patient_sessions_token_uq').on(t.tokenHash), index('patient_sessions_user_idx').on(t.userId)],
+);
+
+/** Numbers patient codes (BN00000001…) across the platform, so a code is never reused. */
+export const patientCodeSeq = pgSequence('patient_code_seq', { startWith: 1 });
+
+/**
+ * A medical profile (hồ sơ bệnh nhân): one person — the account holder, a child, a parent.
+ * Address, ethnic group and job are stored as official codes (GSO wards/provinces after the
+ * 2025 reform, QĐ 121-TCTK ethnic groups, QĐ 34/2020 jobs): stable across facilities and
+ * catalogue edits (docs/decisions.md).
+ */
+export const medicalProfiles = pgTable(
+  'medical_profiles',
+  {
+    id: serial('id').primaryKey(),
+    facilityId: integer('facility_id').notNull().references(() => facilities.id),
+    userId: integer('user_id').notNull().references(() => patientUsers.id),
+    /** Mã bệnh nhân, unique in the facility (e.g. BN26000123). */
+    patientCode: text('patient_code')
+      .notNull()
+      .default(sql`'BN' || lpad(nextval('patient_code_seq')::text, 8, '0')`),
+    /** SELF, CHILD, PARENT, SPOUSE, SIBLING, GRANDPARENT, OTHER. */
+    relationship: text('relationship').notNull().default('SELF'),
+    fullName: text('full_name').notNull(),
+    birthDate: date('birth_date', { mode: 'string' }).notNull(),
+    gender: text('gender').notNull(),
+    phone: text('phone'),
+    email: text('email'),
+    cccd: text('cccd'),
+    bhyt: text('bhyt'),
+    /** Last day of validity of the insurance card. */
+    bhytExpiry: date('bhyt_expiry', { mode: 'string' }),
+    nationCode: text('nation_code'),
+    jobCode: text('job_code'),
+    provinceCode: text('province_code'),
+    wardCode: text('ward_code'),
+    street: text('street'),
+    /** normalizeText(full_name): prefix search of the booking screen's suggest. */
+    nameSearch: text('name_search').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('medical_profiles_facility_code_uq').on(t.facilityId, t.patientCode),
+    index('medical_profiles_user_idx').on(t.userId),
+    // byte order ("C") serves both the prefix LIKE and ORDER BY name: a page of 20 reads 20 entries
+    index('medical_profiles_name_prefix_idx').on(t.facilityId, sql`${t.nameSearch} COLLATE "C"`, t.userId),
+    index('medical_profiles_phone_prefix_idx').on(t.facilityId, sql`${t.phone} COLLATE "C"`),
+    index('medical_profiles_cccd_prefix_idx').on(t.facilityId, sql`${t.cccd} COLLATE "C"`),
+    index('medical_profiles_bhyt_idx').on(t.facilityId, t.bhyt),
+    index('medical_profiles_dup_name_idx').on(t.facilityId, t.nameSearch, t.birthDate),
+  ],
+);
+
+/** More about a profile that the booking app asks once (medical-profile-exts). */
+export const medicalProfileExts = pgTable('medical_profile_exts', {
+  profileId: integer('profile_id')
+    .primaryKey()
+    .references(() => medicalProfiles.id, { onDelete: 'cascade' }),
+  bloodType: text('blood_type'),
+  allergies: text('allergies'),
+  chronicDiseases: text('chronic_diseases'),
+  guardianName: text('guardian_name'),
+  guardianPhone: text('guardian_phone'),
+  note: text('note'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** One visit (lượt khám) of a profile, as the hospital information system reported it. */
+export const patientHistories = pgTable(
+  'patient_histories',
+  {
+    id: serial('id').primaryKey(),
+    facilityId: integer('facility_id').notNull().references(() => facilities.id),
+    /** Denormalised owner account, so an account's histories are one index read; moved by a merge. */
+    userId: integer('user_id').notNull().references(() => patientUsers.id),
+    profileId: integer('profile_id').notNull().references(() => medicalProfiles.id),
+    /** Encounter number in the HIS (mã lượt khám). */
+    encounterCode: text('encounter_code').notNull(),
+    visitedAt: timestamp('visited_at', { withTimezone: true }).notNull(),
+    departmentName: text('department_name').notNull(),
+    doctorName: text('doctor_name'),
+    reason: text('reason'),
+    /** ICD-10 code and text of the main diagnosis. */
+    icdCode: text('icd_code'),
+    diagnosis: text('diagnosis'),
+    conclusion: text('conclusion'),
+    followUpDate: date('follow_up_date', { mode: 'string' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('patient_histories_user_idx').on(t.userId, t.visitedAt),
+    index('patient_histories_profile_idx').on(t.profileId, t.visitedAt),
+    uniqueIndex('patient_histories_facility_encounter_uq').on(t.facilityId, t.encounterCode),
+  ],
+);
+
+/** One line of a visit's prescription: drug, dose, quantity, usage. */
+export const prescriptions = pgTable(
+  'prescriptions',
+  {
+    id: serial('id').primaryKey(),
+    historyId: integer('history_id')
+      .notNull()
+      .references(() => patientHistories.id, { onDelete: 'cascade' }),
+    drugName: text('drug_name').notNull(),
+    activeIngredient: text('active_ingredient'),
+    /** Strength, e.g. "500 mg". */
+    dose: text('dose').notNull(),
+    quantity: integer('quantity').notNull(),
+    unit: text('unit').notNull(),
+    /** How to take it, e.g. "Uống 1 viên/lần, 2 lần/ngày sau ăn". */
+    usage: text('usage').notNull(),
+    days: integer('days'),
+  },
+  (t) => [index('prescriptions_history_idx').on(t.historyId)],
+);
+
+/** The visit's medical record (bệnh án ngoại trú): vital signs and clinical notes. */
+export const medicalRecords = pgTable(
+  'medical_records',
+  {
+    id: serial('id').primaryKey(),
+    historyId: integer('history_id')
+      .notNull()
+      .references(() => patientHistories.id, { onDelete: 'cascade' }),
+    pulse: integer('pulse'),
+    temperature: text('temperature'),
+    bloodPressure: text('blood_pressure'),
+    weightKg: text('weight_kg'),
+    heightCm: integer('height_cm'),
+    symptoms: text('symptoms'),
+    examination: text('examination'),
+    treatment: text('treatment'),
+  },
+  (t) => [index('medical_records_history_idx').on(t.historyId)],
+);
+
+/** A diagnostic result of the visit (lab test, imaging, functional test). */
+export const diagnostics = pgTable(
+  'diagnostics',
+  {
+    id: serial('id').primaryKey(),
+    historyId: integer('history_id')
+      .notNull()
+      .references(() => patientHistories.id, { onDelete: 'cascade' }),
+    /** XN (lab), CDHA (imaging), TDCN (functional). */
+    kind: text('kind').notNull(),
+    serviceName: text('service_name').notNull(),
+    result: text('result').notNull(),
+    unit: text('unit'),
+    referenceRange: text('reference_range'),
+    abnormal: boolean('abnormal').notNull().default(false),
+    conclusion: text('conclusion'),
+    performedAt: timestamp('performed_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('diagnostics_history_idx').on(t.historyId)],
+);
+
+/** An uploaded result file (PDF or image). The bytes live in file storage under an unguessable key. */
+export const resultFiles = pgTable(
+  'result_files',
+  {
+    id: serial('id').primaryKey(),
+    facilityId: integer('facility_id').notNull().references(() => facilities.id),
+    userId: integer('user_id').notNull().references(() => patientUsers.id),
+    profileId: integer('profile_id').notNull().references(() => medicalProfiles.id),
+    historyId: integer('history_id').references(() => patientHistories.id),
+    storageKey: text('storage_key').notNull(),
+    fileName: text('file_name').notNull(),
+    contentType: text('content_type').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    sha256: text('sha256').notNull(),
+    uploadedBy: integer('uploaded_by').references(() => accounts.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('result_files_storage_key_uq').on(t.storageKey),
+    index('result_files_user_idx').on(t.userId),
+    index('result_files_profile_idx').on(t.profileId),
+    index('result_files_history_idx').on(t.historyId),
+  ],
+);

@@ -1,0 +1,116 @@
+import type { FastifyRequest } from 'fastify';
+import { AUTHORITIES, AUTHORITY_LABELS, fmt, MSG, type Authority } from '@portal/shared';
+import type { RoleRow } from '@portal/shared/contracts/admin.contract';
+import type { ListQuery } from '@portal/shared/core/list-query';
+import { roleResource } from '@portal/shared/resources';
+import { caller } from '../../core/access';
+import { audit } from '../../core/audit';
+import type { AppContext } from '../../core/context';
+import type { Executor } from '../../core/db';
+import { conflict, notFound } from '../../core/errors';
+import { writeWorkbook } from '../../core/crud/excel';
+import * as repo from './admin.repository';
+import { assertMayTouchFacilityAdmin, assertNoLockout, snapshot } from './admin.guards';
+
+type RoleRecord = NonNullable<Awaited<ReturnType<typeof repo.findRole>>>;
+
+const order = (a: string) => AUTHORITIES.indexOf(a as Authority);
+const iso = (d: Date | string) => new Date(d).toISOString();
+
+/** The row of the API: authorities in the spec's order. */
+export function toRoleRow(r: RoleRecord): RoleRow {
+  return {
+    id: r.id,
+    code: r.code,
+    name: r.name,
+    description: r.description,
+    authorities: [...(r.authorities ?? [])].sort((a, b) => order(a) - order(b)),
+    holders: Number(r.holders),
+    active: r.active,
+    createdAt: iso(r.createdAt),
+    updatedAt: iso(r.updatedAt),
+  };
+}
+
+export interface RoleBody {
+  code: string;
+  name: string;
+  description?: string | null;
+  authorities: string[];
+}
+
+const values = (b: RoleBody): repo.RoleValues => ({ code: b.code, name: b.name, description: b.description || null, authorities: b.authorities });
+
+async function own(ex: Executor, req: FastifyRequest, id: number): Promise<RoleRecord> {
+  const role = await repo.findRole(ex, caller(req).facilityId, id);
+  if (!role) throw notFound('Không tìm thấy vai trò');
+  return role;
+}
+
+async function checkCode(ex: Executor, req: FastifyRequest, code: string, exceptId?: number) {
+  if (await repo.findRoleByCode(ex, caller(req).facilityId, code, exceptId)) {
+    const message = `Mã vai trò "${code}" đã tồn tại`;
+    throw conflict(message, [{ field: 'code', message }]);
+  }
+}
+
+export async function listRoles(ctx: AppContext, req: FastifyRequest, q: ListQuery) {
+  const { rows, total } = await repo.listRoles(ctx.database.db, caller(req).facilityId, q);
+  return { rows: rows.map(toRoleRow), total };
+}
+
+export async function getRole(ctx: AppContext, req: FastifyRequest, id: number): Promise<RoleRow> {
+  return toRoleRow(await own(ctx.database.db, req, id));
+}
+
+export async function createRole(ctx: AppContext, req: FastifyRequest, body: RoleBody): Promise<RoleRow> {
+  assertMayTouchFacilityAdmin(req, body.authorities.includes('ADMIN_FACILITY'));
+  return ctx.database.transaction(async (tx) => {
+    await checkCode(tx, req, body.code);
+    const id = await repo.insertRole(tx, caller(req).facilityId, values(body));
+    const row = toRoleRow(await own(tx, req, id));
+    await audit(tx, req, { action: 'CREATE', entity: 'role', entityId: id, after: row });
+    return row;
+  });
+}
+
+export async function updateRole(ctx: AppContext, req: FastifyRequest, id: number, body: RoleBody): Promise<RoleRow> {
+  return ctx.database.transaction(async (tx) => {
+    const before = toRoleRow(await own(tx, req, id));
+    assertMayTouchFacilityAdmin(req, before.authorities.includes('ADMIN_FACILITY') || body.authorities.includes('ADMIN_FACILITY'));
+    await checkCode(tx, req, body.code, id);
+    const guard = await snapshot(tx, req);
+    await repo.updateRole(tx, id, values(body));
+    await assertNoLockout(tx, req, guard);
+    const after = toRoleRow(await own(tx, req, id));
+    await audit(tx, req, { action: 'UPDATE', entity: 'role', entityId: id, before, after });
+    return after;
+  });
+}
+
+/** Deactivating a role that accounts hold is refused with the count: its holders would lose authorities silently. */
+export async function setRoleActive(ctx: AppContext, req: FastifyRequest, id: number, active: boolean): Promise<RoleRow> {
+  return ctx.database.transaction(async (tx) => {
+    const before = toRoleRow(await own(tx, req, id));
+    assertMayTouchFacilityAdmin(req, before.authorities.includes('ADMIN_FACILITY'));
+    if (!active && before.active && before.holders > 0) throw conflict(fmt(MSG.roleHeld, { count: before.holders }));
+    await repo.setRoleActive(tx, id, active);
+    const after = toRoleRow(await own(tx, req, id));
+    await audit(tx, req, { action: active ? 'ACTIVATE' : 'DEACTIVATE', entity: 'role', entityId: id, before: { active: before.active }, after: { active } });
+    return after;
+  });
+}
+
+export async function exportRoles(ctx: AppContext, req: FastifyRequest, q: ListQuery): Promise<Buffer> {
+  const { rows } = await repo.listRoles(ctx.database.db, caller(req).facilityId, q, { all: true });
+  const out = rows.map(toRoleRow).map((r) => ({ ...r, authorities: r.authorities.map((a) => AUTHORITY_LABELS[a as Authority] ?? a).join(', ') }));
+  const buffer = await writeWorkbook(roleResource, out);
+  await audit(ctx.database.db, req, { action: 'EXPORT', entity: 'role', after: { rows: out.length, filters: q.filters, q: q.q ?? null } });
+  return buffer;
+}
+
+/** Spec §7 "permissions (page, size)": the authorities a role can hold, with their labels. */
+export function permissionsPage(page: number, size: number) {
+  const all = AUTHORITIES.map((code) => ({ code, name: AUTHORITY_LABELS[code] }));
+  return { data: all.slice(page * size, page * size + size), total: all.length };
+}

@@ -1,0 +1,67 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { FieldError } from '@portal/shared/core/api';
+import { HIGH_QUALITY_DEPARTMENT_ID } from '@portal/shared/constants';
+import { serviceResource } from '@portal/shared/resources';
+import { normalizeText } from '@portal/shared/rules/diacritics';
+import { highQualityPrice } from '@portal/shared/rules/high-quality-price';
+import { caller } from '../../core/access';
+import type { AppContext } from '../../core/context';
+import { resourceImportRoutes } from '../../core/crud/import';
+import { resourceRoutes, type CatalogTable, type ResourceRouteOptions } from '../../core/crud/resource-routes';
+import type { Executor } from '../../core/db';
+import { departments, medicalServices, type PriceEntryRow } from '../../db/schema';
+import { priceListCache } from './services.service';
+
+type Row = Record<string, unknown>;
+
+/**
+ * A price entry's department: the high-quality clinic (1000102, spec §3), a department of the
+ * caller's facility, or an id the service already carried (price lists synced from the HIS keep
+ * the HIS's department ids; an unchanged entry stays valid).
+ */
+async function validatePriceEntries(ex: Executor, req: FastifyRequest, body: Row, before: Row | null): Promise<FieldError[]> {
+  const entries = (body.priceEntries ?? []) as PriceEntryRow[];
+  const known = new Set<number>([HIGH_QUALITY_DEPARTMENT_ID, ...((before?.priceEntries ?? []) as PriceEntryRow[]).map((e) => e.khoaChiDinhId ?? 0)]);
+  const toCheck = [...new Set(entries.map((e) => e.khoaChiDinhId).filter((id): id is number => id !== null && !known.has(id)))];
+  if (toCheck.length > 0) {
+    const found = await ex
+      .select({ id: departments.id })
+      .from(departments)
+      .where(and(eq(departments.facilityId, caller(req).facilityId), inArray(departments.id, toCheck)));
+    for (const d of found) known.add(d.id);
+  }
+  return entries.flatMap((e, i) =>
+    e.khoaChiDinhId !== null && !known.has(e.khoaChiDinhId)
+      ? [{ field: `priceEntries.${i}.khoaChiDinhId`, message: `Dòng giá ${i + 1}: khoa chỉ định không tồn tại` }]
+      : [],
+  );
+}
+
+/** What the services add to the generic routes: their two search columns, the computed price, the cache. */
+export function serviceRouteOptions(ctx: AppContext): ResourceRouteOptions {
+  const cache = priceListCache(ctx);
+  return {
+    // The public lookup searches names in search_text and codes in code_search: keep both as it does.
+    derive: (body) => ({ searchText: normalizeText(String(body.name ?? '')), codeSearch: String(body.code ?? '').toLowerCase() }),
+    searchColumns: [medicalServices.codeSearch, medicalServices.searchText],
+    present: (row) => {
+      const { searchText: _s, codeSearch: _c, ...rest } = row;
+      return { ...rest, highQualityPrice: highQualityPrice(row.priceEntries as PriceEntryRow[]) };
+    },
+    validate: validatePriceEntries,
+    afterWrite: () => cache.clear(),
+  };
+}
+
+/**
+ * /api/catalog/v1/medical-services: the generic list/read/create/update/active/export routes
+ * and the Excel import. Import decision: rows are matched on the code (upsert); price entries
+ * are not in the file (an updated service keeps its entries, a new one starts with none).
+ */
+export function serviceAdminRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const table = medicalServices as unknown as CatalogTable;
+  const options = serviceRouteOptions(ctx);
+  resourceRoutes(app, ctx, serviceResource, table, options);
+  resourceImportRoutes(app, ctx, serviceResource, table, { ...options, mode: 'upsert' });
+}

@@ -1,0 +1,154 @@
+import type { FastifyRequest } from 'fastify';
+import { and, eq, sql } from 'drizzle-orm';
+import type { MergePreview, MergeResult } from '@portal/shared/contracts/patients.contract';
+import { normalizeText } from '@portal/shared/rules/diacritics';
+import { caller } from '../../core/access';
+import { audit } from '../../core/audit';
+import type { AppContext } from '../../core/context';
+import type { Executor, Tx } from '../../core/db';
+import { badRequest, conflict, notFound } from '../../core/errors';
+import { medicalProfiles, patientHistories, patientUsers, resultFiles } from '../../db/schema';
+import { countsOf, findProfiles, findUser, refreshSearchText, revokePatientSessions, type PatientUser } from './patients.repository';
+import { auditRecordRead, toProfile, USER_NOT_FOUND, userDetail } from './patients.service';
+
+/**
+ * What a merge moves from the merged account to the kept one. Each step counts and moves one
+ * kind of row owned by an account, inside the merge's single transaction. Issue 6 adds
+ * bookings and feedback by appending one step each, e.g.
+ *   { key: 'bookings', label: 'Lượt đặt khám', table: bookings, userColumn: bookings.userId, facilityColumn: bookings.facilityId }
+ */
+export interface MergeStep {
+  key: string;
+  label: string;
+  count(ex: Executor, facilityId: number, userId: number): Promise<number>;
+  move(tx: Tx, facilityId: number, fromId: number, toId: number): Promise<number>;
+}
+
+/** A step for a table with a facility column and an owner-account column (the usual case). */
+function ownedRows(
+  key: string,
+  label: string,
+  table: typeof medicalProfiles | typeof patientHistories | typeof resultFiles,
+): MergeStep {
+  return {
+    key,
+    label,
+    async count(ex, facilityId, userId) {
+      const [r] = await ex
+        .select({ n: sql<number>`count(*)::int` })
+        .from(table)
+        .where(and(eq(table.facilityId, facilityId), eq(table.userId, userId)));
+      return Number(r?.n ?? 0);
+    },
+    async move(tx, facilityId, fromId, toId) {
+      const moved = await tx
+        .update(table)
+        .set({ userId: toId })
+        .where(and(eq(table.facilityId, facilityId), eq(table.userId, fromId)))
+        .returning({ id: table.id });
+      return moved.length;
+    },
+  };
+}
+
+export const MERGE_STEPS: MergeStep[] = [
+  ownedRows('profiles', 'Hồ sơ bệnh nhân', medicalProfiles),
+  ownedRows('histories', 'Lượt khám (kèm đơn thuốc, bệnh án, kết quả cận lâm sàng)', patientHistories),
+  ownedRows('resultFiles', 'Tệp kết quả', resultFiles),
+];
+
+async function countMoves(ex: Executor, facilityId: number, userId: number) {
+  const out = [];
+  for (const s of MERGE_STEPS) out.push({ key: s.key, label: s.label, count: await s.count(ex, facilityId, userId) });
+  return out;
+}
+
+/** Both accounts of the caller's facility, checked for a merge; locked FOR UPDATE (lower id first) in a transaction. */
+async function mergePair(ex: Executor, req: FastifyRequest, keepId: number, removeId: number, lock: boolean) {
+  if (keepId === removeId) throw badRequest('Không thể gộp một tài khoản với chính nó', [{ field: 'mergeFromId', message: 'Không thể gộp một tài khoản với chính nó' }]);
+  const facilityId = caller(req).facilityId;
+  const byId = new Map<number, PatientUser>();
+  for (const id of [keepId, removeId].sort((a, b) => a - b)) {
+    const u = await findUser(ex, facilityId, id, lock);
+    if (!u) throw notFound(`${USER_NOT_FOUND} #${id}`);
+    byId.set(id, u);
+  }
+  const keep = byId.get(keepId)!;
+  const remove = byId.get(removeId)!;
+  for (const u of [keep, remove]) {
+    if (u.mergedIntoId) throw conflict(`Tài khoản #${u.id} đã được gộp vào tài khoản #${u.mergedIntoId} trước đó`);
+  }
+  return { facilityId, keep, remove };
+}
+
+function warningsOf(keepProfiles: { fullName: string; birthDate: string; relationship: string }[], removeProfiles: { fullName: string; birthDate: string; relationship: string }[], keep: PatientUser, remove: PatientUser): string[] {
+  const w: string[] = [];
+  for (const p of removeProfiles) {
+    const twin = keepProfiles.find((k) => normalizeText(k.fullName) === normalizeText(p.fullName) && k.birthDate === p.birthDate);
+    if (twin) w.push(`Hồ sơ "${p.fullName}" có ở cả hai tài khoản: sau khi gộp sẽ có hai hồ sơ cùng tên và ngày sinh (hồ sơ không tự gộp).`);
+  }
+  if (keepProfiles.some((p) => p.relationship === 'SELF') && removeProfiles.some((p) => p.relationship === 'SELF')) {
+    w.push('Cả hai tài khoản đều có hồ sơ "Bản thân".');
+  }
+  if (remove.verified && !keep.verified) w.push('Tài khoản bị gộp đã xác thực, tài khoản giữ lại chưa xác thực.');
+  return w;
+}
+
+export async function mergePreview(ctx: AppContext, req: FastifyRequest, keepId: number, removeId: number): Promise<MergePreview> {
+  const ex = ctx.database.db;
+  const { facilityId, keep, remove } = await mergePair(ex, req, keepId, removeId, false);
+  const [keepProfiles, removeProfiles] = await Promise.all([findProfiles(ex, facilityId, keep.id), findProfiles(ex, facilityId, remove.id)]);
+  const result: MergePreview = {
+    keep: { account: await userDetail(ex, facilityId, keep), profiles: keepProfiles.map(toProfile) },
+    remove: { account: await userDetail(ex, facilityId, remove), profiles: removeProfiles.map(toProfile) },
+    moves: await countMoves(ex, facilityId, remove.id),
+    warnings: warningsOf(keepProfiles, removeProfiles, keep, remove),
+  };
+  await auditRecordRead(ctx, req, keep.id, 'merge-preview', { mergeFromId: remove.id });
+  return result;
+}
+
+/**
+ * Merges `removeId` into `keepId` in one transaction: every MERGE_STEPS row moves, the merged
+ * account is locked, marked merged and its sessions end; one audit row records both accounts
+ * before, the counts moved and the ids of the moved profiles.
+ */
+export async function mergeAccounts(ctx: AppContext, req: FastifyRequest, keepId: number, removeId: number): Promise<MergeResult> {
+  return ctx.database.transaction(async (tx) => {
+    const { facilityId, keep, remove } = await mergePair(tx, req, keepId, removeId, true);
+    const before = { keep: await countMoves(tx, facilityId, keep.id), remove: await countMoves(tx, facilityId, remove.id) };
+    const movedProfileIds = (await findProfiles(tx, facilityId, remove.id)).map((p) => ({ id: p.id, patientCode: p.patientCode, fullName: p.fullName }));
+    const moved = [];
+    for (const s of MERGE_STEPS) moved.push({ key: s.key, label: s.label, count: await s.move(tx, facilityId, remove.id, keep.id) });
+    const now = new Date();
+    await tx
+      .update(patientUsers)
+      .set({ locked: true, lockedAt: remove.lockedAt ?? now, mergedIntoId: keep.id, mergedAt: now, updatedAt: now })
+      .where(eq(patientUsers.id, remove.id));
+    await tx.update(patientUsers).set({ updatedAt: now }).where(eq(patientUsers.id, keep.id));
+    const endedSessions = await revokePatientSessions(tx, remove.id, 'MERGED');
+    await refreshSearchText(tx, keep.id);
+    await refreshSearchText(tx, remove.id);
+    const keptCounts = await countsOf(tx, facilityId, keep.id);
+    const snapshot = (u: PatientUser) => ({ id: u.id, name: u.name, phone: u.phone, email: u.email, verified: u.verified, locked: u.locked, createdAt: u.createdAt });
+    await audit(tx, req, {
+      action: 'MERGE',
+      entity: 'patient_user',
+      entityId: keep.id,
+      before: { kept: snapshot(keep), merged: snapshot(remove), counts: before },
+      after: {
+        keptId: keep.id,
+        mergedId: remove.id,
+        moved: Object.fromEntries(moved.map((m) => [m.key, m.count])),
+        movedProfiles: movedProfileIds,
+        mergedAccount: { locked: true, mergedIntoId: keep.id, endedSessions },
+      },
+    });
+    return {
+      keptId: keep.id,
+      mergedId: remove.id,
+      moved,
+      keptCounts: { profiles: keptCounts.profiles, histories: keptCounts.histories, resultFiles: keptCounts.resultFiles },
+    };
+  });
+}

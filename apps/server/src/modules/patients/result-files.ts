@@ -1,0 +1,121 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import { and, eq } from 'drizzle-orm';
+import { RESULT_FILE_MAX_BYTES, RESULT_FILE_MAX_MB, type ResultFile } from '@portal/shared/contracts/patients.contract';
+import { caller } from '../../core/access';
+import { audit } from '../../core/audit';
+import type { AppContext } from '../../core/context';
+import { AppError, badRequest, notFound } from '../../core/errors';
+import type { FileStorage } from '../../core/file-storage';
+import { patientHistories, resultFiles } from '../../db/schema';
+import { toResultFile } from './histories.service';
+import { findProfile, findResultFile } from './patients.repository';
+import { ownUser, PROFILE_NOT_FOUND } from './patients.service';
+
+export const FILE_TOO_LARGE = `Tệp quá lớn: kích thước tối đa là ${RESULT_FILE_MAX_MB} MB`;
+export const FILE_TYPE_REFUSED = 'Chỉ nhận tệp kết quả định dạng PDF, JPEG hoặc PNG';
+
+const KINDS = [
+  { type: 'application/pdf', ext: 'pdf', magic: [0x25, 0x50, 0x44, 0x46, 0x2d] }, // %PDF-
+  { type: 'image/png', ext: 'png', magic: [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a] },
+  { type: 'image/jpeg', ext: 'jpg', magic: [0xff, 0xd8, 0xff] },
+] as const;
+
+/** The type the bytes really are (never the declared one): PDF, PNG or JPEG, else null. */
+export function sniffResultType(bytes: Buffer): (typeof KINDS)[number] | null {
+  return KINDS.find((k) => bytes.length >= k.magic.length && k.magic.every((b, i) => bytes[i] === b)) ?? null;
+}
+
+/** A file name safe for a Content-Disposition header and a download: no path, no control characters, the right extension. */
+export function safeFileName(name: string, ext: string): string {
+  const base = (name.split(/[\\/]/).pop() ?? '')
+    .replace(/[\u0000-\u001f\u007f"<>|:*?]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/\.(pdf|png|jpe?g)$/i, '')
+    .slice(0, 150);
+  return `${base || 'ket-qua'}.${ext}`;
+}
+
+export const tooLarge = () => new AppError(413, FILE_TOO_LARGE);
+
+export async function uploadResult(
+  ctx: AppContext,
+  storage: FileStorage,
+  req: FastifyRequest,
+  userId: number,
+  q: { medicalProfileId: number; historyId?: number; fileName: string },
+  bytes: Buffer,
+): Promise<ResultFile> {
+  if (!Buffer.isBuffer(bytes) || bytes.length === 0) throw badRequest('Tệp tải lên đang trống');
+  if (bytes.length > RESULT_FILE_MAX_BYTES) throw tooLarge();
+  const kind = sniffResultType(bytes);
+  if (!kind) throw new AppError(415, FILE_TYPE_REFUSED);
+  const u = await ownUser(ctx.database.db, req, userId);
+  const p = await findProfile(ctx.database.db, u.facilityId, q.medicalProfileId);
+  if (!p || p.userId !== u.id) throw notFound(PROFILE_NOT_FOUND);
+  if (q.historyId) {
+    const [h] = await ctx.database.db
+      .select({ id: patientHistories.id, profileId: patientHistories.profileId })
+      .from(patientHistories)
+      .where(and(eq(patientHistories.facilityId, u.facilityId), eq(patientHistories.id, q.historyId)));
+    if (!h || h.profileId !== p.id) throw notFound('Không tìm thấy lượt khám của hồ sơ này');
+  }
+  // The key is random: nothing about the patient, the facility's counters or the name can be guessed from it.
+  const key = `results/${u.facilityId}/${randomBytes(16).toString('hex')}`;
+  await storage.put(key, bytes);
+  try {
+    const me = caller(req);
+    return await ctx.database.transaction(async (tx) => {
+      const [f] = await tx
+        .insert(resultFiles)
+        .values({
+          facilityId: u.facilityId,
+          userId: u.id,
+          profileId: p.id,
+          historyId: q.historyId ?? null,
+          storageKey: key,
+          fileName: safeFileName(q.fileName, kind.ext),
+          contentType: kind.type,
+          sizeBytes: bytes.length,
+          sha256: createHash('sha256').update(bytes).digest('hex'),
+          uploadedBy: me.accountId,
+        })
+        .returning();
+      const { storageKey: _, ...logged } = f!;
+      await audit(tx, req, { action: 'UPLOAD_RESULT', entity: 'result_file', entityId: f!.id, after: logged });
+      return toResultFile({ ...f!, uploaderName: me.name });
+    });
+  } catch (e) {
+    await storage.delete(key);
+    throw e;
+  }
+}
+
+/** The bytes of a result file of the caller's facility; every download is audited. */
+export async function pullResult(ctx: AppContext, storage: FileStorage, req: FastifyRequest, fileId: number) {
+  const f = await findResultFile(ctx.database.db, caller(req).facilityId, fileId);
+  if (!f) throw notFound('Không tìm thấy tệp kết quả');
+  const bytes = await storage.get(f.storageKey).catch(() => {
+    throw notFound('Tệp kết quả không còn trong kho lưu trữ');
+  });
+  await audit(ctx.database.db, req, {
+    action: 'DOWNLOAD_RESULT',
+    entity: 'result_file',
+    entityId: f.id,
+    after: { userId: f.userId, profileId: f.profileId, historyId: f.historyId, fileName: f.fileName },
+  });
+  return { file: f, bytes };
+}
+
+/** RFC 6266 / 5987: an ASCII fallback and the UTF-8 name. */
+export function contentDisposition(kind: 'attachment' | 'inline', name: string): string {
+  const ascii = name
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/đ/g, 'd')
+    .replace(/Đ/g, 'D')
+    .replace(/[^\x20-\x7e]/g, '_')
+    .replace(/["\\]/g, '_');
+  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}

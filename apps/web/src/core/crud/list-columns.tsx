@@ -1,0 +1,134 @@
+import type { ReactNode } from 'react';
+import { Button, Popconfirm, Space, Tag } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import type { SortOrder } from 'antd/es/table/interface';
+import type { Resource } from '@portal/shared/core/define-resource';
+import { fmt } from '@portal/shared/messages.vi';
+import { T } from '../../app/messages';
+import { FIELD_TYPES } from './field-types';
+import { effectiveSort, type ListSpec, type ListState } from './list-state';
+import { labelInText, rowName, type ResourceRow } from './resource-api';
+
+export type CellOverrides = Partial<Record<string, (value: unknown, row: ResourceRow) => ReactNode>>;
+
+export interface ColumnOptions {
+  resource: Resource;
+  spec: ListSpec;
+  state: ListState;
+  cells?: CellOverrides;
+  extraColumns?: ColumnsType<ResourceRow>;
+  rowActions?: (row: ResourceRow) => ReactNode;
+  /** false: no Trạng thái column and no (de)activate action. */
+  withState?: boolean;
+  onEdit: (row: ResourceRow) => void;
+  onSetActive: (row: ResourceRow, active: boolean) => void;
+  onDelete: (row: ResourceRow) => void;
+  /** Fields not shown as columns here (e.g. the level of a tab that shows one level). */
+  hidden?: readonly string[];
+}
+
+/**
+ * antd cycles a column asc → desc → unsorted; here it cycles asc ⇄ desc, because "unsorted"
+ * would silently fall back to the resource's default sort.
+ */
+const SORT_CYCLE: SortOrder[] = ['ascend', 'descend', 'ascend'];
+
+export function StateTag({ active }: { active: boolean }) {
+  return <Tag color={active ? 'green' : 'default'}>{active ? T.crud.active : T.crud.inactive}</Tag>;
+}
+
+/** STT, the resource's list fields, extra columns, Trạng thái, Thao tác. */
+export function listColumns(o: ColumnOptions): ColumnsType<ResourceRow> {
+  const sort = effectiveSort(o.state, o.spec);
+  const label = labelInText(o.resource);
+  const fieldColumns: ColumnsType<ResourceRow> = o.resource.fields
+    .filter((f) => f.list && !o.hidden?.includes(f.key))
+    .map((f) => ({
+      key: f.key,
+      dataIndex: f.key,
+      title: f.label,
+      align: FIELD_TYPES[f.type].align,
+      width: FIELD_TYPES[f.type].width,
+      ...(f.sortable
+        ? {
+            sorter: true,
+            sortDirections: SORT_CYCLE,
+            sortOrder: sort.field === f.key ? (sort.direction === 'asc' ? 'ascend' : 'descend') : null,
+          }
+        : {}),
+      render: (value: unknown, row: ResourceRow) => o.cells?.[f.key]?.(value, row) ?? FIELD_TYPES[f.type].cell(value, f, row),
+    }));
+
+  return [
+    {
+      key: '_index',
+      title: T.crud.index,
+      width: 64,
+      align: 'center',
+      render: (_v, _row, index) => o.state.page * o.state.size + index + 1,
+    },
+    ...fieldColumns,
+    ...(o.extraColumns ?? []),
+    ...(o.withState === false
+      ? []
+      : [
+          {
+            key: 'active',
+            dataIndex: 'active',
+            title: T.crud.state,
+            width: 160,
+            render: (active: boolean) => <StateTag active={active} />,
+          },
+        ]),
+    ...(o.resource.readOnly ? [] : [actionsColumn(o, label)]),
+  ];
+}
+
+/** Sửa, Ngừng hoạt động / Cho hoạt động lại, Xoá (each destructive one after a confirm), then the module's own. */
+function actionsColumn(o: ColumnOptions, label: string): ColumnsType<ResourceRow>[number] {
+  return {
+    key: '_actions',
+    title: T.crud.actions,
+    width: 260,
+    render: (_v, row) => (
+      <Space size={0} wrap>
+        <Button type="link" size="small" onClick={() => o.onEdit(row)}>
+          {T.crud.edit}
+        </Button>
+        {o.withState === false ? null : row.active ? (
+          <Popconfirm
+            title={fmt(T.crud.deactivateTitle, { label, name: rowName(o.resource, row) })}
+            description={T.crud.deactivateHint}
+            okText={T.crud.confirm}
+            cancelText={T.crud.cancel}
+            okButtonProps={{ danger: true }}
+            onConfirm={() => o.onSetActive(row, false)}
+          >
+            <Button type="link" size="small" danger>
+              {T.crud.deactivate}
+            </Button>
+          </Popconfirm>
+        ) : (
+          <Button type="link" size="small" onClick={() => o.onSetActive(row, true)}>
+            {T.crud.reactivate}
+          </Button>
+        )}
+        {o.withState === false ? null : (
+        <Popconfirm
+          title={fmt(T.crud.deleteTitle, { label, name: rowName(o.resource, row) })}
+          description={T.crud.deleteHint}
+          okText={T.crud.delete}
+          cancelText={T.crud.cancel}
+          okButtonProps={{ danger: true }}
+          onConfirm={() => o.onDelete(row)}
+        >
+          <Button type="link" size="small" danger>
+            {T.crud.delete}
+          </Button>
+        </Popconfirm>
+        )}
+        {o.rowActions?.(row)}
+      </Space>
+    ),
+  };
+}

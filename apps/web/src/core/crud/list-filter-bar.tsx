@@ -1,0 +1,103 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { Button, Flex, Select } from 'antd';
+import { ClearOutlined, SearchOutlined } from '@ant-design/icons';
+import type { Resource } from '@portal/shared/core/define-resource';
+import { fmt } from '@portal/shared/messages.vi';
+import { T } from '../../app/messages';
+import { DebouncedInput } from '../blocks/debounced-input';
+import { FIELD_TYPES } from './field-types';
+import { EMPTY_LIST_STATE, hasFilters, withFilters, withoutFixedFilters, type ListState } from './list-state';
+
+const STATE_OPTIONS = [
+  { value: 'all', label: T.crud.stateAll },
+  { value: 'true', label: T.crud.active },
+  { value: 'false', label: T.crud.inactive },
+];
+
+/** Search (diacritics-free, `q`), the resource's filter fields, Trạng thái, Xoá bộ lọc. */
+export function ListFilterBar({
+  resource,
+  state,
+  onChange,
+  extra,
+  fixed,
+  hidden,
+  refQueries,
+  withState = true,
+}: {
+  resource: Resource;
+  state: ListState;
+  onChange: (next: ListState) => void;
+  extra?: ReactNode;
+  /** Filters the screen sets itself (a tab): no widget, never cleared. */
+  fixed?: Record<string, string>;
+  /** Fields this screen does not show (no column, no filter). */
+  hidden?: readonly string[];
+  /** Extra filters of a ref filter's dropdown, by field key. */
+  refQueries?: Record<string, Record<string, string>>;
+  /** false: rows have no active state (no Trạng thái filter). */
+  withState?: boolean;
+}) {
+  const searchLabels = resource.fields.filter((f) => f.search).map((f) => f.label.toLowerCase());
+  // The box keeps what was typed ("noi " while typing the next word); the URL holds it trimmed.
+  const [search, setSearch] = useState(state.q);
+  useEffect(() => setSearch((current) => (current.trim() === state.q ? current : state.q)), [state.q]);
+
+  return (
+    <Flex wrap gap={12} align="center">
+      {searchLabels.length > 0 && (
+        <DebouncedInput
+          aria-label={T.crud.search}
+          placeholder={fmt(T.crud.searchPlaceholder, { fields: searchLabels.join(', ') })}
+          prefix={<SearchOutlined />}
+          allowClear
+          maxLength={200}
+          value={search}
+          onDebouncedChange={(v) => {
+            setSearch(v);
+            if (v.trim() !== state.q) onChange(withFilters(state, { q: v.trim() }));
+          }}
+          style={{ width: 320 }}
+        />
+      )}
+      {resource.fields
+        .filter((f) => f.filter && !(fixed && f.key in fixed) && !hidden?.includes(f.key))
+        .map((f) => (
+          <span key={f.key}>
+            {FIELD_TYPES[f.type].filter({
+              field: f,
+              value: state.filters[f.key],
+              refQuery: refQueries?.[f.key],
+              onChange: (v) => {
+                const { [f.key]: _old, ...rest } = state.filters;
+                onChange(withFilters(state, { filters: v === undefined ? rest : { ...rest, [f.key]: v } }));
+              },
+            })}
+          </span>
+        ))}
+      {withState && (
+      <Select
+        aria-label={T.crud.state}
+        prefix={`${T.crud.state}:`}
+        value={state.active === null ? 'all' : String(state.active)}
+        options={STATE_OPTIONS}
+        onChange={(v: string) => onChange(withFilters(state, { active: v === 'all' ? null : v === 'true' }))}
+        style={{ width: 250 }}
+        data-testid="state-filter"
+      />
+      )}
+      {extra}
+      {hasFilters(withoutFixedFilters(state, fixed)) && (
+        <Button
+          icon={<ClearOutlined />}
+          onClick={() => {
+            setSearch('');
+            onChange({ ...EMPTY_LIST_STATE, size: state.size, sort: state.sort });
+          }}
+        >
+          {T.crud.clearFilters}
+        </Button>
+      )}
+    </Flex>
+  );
+}

@@ -1,0 +1,111 @@
+import { describe, expect, it } from 'vitest';
+import { defineResource } from '@portal/shared/core/define-resource';
+import { departmentResource } from '@portal/shared/resources';
+import {
+  EMPTY_LIST_STATE,
+  exportQuery,
+  hasFilters,
+  listQuery,
+  listSpec,
+  listStateToParams,
+  parseListState,
+  withFilters,
+  withPaging,
+  withSort,
+} from './list-state';
+
+/** A resource with every kind of filter, so the URL rules are exercised beyond today's catalogues. */
+const rooms = defineResource({
+  name: 'rooms',
+  label: 'Phòng khám',
+  labelPlural: 'Danh mục phòng khám',
+  path: '/api/catalog/v1/rooms',
+  scope: 'facility',
+  authority: 'MANAGER_CATALOG',
+  exportName: 'danh-muc-phong-kham',
+  defaultSort: { field: 'code', direction: 'asc' },
+  fields: [
+    { key: 'code', label: 'Mã phòng', type: 'code', required: true, list: true, sortable: true, search: true },
+    { key: 'name', label: 'Tên phòng', type: 'text', required: true, list: true, sortable: true, search: true },
+    { key: 'departmentId', label: 'Khoa', type: 'ref', ref: 'departments', filter: true },
+    { key: 'vip', label: 'Phòng dịch vụ', type: 'boolean', filter: true },
+    { key: 'floor', label: 'Tầng', type: 'text', filter: true },
+  ],
+});
+const spec = listSpec(rooms);
+const parse = (qs: string) => parseListState(new URLSearchParams(qs), spec);
+
+describe('list state ⇄ URL', () => {
+  it('reads an empty URL as the defaults', () => {
+    expect(parse('')).toEqual(EMPTY_LIST_STATE);
+    expect(listStateToParams(EMPTY_LIST_STATE, spec).toString()).toBe('');
+  });
+
+  it('round-trips a full state, canonically', () => {
+    const qs = 'page=2&size=50&sort=name%2Cdesc&q=noi+tong&active=false&departmentId=12&vip=true&floor=T%E1%BA%A7ng+2';
+    const state = parse(qs);
+    expect(state).toEqual({
+      page: 2,
+      size: 50,
+      sort: { field: 'name', direction: 'desc' },
+      q: 'noi tong',
+      active: false,
+      filters: { departmentId: '12', vip: 'true', floor: 'Tầng 2' },
+    });
+    expect(listStateToParams(state, spec).toString()).toBe(qs);
+    expect(parseListState(listStateToParams(state, spec), spec)).toEqual(state);
+  });
+
+  it('falls back to defaults for what a hand-edited link gets wrong', () => {
+    expect(parse('page=-1&size=1000&sort=password,asc&active=yes&departmentId=abc&vip=1&other=x')).toEqual(EMPTY_LIST_STATE);
+    expect(parse('size=30').size).toBe(20);
+    expect(parse('sort=name,sideways').sort).toBeNull();
+    expect(parse('q=' + 'a'.repeat(300)).q).toHaveLength(200);
+  });
+
+  it('leaves the default sort out of the URL', () => {
+    expect(parse('sort=code,asc').sort).toBeNull();
+    expect(parse('sort=code').sort).toBeNull();
+    expect(parse('sort=code,desc').sort).toEqual({ field: 'code', direction: 'desc' });
+    expect(withSort(EMPTY_LIST_STATE, { field: 'code', direction: 'asc' }, spec).sort).toBeNull();
+  });
+
+  it('reads only the filters a resource declares (departments declare none)', () => {
+    const dept = listSpec(departmentResource);
+    expect(dept.sortable).toEqual(['code', 'name']);
+    expect(parseListState(new URLSearchParams('departmentId=3&q=noi&active=true'), dept)).toMatchObject({ q: 'noi', active: true, filters: {} });
+  });
+});
+
+describe('list state changes', () => {
+  const onPage3 = { ...EMPTY_LIST_STATE, page: 3 };
+  it('a new search, filter or state goes back to the first page', () => {
+    expect(withFilters(onPage3, { q: 'noi' })).toMatchObject({ page: 0, q: 'noi' });
+    expect(withFilters(onPage3, { active: true })).toMatchObject({ page: 0, active: true });
+    expect(withSort(onPage3, { field: 'name', direction: 'asc' }, spec).page).toBe(0);
+  });
+  it('a new page size goes back to the first page; a new page keeps the size', () => {
+    expect(withPaging(onPage3, 3, 50)).toMatchObject({ page: 0, size: 50 });
+    expect(withPaging(onPage3, 5, 20)).toMatchObject({ page: 5, size: 20 });
+  });
+  it('knows when something is filtered', () => {
+    expect(hasFilters(EMPTY_LIST_STATE)).toBe(false);
+    expect(hasFilters(onPage3)).toBe(false);
+    expect(hasFilters({ ...EMPTY_LIST_STATE, active: false })).toBe(true);
+  });
+});
+
+describe('list query for the API and the export', () => {
+  const state = parse('page=1&q=%20noi%20&active=true&vip=false');
+  it('always sends page and size to the list route', () => {
+    expect(listQuery(EMPTY_LIST_STATE, spec, { withPaging: true })).toEqual({ page: '0', size: '20' });
+    expect(listQuery(state, spec, { withPaging: true })).toEqual({ page: '1', size: '20', q: 'noi', active: 'true', vip: 'false' });
+  });
+  it('the export takes the filters and sort without paging', () => {
+    expect(exportQuery({ ...state, sort: { field: 'name', direction: 'desc' } }, spec)).toEqual({ sort: 'name,desc', q: 'noi', active: 'true', vip: 'false' });
+  });
+  it('produces a query the resource’s own list-query schema accepts', () => {
+    const parsed = rooms.listQuery.parse(listQuery({ ...state, sort: { field: 'name', direction: 'desc' }, filters: { departmentId: '7', vip: 'false' } }, spec, { withPaging: true }));
+    expect(parsed).toEqual({ page: 1, size: 20, sort: { field: 'name', direction: 'desc' }, q: 'noi', filters: { active: true, departmentId: 7, vip: false } });
+  });
+});

@@ -1,0 +1,8 @@
+import { accountRoomResource } from '@portal/shared/resources';
+import { ResourceListPage } from '../../core/crud/resource-list-page';
+import { ACCOUNT_CELLS } from './account-cells';
+
+/** /admin/room-list: the clinic rooms each staff account works in; filter by room, assign with the paged picker. */
+export function AccountRoomPage() {
+  return <ResourceListPage resource={accountRoomResource} withState={false} canCreate={false} cells={ACCOUNT_CELLS} />;
+}

@@ -1,0 +1,90 @@
+import { useEffect, useState } from 'react';
+import { Button, Flex, Select } from 'antd';
+import { ClearOutlined, SearchOutlined } from '@ant-design/icons';
+import type { FieldDef } from '@portal/shared/core/define-resource';
+import { doctorResource } from '@portal/shared/resources';
+import { T } from '../../app/messages';
+import { DebouncedInput } from '../../core/blocks/debounced-input';
+import { FIELD_TYPES } from '../../core/crud/field-types';
+import { EMPTY_LIST_STATE, hasFilters, withFilters, type ListState } from '../../core/crud/list-state';
+import { TD } from './doctors.messages';
+import { LinkSelect } from './link-select';
+
+const field = (key: string) => doctorResource.fields.find((f) => f.key === key) as FieldDef;
+const STATE_OPTIONS = [
+  { value: 'all', label: T.crud.stateAll },
+  { value: 'true', label: T.crud.active },
+  { value: 'false', label: T.crud.inactive },
+];
+const WIDTH = 210;
+
+/**
+ * Search and filters of the doctor list, all in the URL (the list state of core/crud):
+ * department, specialty and room through the paged dropdown, title and degree, state.
+ */
+export function DoctorFilterBar({ state, onChange }: { state: ListState; onChange: (next: ListState) => void }) {
+  const [search, setSearch] = useState(state.q);
+  useEffect(() => setSearch((current) => (current.trim() === state.q ? current : state.q)), [state.q]);
+
+  const setFilter = (key: string, v: string | undefined) => {
+    const { [key]: _old, ...rest } = state.filters;
+    onChange(withFilters(state, { filters: v === undefined ? rest : { ...rest, [key]: v } }));
+  };
+  const idOf = (key: string) => (state.filters[key] ? Number(state.filters[key]) : undefined);
+  const link = (key: 'departmentId' | 'specialtyId' | 'roomId', kind: 'departments' | 'specialties' | 'rooms', label: string) => (
+    <LinkSelect
+      kind={kind}
+      aria-label={label}
+      placeholder={label}
+      allowClear
+      value={idOf(key)}
+      // The rooms offered follow the chosen department.
+      filter={kind === 'rooms' ? { departmentId: idOf('departmentId') } : undefined}
+      onChange={(v: number | undefined) => setFilter(key, v === undefined || v === null ? undefined : String(v))}
+      style={{ width: WIDTH }}
+    />
+  );
+
+  return (
+    <Flex wrap gap={12} align="center">
+      <DebouncedInput
+        aria-label={T.crud.search}
+        placeholder={TD.searchPlaceholder}
+        prefix={<SearchOutlined />}
+        allowClear
+        maxLength={200}
+        value={search}
+        onDebouncedChange={(v) => {
+          setSearch(v);
+          if (v.trim() !== state.q) onChange(withFilters(state, { q: v.trim() }));
+        }}
+        style={{ width: 340 }}
+      />
+      {link('departmentId', 'departments', TD.fields.department)}
+      {link('specialtyId', 'specialties', TD.fields.specialties)}
+      {link('roomId', 'rooms', TD.fields.rooms)}
+      {(['academicTitle', 'degree'] as const).map((key) => (
+        <span key={key}>{FIELD_TYPES.enum.filter({ field: field(key), value: state.filters[key], onChange: (v) => setFilter(key, v) })}</span>
+      ))}
+      <Select
+        aria-label={T.crud.state}
+        prefix={`${T.crud.state}:`}
+        value={state.active === null ? 'all' : String(state.active)}
+        options={STATE_OPTIONS}
+        onChange={(v: string) => onChange(withFilters(state, { active: v === 'all' ? null : v === 'true' }))}
+        style={{ width: 250 }}
+      />
+      {hasFilters(state) && (
+        <Button
+          icon={<ClearOutlined />}
+          onClick={() => {
+            setSearch('');
+            onChange({ ...EMPTY_LIST_STATE, size: state.size, sort: state.sort });
+          }}
+        >
+          {T.crud.clearFilters}
+        </Button>
+      )}
+    </Flex>
+  );
+}

@@ -1,0 +1,94 @@
+import { z } from 'zod';
+import { defineResource } from '../core/define-resource';
+
+/** Login names: lower case, start with a letter; unique across the platform (login does not name the facility). */
+export const USERNAME_PATTERN = /^[a-z][a-z0-9._-]*$/;
+const username = z
+  .string({ error: (iss) => (iss.input == null ? 'Vui lòng nhập tên đăng nhập' : 'Tên đăng nhập phải là chuỗi ký tự') })
+  .trim()
+  .toLowerCase()
+  .min(1, 'Vui lòng nhập tên đăng nhập')
+  .min(3, 'Tên đăng nhập tối thiểu 3 ký tự')
+  .max(50, 'Tên đăng nhập tối đa 50 ký tự')
+  .regex(USERNAME_PATTERN, 'Tên đăng nhập bắt đầu bằng chữ cái, chỉ gồm chữ thường không dấu, số và các ký tự . _ -');
+
+const EMAIL = /^$|^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
+const email = z.string({ message: 'Email phải là chuỗi ký tự' }).trim().max(100, 'Email tối đa 100 ký tự').regex(EMAIL, 'Email không hợp lệ').nullable().optional();
+
+/** Vietnamese numbers: 10 digits for mobiles, 11 for some landlines, always from 0. */
+const PHONE = /^$|^0\d{9,10}$/;
+const phone = z.string({ message: 'Số điện thoại phải là chuỗi ký tự' }).trim().max(11, 'Số điện thoại tối đa 11 chữ số').regex(PHONE, 'Số điện thoại gồm 10–11 chữ số, bắt đầu bằng 0').nullable().optional();
+
+const idList = (what: string, max: number, required: boolean) => {
+  const ids = z
+    .array(z.number({ message: `${what} không hợp lệ` }).int(`${what} không hợp lệ`).positive(`${what} không hợp lệ`), {
+      error: (iss) => (iss.input == null ? `Vui lòng chọn ít nhất một ${what.toLowerCase()}` : `Danh sách ${what.toLowerCase()} không hợp lệ`),
+    })
+    .max(max, `Chọn tối đa ${max} ${what.toLowerCase()}`)
+    .refine((list) => new Set(list).size === list.length, { message: `Một ${what.toLowerCase()} được chọn hai lần` });
+  return required ? ids.min(1, `Vui lòng chọn ít nhất một ${what.toLowerCase()}`) : ids.nullable().optional();
+};
+
+/**
+ * Tài khoản quản trị: the facility's staff accounts. The password is never in the form: a new
+ * account (and a reset) gets a one-time password shown once, which must be changed at first sign-in.
+ */
+export const accountResource = defineResource({
+  name: 'accounts',
+  label: 'Tài khoản',
+  labelPlural: 'Tài khoản quản trị',
+  path: '/api/his/v1/vendor/accounts',
+  scope: 'facility',
+  authority: 'MANAGER_ADMIN',
+  exportName: 'tai-khoan-quan-tri',
+  defaultSort: { field: 'username', direction: 'asc' },
+  fields: [
+    { key: 'username', label: 'Tên đăng nhập', type: 'code', max: 50, required: true, unique: true, list: true, sortable: true, search: true, schema: username },
+    { key: 'name', label: 'Họ và tên', type: 'text', max: 100, required: true, list: true, sortable: true, search: true },
+    { key: 'email', label: 'Email', type: 'text', max: 100, list: true, search: true, schema: email },
+    { key: 'phone', label: 'Số điện thoại', type: 'text', max: 11, list: true, search: true, schema: phone },
+    { key: 'roleIds', label: 'Vai trò', type: 'ref', ref: 'roles', multiple: true, required: true, list: true, filter: true, schema: idList('Vai trò', 20, true) },
+    { key: 'roomIds', label: 'Phòng', type: 'ref', ref: 'room-options', multiple: true, list: true, filter: true, schema: idList('Phòng', 50, false) },
+    { key: 'locked', label: 'Đã khoá', type: 'boolean', list: true, filter: true, form: false, export: true },
+    { key: 'lastPasswordReset', label: 'Đổi mật khẩu lần cuối', type: 'text', list: true, sortable: true, form: false, export: true },
+  ],
+});
+
+/**
+ * Phòng của tài khoản (spec "vendor rooms"): one row per staff account with the clinic rooms it
+ * works in; the form sets the rooms only.
+ */
+export const accountRoomResource = defineResource({
+  name: 'account-rooms',
+  label: 'Phòng của tài khoản',
+  labelPlural: 'Phòng của tài khoản',
+  path: '/api/his/v1/vendor/rooms',
+  scope: 'facility',
+  authority: 'MANAGER_ADMIN',
+  exportName: 'phong-cua-tai-khoan',
+  defaultSort: { field: 'username', direction: 'asc' },
+  fields: [
+    { key: 'username', label: 'Tên đăng nhập', type: 'code', list: true, sortable: true, search: true, form: false, export: true },
+    { key: 'name', label: 'Họ và tên', type: 'text', list: true, sortable: true, search: true, form: false, export: true },
+    { key: 'roomIds', label: 'Phòng', type: 'ref', ref: 'room-options', multiple: true, list: true, filter: true, schema: idList('Phòng', 50, false) },
+  ],
+});
+
+/**
+ * The facility's clinic rooms as the account screens pick them (read-only, MANAGER_ADMIN): an
+ * account administrator assigns rooms without holding MANAGER_CATALOG.
+ */
+export const roomOptionResource = defineResource({
+  name: 'room-options',
+  label: 'Phòng',
+  labelPlural: 'Phòng khám',
+  path: '/api/his/v1/vendor/room-options',
+  scope: 'facility',
+  authority: 'MANAGER_ADMIN',
+  exportName: 'phong-kham',
+  defaultSort: { field: 'code', direction: 'asc' },
+  fields: [
+    { key: 'code', label: 'Mã phòng', type: 'code', list: true, sortable: true, search: true },
+    { key: 'name', label: 'Tên phòng', type: 'text', list: true, sortable: true, search: true },
+  ],
+});
