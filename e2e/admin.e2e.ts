@@ -3,7 +3,7 @@ import { expect, test, type APIRequestContext, type Locator, type Page } from '@
 import { MSG } from '../packages/shared/src/messages.vi';
 import { MENU, visibleMenu } from '../apps/web/src/app/menu';
 import { T } from '../apps/web/src/app/messages';
-import { FIXTURE_PASSWORD, loginViaApi, loginViaUi, makeAccount, md5, sidebarLabels, snap, toast, uniq } from './helpers';
+import { chooseOptions, FIXTURE_PASSWORD, loginViaApi, loginViaUi, makeAccount, md5, sidebarLabels, snap, toast, uniq } from './helpers';
 
 /**
  * Admin accounts, roles and account rooms. Each test makes its own facility (with two clinic
@@ -29,16 +29,6 @@ async function facilityWithAdmin(request: APIRequestContext) {
   });
   expect(res.status(), await res.text()).toBe(200);
   return { username, password: FIXTURE_PASSWORD };
-}
-
-/** Picks options in a (paged) select of the drawer or filter bar, typing to search. */
-async function pick(page: Page, select: Locator, texts: string[]) {
-  await select.click();
-  for (const text of texts) {
-    await page.keyboard.type(text.slice(0, 6));
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: text }).first().click();
-  }
-  await page.keyboard.press('Escape');
 }
 
 test.describe('admin accounts, roles and rooms', () => {
@@ -83,6 +73,7 @@ test.describe('admin accounts, roles and rooms', () => {
     await sidebar.getByRole('link', { name: T.menu.accountList, exact: true }).click();
     await expect(page.getByRole('heading', { name: 'Tài khoản quản trị' })).toBeVisible();
     const username = `thuha.${uniq()}`;
+    const phone = `09${String(Date.now()).slice(-8)}`; // unique: phone numbers are unique across accounts
     await page.getByRole('button', { name: T.crud.add }).click();
     const form = drawer(page, 'Thêm tài khoản');
     await form.getByLabel('Tên đăng nhập').fill(username);
@@ -94,9 +85,9 @@ test.describe('admin accounts, roles and rooms', () => {
     await expect(form.getByText('Số điện thoại gồm 10–11 chữ số, bắt đầu bằng 0')).toBeVisible();
     await expect(form.getByText('Vui lòng chọn ít nhất một vai trò')).toBeVisible();
     await form.getByLabel('Email').fill(`${username}@benhvien.vn`);
-    await form.getByLabel('Số điện thoại').fill('0912345678');
-    await pick(page, form.getByLabel('Vai trò'), ['Lễ tân tầng một']);
-    await pick(page, form.getByLabel('Phòng'), ['Phòng khám Nội 101']);
+    await form.getByLabel('Số điện thoại').fill(phone);
+    await chooseOptions(page, form.getByLabel('Vai trò'), ['Lễ tân tầng một']);
+    await chooseOptions(page, form.getByLabel('Phòng'), ['Phòng khám Nội 101']);
     await snap(page, 'admin-account-form');
     await form.getByRole('button', { name: T.crud.save }).click();
     const otpDialog = page.getByRole('dialog', { name: T.admin.otpTitle });
@@ -117,7 +108,7 @@ test.describe('admin accounts, roles and rooms', () => {
     await page.getByRole('button', { name: T.crud.add }).click();
     await form.getByLabel('Tên đăng nhập').fill(username);
     await form.getByLabel('Họ và tên').fill('Người trùng tên');
-    await pick(page, form.getByLabel('Vai trò'), ['Lễ tân tầng một']);
+    await chooseOptions(page, form.getByLabel('Vai trò'), ['Lễ tân tầng một']);
     await form.getByRole('button', { name: T.crud.save }).click();
     await expect(form.getByText(`Tên đăng nhập "${username}" đã tồn tại`)).toBeVisible();
     await form.getByRole('button', { name: T.crud.cancel }).click();
@@ -145,7 +136,7 @@ test.describe('admin accounts, roles and rooms', () => {
     await expect(rows(page)).toHaveCount(1);
     await page.getByRole('textbox', { name: T.crud.search }).fill('');
     await expect(rows(page)).toHaveCount(2);
-    await pick(page, page.locator('#root').getByRole('combobox', { name: 'Vai trò' }), ['Lễ tân tầng một']);
+    await chooseOptions(page, page.locator('#root').getByRole('combobox', { name: 'Vai trò' }), ['Lễ tân tầng một']);
     await expect(page).toHaveURL(/roleIds=\d+/);
     await expect(rows(page)).toHaveCount(1);
     await expect(rows(page).first()).toContainText(username);
@@ -160,7 +151,7 @@ test.describe('admin accounts, roles and rooms', () => {
     const values = (r: number) => (sheet.getRow(r).values as unknown[]).slice(1);
     expect(values(1)).toEqual(['STT', 'Tên đăng nhập', 'Họ và tên', 'Email', 'Số điện thoại', 'Vai trò', 'Phòng', 'Đã khoá', 'Đổi mật khẩu lần cuối']);
     expect(sheet.actualRowCount).toBe(2);
-    expect(values(2).slice(0, 8)).toEqual([1, username, 'Trần Thị Thu Hà', `${username}@benhvien.vn`, '0912345678', 'Lễ tân tầng một', 'P101 – Phòng khám Nội 101', 'Không']);
+    expect(values(2).slice(0, 8)).toEqual([1, username, 'Trần Thị Thu Hà', `${username}@benhvien.vn`, phone, 'Lễ tân tầng một', 'P101 – Phòng khám Nội 101', 'Không']);
     expect(String(values(2)[8])).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
 
     // ---- Reset password: a new one-time password once; the staff's session ends.
@@ -200,15 +191,16 @@ test.describe('admin accounts, roles and rooms', () => {
     await expect(row(page, admin.username)).toContainText(T.admin.noRooms);
     await row(page, admin.username).getByRole('button', { name: T.crud.edit }).click();
     const roomForm = drawer(page, 'Sửa phòng của tài khoản');
-    await pick(page, roomForm.getByLabel('Phòng'), ['Phòng khám Tim mạch 102', 'Phòng khám Nội 101']);
+    await chooseOptions(page, roomForm.getByLabel('Phòng'), ['Phòng khám Tim mạch 102', 'Phòng khám Nội 101']);
     await snap(page, 'admin-room-form');
     await roomForm.getByRole('button', { name: T.crud.save }).click();
     await expect(toast(page, 'Đã lưu phòng của tài khoản')).toBeVisible();
+    await expect(roomForm).toBeHidden();
     await expect(row(page, admin.username)).toContainText('P102 – Phòng khám Tim mạch 102');
-    await pick(page, page.locator('#root').getByRole('combobox', { name: 'Phòng' }), ['Phòng khám Tim mạch 102']);
+    await chooseOptions(page, page.locator('#root').getByRole('combobox', { name: 'Phòng' }), ['Phòng khám Tim mạch 102']);
     await expect(page).toHaveURL(/roomIds=\d+/);
     await expect(rows(page)).toHaveCount(1);
-    await pick(page, page.locator('#root').getByRole('combobox', { name: 'Phòng' }), ['Phòng khám Nội 101']);
+    await chooseOptions(page, page.locator('#root').getByRole('combobox', { name: 'Phòng' }), ['Phòng khám Nội 101']);
     await expect(rows(page)).toHaveCount(2);
     await snap(page, 'admin-room-list');
   });

@@ -110,3 +110,26 @@ export async function snap(page: Page, name: string): Promise<void> {
   await page.waitForTimeout(400);
   await page.screenshot({ path: shotPath(name), animations: 'disabled' });
 }
+
+/** The open dropdown of one antd select, found through its combobox's `aria-controls` list id. */
+function dropdownOf(page: Page, listId: string): Locator {
+  return page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').filter({ has: page.locator(`[id="${listId}"]`) });
+}
+
+/**
+ * Opens an antd select, types the start of each text to search, and clicks the option. Looks only
+ * in this select's own dropdown, and opens it again when a closing drawer (which gives the focus
+ * back) or a reload closed it first. Multiple-mode selects are closed with Escape at the end.
+ */
+export async function chooseOptions(page: Page, combobox: Locator, texts: (string | RegExp)[], opts: { search?: boolean } = {}): Promise<void> {
+  for (const text of texts) {
+    await expect(async () => {
+      if ((await combobox.getAttribute('aria-expanded')) !== 'true') await combobox.click({ timeout: 2_000 });
+      const listId = await combobox.getAttribute('aria-controls');
+      expect(listId, 'the select is open').toBeTruthy();
+      if (opts.search !== false && typeof text === 'string') await combobox.fill(text.slice(0, 6), { timeout: 2_000 });
+      await dropdownOf(page, listId!).locator('.ant-select-item-option').filter({ hasText: text }).first().click({ timeout: 3_000 });
+    }).toPass({ timeout: 20_000 });
+  }
+  if ((await combobox.getAttribute('aria-expanded')) === 'true') await page.keyboard.press('Escape');
+}
