@@ -6,3 +6,4 @@ export * from './catalog';
 export * from './catalog-reference';
 export * from './patients';
 export * from './doctors';
+export * from './appointments';

@@ -1,0 +1,187 @@
+import { sql } from 'drizzle-orm';
+import { bigint, bigserial, check, date, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { accounts } from './accounts';
+import { departments, medicalServices, rooms, specialties } from './catalog';
+import { doctors } from './doctors';
+import { facilities } from './facilities';
+import { medicalProfiles, patientUsers } from './patients';
+
+/**
+ * One working period (ca làm việc) of a doctor in a room on one calendar day, cut into time
+ * slots. Dates are calendar dates and times wall-clock 'HH:mm' in Vietnam (+07:00); `starts_at`
+ * of a slot is the same moment as an instant, for "already past" checks.
+ */
+export const schedules = pgTable(
+  'schedules',
+  {
+    id: serial('id').primaryKey(),
+    facilityId: integer('facility_id').notNull().references(() => facilities.id),
+    doctorId: integer('doctor_id').notNull().references(() => doctors.id),
+    roomId: integer('room_id').notNull().references(() => rooms.id),
+    departmentId: integer('department_id').notNull().references(() => departments.id),
+    date: date('date', { mode: 'string' }).notNull(),
+    /** A key of rules/schedule SHIFTS (MORNING, AFTERNOON, EVENING) or CUSTOM. */
+    shift: text('shift').notNull(),
+    startTime: text('start_time').notNull(),
+    endTime: text('end_time').notNull(),
+    slotMinutes: smallint('slot_minutes').notNull(),
+    /** Patients per slot when the schedule was cut (a slot may be changed alone later). */
+    capacity: smallint('capacity').notNull(),
+    note: text('note'),
+    createdBy: integer('created_by').references(() => accounts.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('schedules_facility_date_idx').on(t.facilityId, t.date),
+    index('schedules_doctor_date_idx').on(t.doctorId, t.date),
+    index('schedules_room_date_idx').on(t.roomId, t.date),
+    index('schedules_department_date_idx').on(t.departmentId, t.date),
+  ],
+);
+
+/** A time slot (khung giờ) of a schedule: `booked` places of `capacity` are taken. */
+export const timeSlots = pgTable(
+  'time_slots',
+  {
+    id: serial('id').primaryKey(),
+    facilityId: integer('facility_id').notNull().references(() => facilities.id),
+    scheduleId: integer('schedule_id').notNull().references(() => schedules.id, { onDelete: 'cascade' }),
+    doctorId: integer('doctor_id').notNull().references(() => doctors.id),
+    date: date('date', { mode: 'string' }).notNull(),
+    startTime: text('start_time').notNull(),
+    endTime: text('end_time').notNull(),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    capacity: smallint('capacity').notNull(),
+    /** Bookings holding a place (rules/booking-status HOLDS_SLOT); changed only by a conditional update. */
+    booked: smallint('booked').notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex('time_slots_schedule_start_uq').on(t.scheduleId, t.startTime),
+    index('time_slots_doctor_date_idx').on(t.doctorId, t.date, t.startTime),
+    check('time_slots_booked_within_capacity', sql`${t.booked} >= 0 AND ${t.booked} <= ${t.capacity}`),
+  ],
+);
+
+/** Every change to schedules (built, copied, changed, removed, day off): who, when, what. */
+export const scheduleLogs = pgTable(
+  'schedule_logs',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    facilityId: integer('facility_id').notNull().references(() => facilities.id),
+    doctorId: integer('doctor_id').references(() => doctors.id),
+    scheduleId: integer('schedule_id'),
+    /** CREATE, COPY_WEEK, UPDATE, DELETE, DAY_OFF. */
+    action: text('action').notNull(),
+    /** Vietnamese one-line summary shown in the log. */
+    summary: text('summary').notNull(),
+    detail: jsonb('detail'),
+    accountId: integer('account_id').references(() => accounts.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('schedule_logs_facility_time_idx').on(t.facilityId, t.createdAt), index('schedule_logs_doctor_idx').on(t.doctorId, t.createdAt)],
+);
+
+/**
+ * A booking (lịch đặt khám) of one medical profile in one time slot. `status` follows
+ * rules/booking-status (docs/booking-states.md); `fhir_status` is kept alongside for the HIS.
+ * Doctor, room, department and the slot's times are copied from the slot when it is taken, so
+ * the day's list needs no join to read them and a later schedule edit cannot rewrite history.
+ */
+export const bookings = pgTable(
+  'bookings',
+  {
+    id: serial('id').primaryKey(),
+    facilityId: integer('facility_id').notNull().references(() => facilities.id),
+    /** Booking code shown to the patient and the front desk: 'DK' + yymmdd + 6 digits. */
+    code: text('code').notNull(),
+    patientUserId: integer('patient_user_id').references(() => patientUsers.id),
+    medicalProfileId: integer('medical_profile_id').notNull().references(() => medicalProfiles.id),
+    timeSlotId: integer('time_slot_id').notNull().references(() => timeSlots.id),
+    scheduleId: integer('schedule_id').notNull().references(() => schedules.id),
+    doctorId: integer('doctor_id').notNull().references(() => doctors.id),
+    roomId: integer('room_id').notNull().references(() => rooms.id),
+    departmentId: integer('department_id').notNull().references(() => departments.id),
+    specialtyId: integer('specialty_id').references(() => specialties.id),
+    date: date('date', { mode: 'string' }).notNull(),
+    startTime: text('start_time').notNull(),
+    endTime: text('end_time').notNull(),
+    status: text('status').notNull(),
+    fhirStatus: text('fhir_status').notNull(),
+    /** APP, WEB, HOTLINE, COUNTER. */
+    source: text('source').notNull(),
+    /** 0 = normal, 1 = priority (elderly, young children, pregnancy, disability). */
+    priority: smallint('priority').notNull().default(0),
+    /** Số thứ tự of the room for the day, given at check-in; kept when a check-in is reverted. */
+    queueNumber: integer('queue_number'),
+    /** Lý do khám / triệu chứng told by the patient. */
+    symptom: text('symptom'),
+    /** Reason of the last rejection or cancellation. */
+    statusReason: text('status_reason'),
+    /** Sum of the booked services' prices (VND) when booked. */
+    totalPrice: bigint('total_price', { mode: 'number' }).notNull().default(0),
+    /** normalizeText of code, patient name, phone and patient code (the list's search box). */
+    searchText: text('search_text').notNull().default(''),
+    createdBy: integer('created_by').references(() => accounts.id),
+    checkedInAt: timestamp('checked_in_at', { withTimezone: true }),
+    calledAt: timestamp('called_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('bookings_facility_code_uq').on(t.facilityId, t.code),
+    index('bookings_day_status_idx').on(t.facilityId, t.date, t.status, t.id),
+    index('bookings_day_idx').on(t.facilityId, t.date, t.startTime, t.id),
+    index('bookings_slot_idx').on(t.timeSlotId),
+    index('bookings_schedule_idx').on(t.scheduleId),
+    index('bookings_doctor_date_idx').on(t.doctorId, t.date),
+    index('bookings_profile_idx').on(t.medicalProfileId, t.date),
+    index('bookings_user_idx').on(t.patientUserId, t.date),
+    index('bookings_search_trgm').using('gin', t.searchText.op('gin_trgm_ops')),
+    uniqueIndex('bookings_room_day_queue_uq').on(t.roomId, t.date, t.queueNumber).where(sql`${t.queueNumber} IS NOT NULL`),
+  ],
+);
+
+/** The services booked with a booking, at the price of the day they were booked. */
+export const bookingServices = pgTable(
+  'booking_services',
+  {
+    bookingId: integer('booking_id').notNull().references(() => bookings.id, { onDelete: 'cascade' }),
+    serviceId: integer('service_id').notNull().references(() => medicalServices.id),
+    price: bigint('price', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.bookingId, t.serviceId] }), index('booking_services_service_idx').on(t.serviceId)],
+);
+
+/** A row for every transition and change of a booking: the detail page's timeline. */
+export const bookingLogs = pgTable(
+  'booking_logs',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    facilityId: integer('facility_id').notNull().references(() => facilities.id),
+    bookingId: integer('booking_id').notNull().references(() => bookings.id, { onDelete: 'cascade' }),
+    /** create, accept, reject, checkin, call, complete, cancel, noShow, revert, reschedule, profile, priority. */
+    action: text('action').notNull(),
+    fromStatus: text('from_status'),
+    toStatus: text('to_status').notNull(),
+    reason: text('reason'),
+    /** STAFF, PATIENT or SYSTEM. */
+    actor: text('actor').notNull(),
+    accountId: integer('account_id').references(() => accounts.id),
+    detail: jsonb('detail'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('booking_logs_booking_idx').on(t.bookingId, t.id)],
+);
+
+/** The last queue number handed out per room and day (gap-free: taken in the check-in's transaction). */
+export const queueCounters = pgTable(
+  'queue_counters',
+  {
+    roomId: integer('room_id').notNull().references(() => rooms.id),
+    date: date('date', { mode: 'string' }).notNull(),
+    facilityId: integer('facility_id').notNull().references(() => facilities.id),
+    lastNumber: integer('last_number').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.roomId, t.date] })],
+);
