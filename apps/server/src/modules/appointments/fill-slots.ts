@@ -32,7 +32,8 @@ const H = (key: string) => `(('x' || substr(md5(${key}), 1, 8))::bit(32)::bigint
 
 export async function fillSlots(ex: Executor, facilityId: number, o: FillOptions): Promise<number> {
   const profiles = await rows<{ n: number }>(ex, sql`SELECT count(*)::int AS n FROM medical_profiles WHERE facility_id = ${facilityId}`);
-  if (!profiles[0]!.n) return 0;
+  const nProfiles = profiles[0]!.n;
+  if (!nProfiles) return 0;
   const salt = String(o.salt);
   const r1 = H(`s.id::text || ':' || g.n || ':a' || ${`'${salt}'`}`);
   const r2 = H(`s.id::text || ':' || g.n || ':b' || ${`'${salt}'`}`);
@@ -56,17 +57,16 @@ export async function fillSlots(ex: Executor, facilityId: number, o: FillOptions
     sql.raw(`
     WITH prof AS (
       SELECT id, user_id, patient_code, full_name, phone, name_search, row_number() OVER (ORDER BY id) - 1 AS k FROM medical_profiles WHERE facility_id = ${facilityId}
-    ), cnt AS (SELECT count(*) AS c FROM prof),
-    places AS (
+    ), places AS (
       SELECT s.id AS slot_id, s.schedule_id, s.doctor_id, sc.room_id, sc.department_id, s.date, s.start_time, s.end_time, s.starts_at, g.n,
-        ${status} AS st, ${r2} AS r2, ${r3} AS r3
+        ${status} AS st, ${r2} AS r2, ${r3} AS r3, (floor(${r2} * 7919 * ${nProfiles})::bigint % ${nProfiles}) AS pk
       FROM time_slots s JOIN schedules sc ON sc.id = s.schedule_id
       CROSS JOIN LATERAL generate_series(1, greatest(0, floor((s.capacity - s.booked) * least(1, ${o.fill} * (0.6 + 0.8 * ${rs})))::int)) AS g(n)
       WHERE s.facility_id = ${facilityId} AND s.date BETWEEN '${o.from}'::date AND '${o.to}'::date
     ), chosen AS (
       SELECT pl.*, p.id AS profile_id, p.user_id, p.patient_code, p.full_name, p.phone, p.name_search,
         'DK' || to_char(pl.date, 'YYMMDD') || lpad((floor(pl.r3 * 1000000))::int::text, 6, '0') AS code
-      FROM places pl CROSS JOIN cnt JOIN prof p ON p.k = floor(pl.r2 * 7919 * cnt.c)::bigint % cnt.c
+      FROM places pl JOIN prof p ON p.k = pl.pk
     )
     INSERT INTO bookings (facility_id, code, patient_user_id, medical_profile_id, time_slot_id, schedule_id, doctor_id, room_id, department_id,
       date, start_time, end_time, status, fhir_status, source, priority, total_price, search_text, created_at, updated_at)
@@ -86,6 +86,8 @@ export async function fillSlots(ex: Executor, facilityId: number, o: FillOptions
     sql.raw(`INSERT INTO fill_new SELECT b.id, b.status, b.created_at, b.room_id, b.date, b.start_time, b.time_slot_id FROM bookings b
       WHERE b.facility_id = ${facilityId} AND b.date BETWEEN '${o.from}'::date AND '${o.to}'::date AND NOT EXISTS (SELECT 1 FROM booking_logs l WHERE l.booking_id = b.id)`),
   );
+  // a temporary table has no statistics until analysed: without them the joins below plan as if it were tiny
+  await ex.execute(sql.raw('ANALYZE fill_new'));
   if (services.length) {
     const pick = `1 + f.id % ${services.length}`;
     await ex.execute(sql.raw(`INSERT INTO booking_services (booking_id, service_id, price) SELECT f.id, (${svcIds})[${pick}], (${svcPrices})[${pick}] FROM fill_new f`));
