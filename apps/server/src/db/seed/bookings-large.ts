@@ -75,7 +75,7 @@ export async function seedLargeBookings(database: Database, facilityId: number, 
     log(`  ${total.toLocaleString('vi-VN')} lịch đặt khám (đến ${b})`);
   }
   for (const table of ['bookings', 'booking_logs', 'time_slots', 'schedules', 'queue_counters']) {
-    await database.query('', `ANALYZE ${table}`, []);
+    await database.query('', `VACUUM ANALYZE ${table}`, []);
   }
   return total;
 }
