@@ -121,7 +121,7 @@ describe('doctors API', () => {
     ['an unknown academic title', { academicTitle: 'TS' }, 'academicTitle', 'Học hàm không hợp lệ'],
     ['an impossible birth date', { dateOfBirth: '1990-02-30' }, 'dateOfBirth', 'Ngày sinh không hợp lệ (DD/MM/YYYY)'],
     ['a missing department', { departmentId: null }, 'departmentId', 'Vui lòng chọn khoa'],
-    ['a specialty twice', { specialtyIds: [1, 1] }, 'specialtyIds', 'Chuyên khoa bị chọn trùng'],
+    ['a specialty twice', { specialtyIds: [1, 1] }, 'specialtyIds', 'Một chuyên khoa được chọn hai lần'],
     ['a bad phone', { phone: '12345' }, 'phone', 'Số điện thoại không hợp lệ'],
     ['a bad email', { email: 'minh@' }, 'email', 'Email không hợp lệ'],
     ['a period ending before it starts', { workHistory: [{ from: '2015-07', to: '2014-01', place: 'BV A' }] }, 'workHistory.0.to', 'Đến tháng phải sau hoặc bằng từ tháng'],
