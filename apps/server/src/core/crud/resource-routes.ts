@@ -167,11 +167,12 @@ export function resourceRoutes(app: FastifyInstance, ctx: AppContext, resource: 
       .orderBy(asc((t as unknown as Cols).name!), asc(t.id))
       .limit(REF_RANK_MAX + 1);
     if (ranked.length > REF_RANK_MAX) return null;
-    // array_position is null for a row without the ref: last ascending, first descending, as a null name
-    const rank = sql`array_position(${`{${ranked.map((x) => x.id).join(',')}}`}::int[], ${col(s.field)})`;
+    // A row without the ref has no rank: last ascending, first descending, as a null name would be.
+    const rank = sql`ref_rank.pos`;
     const ids = await ex
       .select({ id: table.id })
       .from(table)
+      .leftJoin(sql`unnest(${`{${ranked.map((x) => x.id).join(',')}}`}::int[]) WITH ORDINALITY AS ref_rank(id, pos)`, sql`ref_rank.id = ${col(s.field)}`)
       .where(where)
       .orderBy(s.direction === 'desc' ? desc(rank) : asc(rank), asc(table.id))
       .limit(q.size)
