@@ -4,6 +4,7 @@ import { HOLDS_SLOT } from '@portal/shared/rules/booking-status';
 import { doctorDisplayName } from '@portal/shared/rules/doctor-title';
 import type { WorkPeriod } from '@portal/shared/rules/schedule';
 import type { Executor } from '../../core/db';
+import { rows } from '../patients/patients.repository';
 import { accounts, bookings, departments, doctorRooms, doctors, medicalProfiles, rooms, scheduleLogs, schedules, timeSlots } from '../../db/schema';
 
 /**
@@ -122,18 +123,40 @@ export async function doctorWorksInRoom(ex: Executor, doctorId: number, roomId: 
 export type NewSchedule = typeof schedules.$inferInsert;
 export type NewSlot = Omit<typeof timeSlots.$inferInsert, 'scheduleId'>;
 
-const CHUNK = 1000;
+const CHUNK = 5000;
+const p = sql.param;
 
-/** Inserts schedules with their slots in bulk; returns the new schedule ids in order. */
+/**
+ * Inserts schedules with their slots in bulk (unnest of arrays: one statement per table and
+ * few thousand rows, on PGlite and PostgreSQL alike); returns the new schedule ids in order.
+ */
 export async function insertSchedules(ex: Executor, items: { schedule: NewSchedule; slots: NewSlot[] }[]): Promise<number[]> {
   const ids: number[] = [];
   for (let i = 0; i < items.length; i += CHUNK) {
-    const part = items.slice(i, i + CHUNK);
-    const made = await ex.insert(schedules).values(part.map((p) => p.schedule)).returning({ id: schedules.id });
-    ids.push(...made.map((m) => m.id));
+    const part = items.slice(i, i + CHUNK).map((x) => x.schedule);
+    const col = <T>(f: (s: NewSchedule) => T) => p(part.map(f));
+    const made = await rows<{ id: number }>(
+      ex,
+      sql`INSERT INTO schedules (facility_id, doctor_id, room_id, department_id, date, shift, start_time, end_time, slot_minutes, capacity, note, created_by)
+        SELECT t.facility_id, t.doctor_id, t.room_id, t.department_id, t.date, t.shift, t.start_time, t.end_time, t.slot_minutes, t.capacity, t.note, t.created_by
+        FROM unnest(${col((s) => s.facilityId)}::int[], ${col((s) => s.doctorId)}::int[], ${col((s) => s.roomId)}::int[], ${col((s) => s.departmentId)}::int[],
+                    ${col((s) => s.date)}::date[], ${col((s) => s.shift)}::text[], ${col((s) => s.startTime)}::text[], ${col((s) => s.endTime)}::text[],
+                    ${col((s) => s.slotMinutes)}::int[], ${col((s) => s.capacity)}::int[], ${col((s) => s.note ?? null)}::text[], ${col((s) => s.createdBy ?? null)}::int[])
+          WITH ORDINALITY AS t(facility_id, doctor_id, room_id, department_id, date, shift, start_time, end_time, slot_minutes, capacity, note, created_by, ord)
+        ORDER BY t.ord RETURNING id`,
+    );
+    ids.push(...made.map((m) => Number(m.id)));
   }
-  const slots = items.flatMap((p, i) => p.slots.map((s) => ({ ...s, scheduleId: ids[i]! })));
-  for (let i = 0; i < slots.length; i += CHUNK) await ex.insert(timeSlots).values(slots.slice(i, i + CHUNK));
+  const slots = items.flatMap((x, i) => x.slots.map((s) => ({ ...s, scheduleId: ids[i]! })));
+  for (let i = 0; i < slots.length; i += CHUNK) {
+    const part = slots.slice(i, i + CHUNK);
+    const col = <T>(f: (s: (typeof part)[number]) => T) => p(part.map(f));
+    await ex.execute(
+      sql`INSERT INTO time_slots (facility_id, schedule_id, doctor_id, date, start_time, end_time, starts_at, capacity)
+        SELECT * FROM unnest(${col((s) => s.facilityId)}::int[], ${col((s) => s.scheduleId)}::int[], ${col((s) => s.doctorId)}::int[], ${col((s) => s.date)}::date[],
+                             ${col((s) => s.startTime)}::text[], ${col((s) => s.endTime)}::text[], ${col((s) => new Date(s.startsAt).toISOString())}::timestamptz[], ${col((s) => s.capacity)}::int[])`,
+    );
+  }
   return ids;
 }
 
