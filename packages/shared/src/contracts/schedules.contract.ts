@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { envelope, pageEnvelope } from '../core/api';
-import { idFilter } from '../core/list-query';
+import { idFilter, listQuerySchema } from '../core/list-query';
 import { SHIFTS } from '../rules/schedule';
 
 /**
@@ -16,6 +16,7 @@ import { SHIFTS } from '../rules/schedule';
  *   PUT    /schedules/{id}                               capacity of every slot and/or note
  *   PUT    /schedules/{id}/time-slots/{slotId}           capacity of one slot
  *   DELETE /schedules/{id}                               remove one schedule (none booked)
+ *   GET    /schedules/options/{departments|rooms}?q&doctorId  dropdown pages (rooms of a doctor)
  *   GET    /api/catalog/v1/work-time-hospital            the facility's shifts
  *
  * A refusal because bookings hold places is a 409 whose `errors` list the bookings
@@ -195,3 +196,9 @@ export const scheduleLogPage = pageEnvelope(scheduleLogRow);
 
 export const workTimeRow = z.object({ key: z.string(), label: z.string(), start: z.string(), end: z.string() });
 export const workTimeList = envelope(z.array(workTimeRow));
+
+/** The calendar's and the form's room / department dropdowns (a scheduler may lack MANAGER_CATALOG). */
+export const SCHEDULE_OPTION_KINDS = ['departments', 'rooms'] as const;
+export type ScheduleOptionKind = (typeof SCHEDULE_OPTION_KINDS)[number];
+export const scheduleOptionsQuery = listQuerySchema({ sortable: ['name', 'code'], filters: { id: idFilter.optional(), doctorId: idFilter.optional() } });
+export const scheduleOptionPage = pageEnvelope(z.object({ id: z.number(), code: z.string(), name: z.string() }));

@@ -105,6 +105,11 @@ describe('schedules API', () => {
     expect((await call('GET', `${P}?from=${monday}&to=${day(1)}`, tok.doctor)).statusCode).toBe(403);
     expect((await call('GET', `${P}?from=${monday}&to=${day(1)}`, null)).statusCode).toBe(401);
     expect((await call('POST', P, null, build())).statusCode).toBe(401);
+    const rooms = await call('GET', `${P}/options/rooms?doctorId=${ids.doctor}`, tok.sched);
+    expect(rooms.json().data.map((r: { id: number }) => r.id)).toEqual([ids.room]);
+    expect((await call('GET', `${P}/options/departments?q=tim`, tok.letan)).json().data.length).toBeGreaterThan(0);
+    expect((await call('GET', `${P}/options/rooms?doctorId=${ids.theirDoctor}`, tok.sched)).json().data).toEqual([]);
+    expect((await call('GET', `${P}/options/nations`, tok.sched)).statusCode).toBe(400);
     const shifts = await call('GET', WORK_TIME_PATH, tok.doctor);
     expect(shifts.json().data.map((s: { key: string }) => s.key)).toEqual(['MORNING', 'AFTERNOON', 'EVENING']);
   });

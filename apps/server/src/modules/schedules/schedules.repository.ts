@@ -257,3 +257,13 @@ export async function findLogPage(ex: Executor, facilityId: number, q: { doctorI
   }));
   return { rows: data, total: Number(count?.n ?? 0) };
 }
+
+/** The rooms a doctor works in (doctor_rooms), for the build form. */
+export async function findDoctorRooms(ex: Executor, facilityId: number, doctorId: number) {
+  return ex
+    .select({ id: rooms.id, code: rooms.code, name: rooms.name })
+    .from(doctorRooms)
+    .innerJoin(rooms, eq(rooms.id, doctorRooms.roomId))
+    .where(and(eq(doctorRooms.doctorId, doctorId), eq(rooms.facilityId, facilityId)))
+    .orderBy(asc(rooms.code));
+}

@@ -14,6 +14,9 @@ import {
   scheduleLogPage,
   scheduleLogQuery,
   scheduleOne,
+  SCHEDULE_OPTION_KINDS,
+  scheduleOptionPage,
+  scheduleOptionsQuery,
   scheduleRangeQuery,
   SCHEDULES_PATH,
   scheduleSlotList,
@@ -29,6 +32,8 @@ import type { AppContext } from '../../core/context';
 import { forbidden } from '../../core/errors';
 import { defineLiveTopic } from '../../core/live';
 import { errorResponses } from '../../core/openapi';
+import { findLinkOptions } from '../doctors/doctors.repository';
+import { findDoctorRooms } from './schedules.repository';
 import { schedulesService } from './schedules.service';
 
 defineLiveTopic(SCHEDULE_LIVE_TOPIC, 'MANAGER_SCHEDULE');
@@ -122,6 +127,28 @@ export async function scheduleRoutes(app: FastifyInstance, ctx: AppContext): Pro
     config: write,
     schema: { tags, summary: 'Lịch làm việc: xoá một ca; từ chối khi còn lịch đặt khám giữ chỗ', params: idParams, response: { 200: scheduleOne, ...errorResponses(400, 401, 403, 404, 409) } },
     handler: async (req) => ({ code: 0 as const, message: M.deleted, data: await svc.remove(req, req.params.id) }),
+  });
+
+  r.get(`${P}/options/:kind`, {
+    config: read,
+    schema: {
+      tags,
+      summary: 'Lịch làm việc: khoa / phòng khám cho bộ lọc và biểu mẫu (phân trang); doctorId = các phòng bác sĩ làm việc',
+      params: z.object({ kind: z.enum(SCHEDULE_OPTION_KINDS, { message: 'Loại danh mục không hợp lệ' }) }),
+      querystring: scheduleOptionsQuery,
+      response: { 200: scheduleOptionPage, ...errorResponses(400, 401, 403) },
+    },
+    handler: async (req) => {
+      mayRead(req);
+      const q = req.query;
+      const facilityId = caller(req).facilityId;
+      if (req.params.kind === 'rooms' && q.filters.doctorId !== undefined) {
+        const data = await findDoctorRooms(ctx.database.db, facilityId, q.filters.doctorId as number);
+        return { code: 0 as const, data, totalElements: data.length, totalPage: 1, page: 0, size: data.length };
+      }
+      const { rows, total } = await findLinkOptions(ctx.database.db, req.params.kind, facilityId, q);
+      return { code: 0 as const, data: rows.map(({ id, code, name }) => ({ id, code, name })), totalElements: total, totalPage: Math.ceil(total / q.size), page: q.page, size: q.size };
+    },
   });
 
   r.get(WORK_TIME_PATH, {
