@@ -90,7 +90,7 @@ export function BuildDrawer({ open, onClose, onDone, initial }: { open: boolean;
         </Space>
       }
     >
-      <Form form={form} layout="vertical" onFinish={submit} requiredMark>
+      <Form form={form} name="schedule-build" layout="vertical" onFinish={submit} requiredMark>
         <Form.Item name="doctorId" label={TS.doctor} rules={[{ required: true, message: TS.required(TS.doctor) }]}>
           <SelectBox loader={schedulesApi.doctorLoader()} aria-label={TS.doctor} onChange={() => form.setFieldValue('roomId', undefined)} />
         </Form.Item>

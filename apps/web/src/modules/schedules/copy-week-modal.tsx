@@ -47,7 +47,7 @@ export function CopyWeekModal({ open, monday, filter, onClose, onDone }: { open:
         }
       }}
     >
-      <Form form={form} layout="vertical" onFinish={submit}>
+      <Form form={form} name="schedule-copy-week" layout="vertical" onFinish={submit}>
         <Form.Item name="fromWeek" label={TS.fromWeek} rules={[{ required: true, message: TS.required(TS.fromWeek) }, dateShorthandRule]}>
           <DateShorthandInput showError={false} aria-label={TS.fromWeek} />
         </Form.Item>

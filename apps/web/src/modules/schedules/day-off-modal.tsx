@@ -55,7 +55,7 @@ export function DayOffModal({ open, doctorId, day, onClose, onDone }: { open: bo
         }
       }}
     >
-      <Form form={form} layout="vertical" onFinish={submit}>
+      <Form form={form} name="schedule-day-off" layout="vertical" onFinish={submit}>
         <Alert type="warning" showIcon title={TS.dayOffHint} style={{ marginBottom: 12 }} />
         <Form.Item name="doctorId" label={TS.doctor} rules={[{ required: true, message: TS.required(TS.doctor) }]}>
           <SelectBox loader={schedulesApi.doctorLoader()} aria-label={TS.doctor} />
