@@ -65,6 +65,7 @@ test.describe('doctor schedules (/admin/lich-lam-viec-bac-si)', () => {
     // The month view shows the same periods.
     await page.getByText(TS.month, { exact: true }).click();
     await expect(page.getByTestId(`month-day-${addDays(monday, 2)}`).getByTestId('schedule-card')).toHaveCount(2);
+    await page.getByTestId(`month-day-${addDays(monday, 4)}`).scrollIntoViewIfNeeded();
     await snap(page, 'schedules-month');
     await page.getByText(TS.week, { exact: true }).click();
     await expect(cards(page)).toHaveCount(10);
@@ -104,8 +105,12 @@ test.describe('doctor schedules (/admin/lich-lam-viec-bac-si)', () => {
     await snap(page, 'schedules-slots');
     await page.keyboard.press('Escape');
 
-    // Day off on Wednesday of that week: both periods go.
+    // Day off on Wednesday of that week: refused while a booking holds a place, listing it.
     const wednesday = addDays(next, 2);
+    const doctorId = ((await made.json()) as { data: { id: number } }).data.id;
+    const held = await request.post('/api/test/v1/fixtures/schedule-booking', { data: { username: account.username, doctorId, date: wednesday, patient: 'Trần Thị Bình' } });
+    expect(held.status(), await held.text()).toBe(200);
+    const bookingCode = ((await held.json()) as { data: { code: string } }).data.code;
     await page.getByRole('button', { name: TS.dayOff }).click();
     const off = page.getByRole('dialog', { name: TS.dayOffTitle });
     await expect(off.getByRole('combobox', { name: TS.doctor })).toBeVisible();
@@ -113,7 +118,12 @@ test.describe('doctor schedules (/admin/lich-lam-viec-bac-si)', () => {
     await typeDate(off, TS.from, wednesday);
     await typeDate(off, TS.to, wednesday);
     await off.getByLabel(TS.reason).fill('Đi hội thảo');
-    await snap(page, 'schedules-day-off');
+    await off.getByTestId('day-off-ok').click();
+    await expect(off.getByTestId('schedule-refusal')).toContainText('Còn 1 lịch đặt khám đang giữ chỗ');
+    await expect(off.getByTestId('affected-booking')).toHaveText(`${bookingCode} · Trần Thị Bình · 07:00 ${formatDate(wednesday)}`);
+    await snap(page, 'schedules-day-off-refused');
+    // The desk cancels it (as the bookings screen would), then the day off goes through.
+    expect((await request.post('/api/test/v1/fixtures/schedule-booking-cancel', { data: { username: account.username, code: bookingCode } })).status()).toBe(200);
     await off.getByTestId('day-off-ok').click();
     await expect(toast(page, 'Đã cho bác sĩ nghỉ, xoá 2 ca làm việc')).toBeVisible();
     await expect(cards(page)).toHaveCount(8);

@@ -33,6 +33,7 @@ import { forbidden } from '../../core/errors';
 import { defineLiveTopic } from '../../core/live';
 import { errorResponses } from '../../core/openapi';
 import { findLinkOptions } from '../doctors/doctors.repository';
+import { scheduleFixtureRoutes } from './schedules-fixtures.routes';
 import { findDoctorRooms } from './schedules.repository';
 import { schedulesService } from './schedules.service';
 
@@ -156,4 +157,6 @@ export async function scheduleRoutes(app: FastifyInstance, ctx: AppContext): Pro
     schema: { tags, summary: 'Ca làm việc của cơ sở (sáng, chiều, tối)', response: { 200: workTimeList, ...errorResponses(401) } },
     handler: async () => ({ code: 0 as const, data: Object.entries(SHIFTS).map(([key, s]) => ({ key, label: s.label, start: s.start, end: s.end })) }),
   });
+
+  if (ctx.config.ENABLE_TEST_FIXTURES) await scheduleFixtureRoutes(app, ctx);
 }

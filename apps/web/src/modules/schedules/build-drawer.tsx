@@ -91,6 +91,7 @@ export function BuildDrawer({ open, onClose, onDone, initial }: { open: boolean;
       }
     >
       <Form form={form} name="schedule-build" layout="vertical" onFinish={submit} requiredMark>
+        {refusal && <Alert type="error" showIcon title={refusal} data-testid="build-error" style={{ marginBottom: 16 }} />}
         <Form.Item name="doctorId" label={TS.doctor} rules={[{ required: true, message: TS.required(TS.doctor) }]}>
           <SelectBox loader={schedulesApi.doctorLoader()} aria-label={TS.doctor} onChange={() => form.setFieldValue('roomId', undefined)} />
         </Form.Item>
@@ -153,7 +154,6 @@ export function BuildDrawer({ open, onClose, onDone, initial }: { open: boolean;
         <Form.Item name="note" label={TS.note}>
           <Input.TextArea maxLength={500} rows={2} />
         </Form.Item>
-        {refusal && <Alert type="error" showIcon title={refusal} data-testid="build-error" />}
       </Form>
     </Drawer>
   );
