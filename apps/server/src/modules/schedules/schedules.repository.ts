@@ -81,6 +81,17 @@ export async function findScheduleRow(ex: Executor, facilityId: number, id: numb
   return row ?? null;
 }
 
+/** Key space of the per-doctor advisory lock (any constant distinct from other modules' locks). */
+const DOCTOR_LOCK = 7301;
+
+/**
+ * Serialises the writes of one doctor's schedules until the transaction ends, so two builds
+ * racing for the same doctor cannot both pass the clash check.
+ */
+export async function lockDoctorSchedules(ex: Executor, doctorId: number): Promise<void> {
+  await ex.execute(sql`SELECT pg_advisory_xact_lock(${DOCTOR_LOCK}::int, ${doctorId}::int)`);
+}
+
 /** The doctor's working periods on the given days (for the clash rule), named by room. */
 export async function findDoctorPeriods(ex: Executor, doctorId: number, from: string, to: string): Promise<WorkPeriod[]> {
   const rows = await ex

@@ -37,6 +37,7 @@ import {
   insertLog,
   insertSchedules,
   LIVE_SCHEDULE,
+  lockDoctorSchedules,
   removeSchedules,
   scheduleWhere,
   type HoldingBooking,
@@ -106,6 +107,7 @@ export function schedulesService(ctx: AppContext) {
   /** Clashes of `added` with the doctor's own periods (and with each other) → 409 naming the clash. */
   async function checkClash(ex: Executor, doctorId: number, added: WorkPeriod[]) {
     if (!added.length) return;
+    await lockDoctorSchedules(ex, doctorId);
     const dates = added.map((p) => p.date).sort();
     const existing = await findDoctorPeriods(ex, doctorId, dates[0]!, dates[dates.length - 1]!);
     const clash = findClash(existing, added);
@@ -197,7 +199,8 @@ export function schedulesService(ctx: AppContext) {
         if (past) throw badRequest(M.pastDay(formatDate(past.date)), [{ field: 'toWeek', message: M.pastDay(formatDate(past.date)) }]);
         const byDoctor = new Map<number, WorkPeriod[]>();
         for (const m of moved) byDoctor.set(m.schedule.doctorId, [...(byDoctor.get(m.schedule.doctorId) ?? []), { date: m.date, start: m.schedule.startTime, end: m.schedule.endTime }]);
-        for (const [doctorId, added] of byDoctor) {
+        // Doctors in id order: two copies running together take the per-doctor locks in the same order.
+        for (const [doctorId, added] of [...byDoctor].sort((a, b) => a[0] - b[0])) {
           try {
             await checkClash(tx, doctorId, added);
           } catch (e) {
