@@ -1,16 +1,10 @@
 import { Tag, Typography } from 'antd';
 import type { ScheduleRow } from '@portal/shared/contracts/schedules.contract';
 import { SHIFT_LABELS, type ShiftChoice } from '@portal/shared/contracts/schedules.contract';
+import { fillColor } from './calendar-range.logic';
 import { TS } from './schedules.messages';
 
 export type ViewBy = 'doctor' | 'room' | 'department';
-
-/** Green while places are free, orange from 80 %, red when full. */
-export function fillColor(booked: number, capacity: number): string {
-  if (capacity > 0 && booked >= capacity) return 'red';
-  if (capacity > 0 && booked / capacity >= 0.8) return 'orange';
-  return 'green';
-}
 
 /**
  * One working period in the calendar: shift, times, who/where (the doctor when viewing a room or

@@ -5,7 +5,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { SHIFT_LABELS, type ScheduleRow, type ScheduleSlotRow, type ShiftChoice } from '@portal/shared/contracts/schedules.contract';
 import { formatDate } from '@portal/shared/rules/format';
 import { notify } from '../../core/notify';
-import { fillColor } from './schedule-card';
+import { fillColor } from './calendar-range.logic';
 import { scheduleKeys, schedulesApi } from './schedules.api';
 import { TS } from './schedules.messages';
 import { RefusalAlert, toRefusal, type Refusal } from './refusal';

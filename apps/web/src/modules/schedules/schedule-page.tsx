@@ -7,10 +7,11 @@ import { useSearchParams } from 'react-router';
 import { hasAuthority } from '@portal/shared/authorities';
 import type { ScheduleRow } from '@portal/shared/contracts/schedules.contract';
 import { formatDate } from '@portal/shared/rules/format';
-import { addDays, isoWeekday } from '@portal/shared/rules/schedule';
+import { addDays } from '@portal/shared/rules/schedule';
 import { SelectBox } from '../../core/blocks/select-box';
 import { useMe } from '../auth/use-session';
 import { BuildDrawer } from './build-drawer';
+import { rangeOf } from './calendar-range.logic';
 import { MonthView, NoSchedules, WeekGrid } from './calendar-views';
 import { CopyWeekModal } from './copy-week-modal';
 import { DayOffModal } from './day-off-modal';
@@ -20,18 +21,7 @@ import { ScheduleLog } from './schedule-log';
 import { scheduleKeys, schedulesApi, type ScheduleFilter } from './schedules.api';
 import { TS } from './schedules.messages';
 
-const mondayOf = (d: string) => addDays(d, 1 - isoWeekday(d));
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
-
-/** The range a view reads: a week, or the six weeks antd's month grid shows. */
-function rangeOf(view: 'week' | 'month', anchor: string): { from: string; to: string; monday: string } {
-  if (view === 'week') {
-    const monday = mondayOf(anchor);
-    return { from: monday, to: addDays(monday, 6), monday };
-  }
-  const first = mondayOf(`${anchor.slice(0, 8)}01`);
-  return { from: first, to: addDays(first, 41), monday: mondayOf(anchor) };
-}
 
 /**
  * /admin/lich-lam-viec-bac-si: the schedule calendar (week or month) of a doctor, a room or a
