@@ -265,7 +265,7 @@ test.describe('doctors (/admin/doctor)', () => {
     await expect(modal.getByTestId('import-errors')).toContainText('Tệp có 1 dòng lỗi trên 2 dòng; chưa nhập dòng nào');
     const report = modal.locator('.ant-table-tbody tr.ant-table-row');
     await expect(report).toHaveCount(1);
-    await expect(report.first().locator('td')).toHaveText(['3', 'Chuyên khoa', 'Chuyên khoa: không tìm thấy mã "TIMMACHX"']);
+    await expect(report.first().locator('td')).toHaveText(['3', 'Chuyên khoa', 'Chuyên khoa: không tìm thấy mã hoặc tên "TIMMACHX"']);
     await snap(page, 'doctor-import-errors');
 
     const good = await file('doctor-import-good', [

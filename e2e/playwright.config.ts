@@ -17,8 +17,9 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   fullyParallel: false,
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
+  // generous: a loaded CI machine (2 cores, two browsers and the server) can double a long story's time
+  timeout: 120_000,
+  expect: { timeout: 15_000 },
   outputDir: `${root}.tmp/e2e-results`,
   reporter: [['list']],
   use: {

@@ -21,6 +21,7 @@ import { doctorRoutes } from './modules/doctors/doctors.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { liveRoutes } from './modules/live/live.routes';
 import { patientsRoutes } from './modules/patients/patients.routes';
+import { scheduleRoutes } from './modules/schedules/schedules.routes';
 import { fixtureRoutes } from './modules/test-fixtures/fixtures.routes';
 
 /** Builds the whole server without listening: main.ts listens, tests call app.inject. */
@@ -77,6 +78,7 @@ export async function buildApp(config: Config, database: Database, opts: { logSt
     await adminRoutes(scope, ctx);
     await patientsRoutes(scope, ctx);
     await doctorRoutes(scope, ctx);
+    await scheduleRoutes(scope, ctx);
     await appointmentRoutes(scope, ctx);
     if (config.ENABLE_TEST_FIXTURES) await fixtureRoutes(scope, ctx);
   });

@@ -122,7 +122,14 @@ export const MENU: readonly MenuEntry[] = [
     label: T.menu.doctorSchedule,
     icon: 'schedule',
     authority: 'MANAGER_SCHEDULE',
-    children: [{ key: 'lich-lam-viec-bac-si', label: T.menu.doctorSchedule, path: '/admin/lich-lam-viec-bac-si' }],
+    children: [
+      {
+        key: 'lich-lam-viec-bac-si',
+        label: T.menu.doctorSchedule,
+        path: '/admin/lich-lam-viec-bac-si',
+        page: () => import('../modules/schedules/schedule-page').then((m) => m.SchedulePage),
+      },
+    ],
   },
   {
     key: 'catalog',

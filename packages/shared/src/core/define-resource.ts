@@ -171,14 +171,15 @@ export function isIsoDate(v: string): boolean {
  */
 function refListSchema(f: FieldDef): z.ZodType {
   const max = f.max ?? 50;
+  const what = lower(f.label);
   let list = z
-    .array(z.number({ message: `${f.label} không hợp lệ` }).int(`${f.label} không hợp lệ`).positive(`${f.label} không hợp lệ`), { message: `${f.label} phải là danh sách` })
-    .max(max, `${f.label}: chọn tối đa ${max} mục`);
-  if (f.required) list = list.min(1, `Vui lòng chọn ${lower(f.label)}`);
-  const distinct = list.refine((ids) => new Set(ids).size === ids.length, `${f.label} bị chọn trùng`);
+    .array(z.number({ message: `${f.label} không hợp lệ` }).int(`${f.label} không hợp lệ`).positive(`${f.label} không hợp lệ`), { message: `Danh sách ${what} không hợp lệ` })
+    .max(max, `Chọn tối đa ${max} ${what}`);
+  if (f.required) list = list.min(1, `Vui lòng chọn ít nhất một ${what}`);
+  const distinct = list.refine((ids) => new Set(ids).size === ids.length, `Một ${what} được chọn hai lần`);
   if (f.required) {
     return z.any().superRefine((v, ctx) => {
-      if (v === undefined || v === null) ctx.addIssue({ code: 'custom', message: `Vui lòng chọn ${lower(f.label)}` });
+      if (v === undefined || v === null) ctx.addIssue({ code: 'custom', message: `Vui lòng chọn ít nhất một ${what}` });
     }).pipe(distinct);
   }
   // An absent or empty list (an empty import cell) is no link.

@@ -19,16 +19,6 @@ const email = z.string({ message: 'Email phải là chuỗi ký tự' }).trim().
 const PHONE = /^$|^0\d{9,10}$/;
 const phone = z.string({ message: 'Số điện thoại phải là chuỗi ký tự' }).trim().max(11, 'Số điện thoại tối đa 11 chữ số').regex(PHONE, 'Số điện thoại gồm 10–11 chữ số, bắt đầu bằng 0').nullable().optional();
 
-const idList = (what: string, max: number, required: boolean) => {
-  const ids = z
-    .array(z.number({ message: `${what} không hợp lệ` }).int(`${what} không hợp lệ`).positive(`${what} không hợp lệ`), {
-      error: (iss) => (iss.input == null ? `Vui lòng chọn ít nhất một ${what.toLowerCase()}` : `Danh sách ${what.toLowerCase()} không hợp lệ`),
-    })
-    .max(max, `Chọn tối đa ${max} ${what.toLowerCase()}`)
-    .refine((list) => new Set(list).size === list.length, { message: `Một ${what.toLowerCase()} được chọn hai lần` });
-  return required ? ids.min(1, `Vui lòng chọn ít nhất một ${what.toLowerCase()}`) : ids.nullable().optional();
-};
-
 /**
  * Tài khoản quản trị: the facility's staff accounts. The password is never in the form: a new
  * account (and a reset) gets a one-time password shown once, which must be changed at first sign-in.
@@ -47,8 +37,8 @@ export const accountResource = defineResource({
     { key: 'name', label: 'Họ và tên', type: 'text', max: 100, required: true, list: true, sortable: true, search: true },
     { key: 'email', label: 'Email', type: 'text', max: 100, list: true, search: true, schema: email },
     { key: 'phone', label: 'Số điện thoại', type: 'text', max: 11, list: true, search: true, schema: phone },
-    { key: 'roleIds', label: 'Vai trò', type: 'ref', ref: 'roles', multiple: true, required: true, list: true, filter: true, schema: idList('Vai trò', 20, true) },
-    { key: 'roomIds', label: 'Phòng', type: 'ref', ref: 'room-options', multiple: true, list: true, filter: true, schema: idList('Phòng', 50, false) },
+    { key: 'roleIds', label: 'Vai trò', type: 'ref', ref: 'roles', multiple: true, max: 20, required: true, list: true, filter: true },
+    { key: 'roomIds', label: 'Phòng', type: 'ref', ref: 'room-options', multiple: true, max: 50, list: true, filter: true },
     { key: 'locked', label: 'Đã khoá', type: 'boolean', list: true, filter: true, form: false, export: true },
     { key: 'lastPasswordReset', label: 'Đổi mật khẩu lần cuối', type: 'text', list: true, sortable: true, form: false, export: true },
   ],
@@ -70,7 +60,7 @@ export const accountRoomResource = defineResource({
   fields: [
     { key: 'username', label: 'Tên đăng nhập', type: 'code', list: true, sortable: true, search: true, form: false, export: true },
     { key: 'name', label: 'Họ và tên', type: 'text', list: true, sortable: true, search: true, form: false, export: true },
-    { key: 'roomIds', label: 'Phòng', type: 'ref', ref: 'room-options', multiple: true, list: true, filter: true, schema: idList('Phòng', 50, false) },
+    { key: 'roomIds', label: 'Phòng', type: 'ref', ref: 'room-options', multiple: true, max: 50, list: true, filter: true },
   ],
 });
 

@@ -235,8 +235,8 @@ function columnRule(f: FieldDef, refLabel: (name: string) => string): string {
     case 'enum':
       return `Một trong: ${(f.options ?? []).map((o) => o.label).join('; ')}`;
     case 'ref':
-      if (f.multiple) return `Các mã trong ${refLabel(f.ref ?? '')}, cách nhau bởi dấu phẩy`;
-      return `Mã trong ${refLabel(f.ref ?? '')}${f.options?.length ? `, hoặc ${f.options.map((o) => o.value).join(', ')}` : ''}`;
+      if (f.multiple) return `Các mã (hoặc tên) trong ${refLabel(f.ref ?? '')}, cách nhau bởi dấu phẩy`;
+      return `Mã (hoặc tên) trong ${refLabel(f.ref ?? '')}${f.options?.length ? `, hoặc ${f.options.map((o) => o.value).join(', ')}` : ''}`;
     case 'date':
       return 'Ngày dạng DD/MM/YYYY';
     default:
@@ -533,7 +533,11 @@ export function resourceImportRoutes(app: FastifyInstance, ctx: AppContext, reso
   }
 }
 
-/** Ref cells name the referenced row by its code (case-insensitive), within the facility; a `multiple` ref's cell names several. */
+/**
+ * Ref cells name the referenced row by its code, or by its name as the export writes it (both
+ * case-insensitive, within the facility; a name shared by two rows must be given as a code); a
+ * `multiple` ref's cell names several.
+ */
 async function resolveRefs(
   tx: Executor,
   facilityId: number,
@@ -561,13 +565,26 @@ async function resolveRefs(
           .where(and(eq(table.facilityId!, facilityId), inArray(sql`upper(${code})`, part.map((c) => c.toUpperCase()))))) as { id: number; code: string }[];
         for (const g of got) found.set(g.code.toUpperCase(), g.id);
       }
+      // The export writes the referenced name: a cell that is no code may name the row (one row only).
+      const byName = codes.filter((c) => !found.has(c.toUpperCase()));
+      const name = (table as unknown as Record<string, PgColumn>).name!;
+      for (let i = 0; i < byName.length; i += CHUNK) {
+        const part = byName.slice(i, i + CHUNK);
+        const got = (await tx
+          .select({ id: table.id, name })
+          .from(table)
+          .where(and(eq(table.facilityId!, facilityId), inArray(sql`upper(${name})`, part.map((c) => c.toUpperCase()))))) as { id: number; name: string }[];
+        const seen = new Map<string, number>();
+        for (const g of got) seen.set(g.name.toUpperCase(), (seen.get(g.name.toUpperCase()) ?? 0) + 1);
+        for (const g of got) if (seen.get(g.name.toUpperCase()) === 1) found.set(g.name.toUpperCase(), g.id);
+      }
     }
     for (const r of rows) {
       const wanted = cellCodes(r);
       if (wanted.length === 0) continue;
       const missing = wanted.filter((c) => !found.has(c.toUpperCase()));
       if (missing.length > 0) {
-        report(r.row, f, `${f.label}: không tìm thấy mã ${missing.map((c) => `"${c}"`).join(', ')}`);
+        report(r.row, f, `${f.label}: không tìm thấy mã hoặc tên ${missing.map((c) => `"${c}"`).join(', ')}`);
         continue;
       }
       const ids = wanted.map((c) => found.get(c.toUpperCase())!);

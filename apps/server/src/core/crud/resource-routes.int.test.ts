@@ -119,8 +119,11 @@ describe.each(WRITABLE)('%s', (_name, resource) => {
       expect(second.json().data.map((r: { code: string }) => r.code)).toEqual(['KT-NGOAI']);
       if (f.sortable) {
         // "Tham chiếu Cẩm Tú" after "Tham chiếu Bảo Anh": KT-NGOAI comes first when descending.
-        const sorted = await call('GET', `${resource.path}?sort=${f.key},desc&q=${q('kiem thu')}`, tokens.catalog);
-        expect(sorted.json().data[0].code).toBe('KT-NGOAI');
+        // Ties keep the id order (KT-NOI was made before KT-DUOC); paging follows the same order.
+        const codes = async (query: string) => (await call('GET', `${resource.path}?${query}&q=${q('kiem thu')}`, tokens.catalog)).json().data.map((r: { code: string }) => r.code);
+        expect(await codes(`sort=${f.key},desc`)).toEqual(['KT-NGOAI', 'KT-NOI', 'KT-DUOC']);
+        expect(await codes(`sort=${f.key},asc`)).toEqual(['KT-NOI', 'KT-DUOC', 'KT-NGOAI']);
+        expect(await codes(`sort=${f.key},asc&page=1&size=2`)).toEqual(['KT-NGOAI']);
       }
       expect((await call('GET', `${resource.path}?${f.key}=abc`, tokens.catalog)).statusCode).toBe(400);
     }

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, asc, count, desc, eq, getTableName, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableName, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import { alias, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { normalizeText } from '@portal/shared/rules/diacritics';
@@ -37,6 +37,8 @@ export interface CatalogEntry {
 const idParams = z.object({ id: z.string().regex(/^\d{1,9}$/, 'Mã không hợp lệ').transform(Number) });
 const activeBody = z.strictObject({ active: z.boolean({ message: 'Trạng thái phải là đúng hoặc sai' }) });
 const EXPORT_LIMIT = 50_000;
+/** Largest referenced table a list may be sorted by through a rank of its names (above it: one join and sort). */
+const REF_RANK_MAX = 2_000;
 const PG_FK_VIOLATION = '23503';
 
 type Row = Record<string, unknown>;
@@ -146,6 +148,41 @@ export function resourceRoutes(app: FastifyInstance, ctx: AppContext, resource: 
     return [s.direction === 'desc' ? desc(target) : asc(target), asc(table.id)];
   }
 
+  /**
+   * A page sorted by a referenced name, in two steps: the ids of the page ordered by the rank of
+   * their ref (the referenced rows of the facility ranked by name, a few dozen) with no join, then
+   * those rows with their names. Sorting every match by a joined name would join the whole match
+   * set first (16 ms for 10,000 rooms); ranking costs no more than the count (docs/performance.md).
+   * Null when the sort is not by a ref, or the ref table is too large to rank.
+   */
+  async function pageByRefRank(ex: Executor, req: FastifyRequest, q: z.infer<typeof resource.listQuery>, where: SQL | undefined): Promise<Row[] | null> {
+    const s = q.sort ?? resource.defaultSort;
+    const j = joins.find((x) => x.field.key === s.field);
+    if (!j) return null;
+    const t = j.target.table;
+    const ranked = await ex
+      .select({ id: t.id })
+      .from(t)
+      .where(scopeOf(t, j.target.resource.scope === 'facility', req))
+      .orderBy(asc((t as unknown as Cols).name!), asc(t.id))
+      .limit(REF_RANK_MAX + 1);
+    if (ranked.length > REF_RANK_MAX) return null;
+    // A row without the ref has no rank: last ascending, first descending, as a null name would be.
+    const rank = sql`ref_rank.pos`;
+    const ids = await ex
+      .select({ id: table.id })
+      .from(table)
+      .leftJoin(sql`unnest(${`{${ranked.map((x) => x.id).join(',')}}`}::int[]) WITH ORDINALITY AS ref_rank(id, pos)`, sql`ref_rank.id = ${col(s.field)}`)
+      .where(where)
+      .orderBy(s.direction === 'desc' ? desc(rank) : asc(rank), asc(table.id))
+      .limit(q.size)
+      .offset(q.page * q.size);
+    if (ids.length === 0) return [];
+    const rows = (await selectRows(ex).where(inArray(table.id, ids.map((x) => x.id)))) as Row[];
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    return ids.map((x) => byId.get(x.id)!).filter(Boolean);
+  }
+
   async function readRow(ex: Executor, req: FastifyRequest, id: number): Promise<Row> {
     const [row] = await selectRows(ex).where(and(scope(req), eq(table.id, id))).limit(1);
     if (!row) throw notFound(`Không tìm thấy ${label}`);
@@ -224,10 +261,9 @@ export function resourceRoutes(app: FastifyInstance, ctx: AppContext, resource: 
       const q = req.query;
       const where = listWhere(req, q);
       const db = ctx.database.db;
-      const [rows, [{ n }]] = await Promise.all([
-        selectRows(db).where(where).orderBy(...orderBy(q)).limit(q.size).offset(q.page * q.size),
-        db.select({ n: count() }).from(table).where(where),
-      ]);
+      const page = async () =>
+        (await pageByRefRank(db, req, q, where)) ?? selectRows(db).where(where).orderBy(...orderBy(q)).limit(q.size).offset(q.page * q.size);
+      const [rows, [{ n }]] = await Promise.all([page(), db.select({ n: count() }).from(table).where(where)]);
       return { code: 0 as const, data: (rows as Row[]).map(present) as never, totalElements: n, totalPage: Math.ceil(n / q.size), page: q.page, size: q.size };
     },
   });

@@ -7,6 +7,7 @@ import { linkDemoPriceEntries } from './demo-services';
 import { seedDemoAdmin } from './demo-admin';
 import { seedDemoCatalog } from './demo-catalog';
 import { seedDemoDoctors } from './demo-doctors';
+import { seedDemoSchedules } from './demo-schedules';
 import { createAccount, createFacility, createRole } from './factories';
 import { demoServices } from './services-data';
 import type { FileStorage } from '../../core/file-storage';
@@ -82,6 +83,7 @@ export async function seedDemo(database: Database, cost: HashCost, now = new Dat
     await seedDemoAdmin(tx, hospital.id, cost, now);
     await seedDemoPatients(tx, { hospitalId: hospital.id, clinicId: clinic.id, now, storage, cost });
     await seedDemoDoctors(tx, hospital.id);
+    await seedDemoSchedules(tx, hospital.id, now);
     await audit(tx, null, { action: 'SEED_DEMO', entity: 'facility', entityId: hospital.id, facilityId: hospital.id, actorUsername: 'system' });
   });
   await analyzeCatalog(database);

@@ -121,7 +121,7 @@ describe('doctors API', () => {
     ['an unknown academic title', { academicTitle: 'TS' }, 'academicTitle', 'Học hàm không hợp lệ'],
     ['an impossible birth date', { dateOfBirth: '1990-02-30' }, 'dateOfBirth', 'Ngày sinh không hợp lệ (DD/MM/YYYY)'],
     ['a missing department', { departmentId: null }, 'departmentId', 'Vui lòng chọn khoa'],
-    ['a specialty twice', { specialtyIds: [1, 1] }, 'specialtyIds', 'Chuyên khoa bị chọn trùng'],
+    ['a specialty twice', { specialtyIds: [1, 1] }, 'specialtyIds', 'Một chuyên khoa được chọn hai lần'],
     ['a bad phone', { phone: '12345' }, 'phone', 'Số điện thoại không hợp lệ'],
     ['a bad email', { email: 'minh@' }, 'email', 'Email không hợp lệ'],
     ['a period ending before it starts', { workHistory: [{ from: '2015-07', to: '2014-01', place: 'BV A' }] }, 'workHistory.0.to', 'Đến tháng phải sau hoặc bằng từ tháng'],
@@ -404,8 +404,8 @@ describe('doctors Excel import', () => {
     expect((wb.worksheets[0]!.getRow(2).values as unknown[]).slice(8, 11)).toEqual(['KTM', 'TIMMACH, NOI', 'P103']);
     const notes = wb.getWorksheet('Hướng dẫn')!;
     const rules = notes.getColumn(3).values.map(String);
-    expect(rules).toContain('Các mã trong danh mục chuyên khoa, cách nhau bởi dấu phẩy');
-    expect(rules).toContain('Mã trong danh mục khoa');
+    expect(rules).toContain('Các mã (hoặc tên) trong danh mục chuyên khoa, cách nhau bởi dấu phẩy');
+    expect(rules).toContain('Mã (hoặc tên) trong danh mục khoa');
     expect((await call('GET', `${PATH}/import-template`, tok.letan)).statusCode).toBe(403);
   });
 
@@ -425,8 +425,8 @@ describe('doctors Excel import', () => {
     expect(hanh.rooms.map((s: { code: string }) => s.code)).toEqual(['P204', 'P205']);
     expect((await call('GET', `${PATH}?q=${encodeURIComponent('pgs phan van dat')}`, tok.doctor)).json().data[0].code).toBe('IMP-2');
 
-    // The same code again, without the room column: updated, rooms kept.
-    const again = await send(tok.doctor, await xlsx(['Mã bác sĩ', 'Họ và tên', 'Giới tính', 'Học vị', 'Khoa', 'Chuyên khoa'], [['IMP-1', 'Lê Thị Mỹ Hạnh', 'Nữ', 'BSCKII', 'KNHI', 'NHI']]));
+    // The same code again, without the room column, the department by its name as the export writes it: updated, rooms kept.
+    const again = await send(tok.doctor, await xlsx(['Mã bác sĩ', 'Họ và tên', 'Giới tính', 'Học vị', 'Khoa', 'Chuyên khoa'], [['IMP-1', 'Lê Thị Mỹ Hạnh', 'Nữ', 'BSCKII', 'khoa nhi', 'NHI']]));
     expect(again.statusCode, again.body).toBe(200);
     expect(again.json().data).toEqual({ total: 1, created: 0, updated: 1 });
     const updated = (await call('GET', `${PATH}/${hanh.id}`, tok.doctor)).json().data;
@@ -448,10 +448,10 @@ describe('doctors Excel import', () => {
     const errors = res.json().errors as { row: number; field: string; message: string }[];
     expect(res.json().message).toContain('chưa nhập dòng nào');
     expect(errors).toContainEqual(expect.objectContaining({ row: 3, field: 'dateOfBirth' }));
-    expect(errors).toContainEqual(expect.objectContaining({ row: 3, field: 'specialtyIds', message: 'Chuyên khoa: không tìm thấy mã "XYZ"' }));
+    expect(errors).toContainEqual(expect.objectContaining({ row: 3, field: 'specialtyIds', message: 'Chuyên khoa: không tìm thấy mã hoặc tên "XYZ"' }));
     expect(errors).toContainEqual(expect.objectContaining({ row: 4, field: 'name' }));
     expect(errors).toContainEqual(expect.objectContaining({ row: 4, field: 'degree' }));
-    expect(errors).toContainEqual(expect.objectContaining({ row: 4, field: 'departmentId', message: 'Khoa: không tìm thấy mã "KHONGCO"' }));
+    expect(errors).toContainEqual(expect.objectContaining({ row: 4, field: 'departmentId', message: 'Khoa: không tìm thấy mã hoặc tên "KHONGCO"' }));
     expect(errors).toContainEqual(expect.objectContaining({ row: 4, field: 'phone', message: 'Số điện thoại không hợp lệ' }));
     expect(errors).toContainEqual(expect.objectContaining({ row: 5, field: 'code', message: 'Mã bác sĩ "IMP-3" bị trùng với dòng 2 trong tệp' }));
     expect(errors.some((e) => e.row === 2)).toBe(false);

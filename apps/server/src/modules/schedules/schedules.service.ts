@@ -1,0 +1,322 @@
+import type { FastifyRequest } from 'fastify';
+import { and, eq, gte, lte, type SQL } from 'drizzle-orm';
+import {
+  SCHEDULE_LIVE_TOPIC,
+  SCHEDULE_MESSAGES as M,
+  SCHEDULE_RANGE_MAX_DAYS,
+  type CopyWeekInput,
+  type DayOffInput,
+  type ScheduleCreateInput,
+  type ScheduleLogAction,
+  type ScheduleRangeQuery,
+  type ScheduleRow,
+  type ScheduleUpdateInput,
+} from '@portal/shared/contracts/schedules.contract';
+import { formatDate } from '@portal/shared/rules/format';
+import { addDays, cutSlots, findClash, isoWeekday, SHIFTS, workDays, type WorkPeriod } from '@portal/shared/rules/schedule';
+import { VN_OFFSET_MS } from '@portal/shared/rules/time';
+import { caller } from '../../core/access';
+import { audit } from '../../core/audit';
+import type { AppContext } from '../../core/context';
+import type { Executor } from '../../core/db';
+import { AppError, badRequest, conflict, notFound } from '../../core/errors';
+import { schedules, timeSlots } from '../../db/schema';
+import {
+  doctorWorksInRoom,
+  findDepartmentRef,
+  findDoctorPeriods,
+  findDoctorRef,
+  findHoldingBookings,
+  findLogPage,
+  findRoomRef,
+  findScheduleRow,
+  findScheduleRows,
+  findSchedulesWithSlots,
+  findSlot,
+  findSlots,
+  insertLog,
+  insertSchedules,
+  LIVE_SCHEDULE,
+  lockDoctorSchedules,
+  removeSchedules,
+  scheduleWhere,
+  type HoldingBooking,
+  type NewSchedule,
+  type NewSlot,
+} from './schedules.repository';
+
+const ENTITY = 'schedule';
+const DAY_MS = 86_400_000;
+
+/** Today's calendar date in Vietnam. */
+export const vnToday = (now = new Date()) => new Date(now.getTime() + VN_OFFSET_MS).toISOString().slice(0, 10);
+/** The instant of a wall-clock time of a Vietnamese calendar day. */
+export const vnInstant = (date: string, time: string) => new Date(`${date}T${time}:00+07:00`);
+const spanDays = (from: string, to: string) => Math.round((Date.parse(to) - Date.parse(from)) / DAY_MS) + 1;
+
+/** 409 listing the bookings that hold places: code · patient · HH:mm DD/MM/YYYY. */
+function heldBy(list: HoldingBooking[]): AppError {
+  return conflict(
+    M.bookedHeld(list.length),
+    list.map((b) => ({ field: 'bookings', message: `${b.code} · ${b.patient} · ${b.startTime} ${formatDate(b.date)}` })),
+  );
+}
+
+function checkRange(from: string, to: string) {
+  if (Number.isNaN(Date.parse(from)) || Number.isNaN(Date.parse(to))) throw badRequest('Ngày không hợp lệ');
+  if (to < from) throw badRequest('Ngày kết thúc phải sau hoặc bằng ngày bắt đầu', [{ field: 'to', message: 'Ngày kết thúc phải sau hoặc bằng ngày bắt đầu' }]);
+  if (spanDays(from, to) > SCHEDULE_RANGE_MAX_DAYS) throw badRequest(M.rangeTooLong, [{ field: 'to', message: M.rangeTooLong }]);
+}
+
+/** Slots of a period as rows (starts_at = the day + start time at +07:00). */
+function slotRows(facilityId: number, doctorId: number, date: string, slots: { start: string; end: string; capacity: number }[]): NewSlot[] {
+  return slots.map((s) => ({ facilityId, doctorId, date, startTime: s.start, endTime: s.end, startsAt: vnInstant(date, s.start), capacity: s.capacity }));
+}
+
+export function schedulesService(ctx: AppContext) {
+  const db = ctx.database.db;
+
+  /** The log row, the audit row and the live event of one change, in its transaction. */
+  async function record(
+    tx: Executor,
+    req: FastifyRequest,
+    e: { action: ScheduleLogAction; summary: string; doctorId?: number | null; scheduleId?: number | null; detail?: unknown; before?: unknown },
+  ) {
+    const me = caller(req);
+    await insertLog(tx, {
+      facilityId: me.facilityId,
+      doctorId: e.doctorId ?? null,
+      scheduleId: e.scheduleId ?? null,
+      action: e.action,
+      summary: e.summary,
+      detail: e.detail ?? null,
+      accountId: me.accountId,
+    });
+    await audit(tx, req, { action: e.action, entity: ENTITY, entityId: e.scheduleId ?? null, before: e.before, after: e.detail });
+    await ctx.live.publish(tx, { facilityId: me.facilityId, topic: SCHEDULE_LIVE_TOPIC, type: e.action, id: e.scheduleId ?? undefined, data: { doctorId: e.doctorId ?? null } });
+  }
+
+  /** A live schedule of the caller's facility, refused once its day has passed when `editing`. */
+  async function liveSchedule(ex: Executor, facilityId: number, id: number, editing: boolean): Promise<ScheduleRow> {
+    const row = await findScheduleRow(ex, facilityId, id);
+    if (!row) throw notFound(M.notFound);
+    if (editing && row.date < vnToday()) throw conflict(M.pastEdit);
+    return row;
+  }
+
+  /** Clashes of `added` with the doctor's own periods (and with each other) → 409 naming the clash. */
+  async function checkClash(ex: Executor, doctorId: number, added: WorkPeriod[]) {
+    if (!added.length) return;
+    await lockDoctorSchedules(ex, doctorId);
+    const dates = added.map((p) => p.date).sort();
+    const existing = await findDoctorPeriods(ex, doctorId, dates[0]!, dates[dates.length - 1]!);
+    const clash = findClash(existing, added);
+    if (clash) throw conflict(clash);
+  }
+
+  return {
+    async list(req: FastifyRequest, q: ScheduleRangeQuery): Promise<ScheduleRow[]> {
+      checkRange(q.from, q.to);
+      return findScheduleRows(db, scheduleWhere(caller(req).facilityId, q));
+    },
+
+    async slots(req: FastifyRequest, id: number) {
+      await liveSchedule(db, caller(req).facilityId, id, false);
+      return findSlots(db, id);
+    },
+
+    logs: (req: FastifyRequest, q: { doctorId?: number; from?: string; to?: string; page: number; size: number }) => findLogPage(db, caller(req).facilityId, q),
+
+    async create(req: FastifyRequest, body: ScheduleCreateInput) {
+      const me = caller(req);
+      const days = workDays(body.from, body.to, body.weekdays);
+      if (!days.ok) throw badRequest(days.message, [{ field: 'to', message: days.message }]);
+      if (!days.value.length) throw badRequest(M.noDays, [{ field: 'weekdays', message: M.noDays }]);
+      const today = vnToday();
+      const past = days.value.find((d) => d < today);
+      if (past) throw badRequest(M.pastDay(formatDate(past)), [{ field: 'from', message: M.pastDay(formatDate(past)) }]);
+      const periods = body.shifts.map((s) => (s.shift === 'CUSTOM' ? { shift: s.shift, start: s.start!, end: s.end! } : { shift: s.shift, ...SHIFTS[s.shift] }));
+      const cut = periods.map((p) => ({ ...p, slots: cutSlots(p.start, p.end, body.slotMinutes, body.capacity) }));
+      for (const c of cut) if (!c.slots.ok) throw badRequest(c.slots.message, [{ field: 'shifts', message: c.slots.message }]);
+
+      return ctx.database.transaction(async (tx) => {
+        const doctor = await findDoctorRef(tx, me.facilityId, body.doctorId);
+        if (!doctor) throw notFound(M.doctorNotFound);
+        if (!doctor.active) throw badRequest(M.doctorInactive, [{ field: 'doctorId', message: M.doctorInactive }]);
+        const room = await findRoomRef(tx, me.facilityId, body.roomId);
+        if (!room) throw notFound(M.roomNotFound);
+        if (!(await findDepartmentRef(tx, me.facilityId, body.departmentId))) throw notFound(M.departmentNotFound);
+        if (!(await doctorWorksInRoom(tx, doctor.id, room.id))) throw badRequest(M.roomNotOfDoctor, [{ field: 'roomId', message: M.roomNotOfDoctor }]);
+
+        const added: WorkPeriod[] = days.value.flatMap((date) => periods.map((p) => ({ date, start: p.start, end: p.end, label: room.name })));
+        await checkClash(tx, doctor.id, added);
+
+        const items = days.value.flatMap((date) =>
+          cut.map((c) => ({
+            schedule: {
+              facilityId: me.facilityId,
+              doctorId: doctor.id,
+              roomId: room.id,
+              departmentId: body.departmentId,
+              date,
+              shift: c.shift,
+              startTime: c.start,
+              endTime: c.end,
+              slotMinutes: body.slotMinutes,
+              capacity: body.capacity,
+              note: body.note?.trim() || null,
+              createdBy: me.accountId,
+            } satisfies NewSchedule,
+            slots: slotRows(me.facilityId, doctor.id, date, c.slots.ok ? c.slots.value : []),
+          })),
+        );
+        const ids = await insertSchedules(tx, items);
+        await record(tx, req, {
+          action: 'CREATE',
+          doctorId: doctor.id,
+          summary: `Xếp ${ids.length} ca cho ${doctor.name} tại ${room.name}, ${formatDate(body.from)} – ${formatDate(body.to)}`,
+          detail: { ...body, created: ids.length },
+        });
+        return { created: ids.length, ids };
+      });
+    },
+
+    async copyWeek(req: FastifyRequest, body: CopyWeekInput) {
+      const me = caller(req);
+      for (const [field, d] of [['fromWeek', body.fromWeek], ['toWeek', body.toWeek]] as const) {
+        if (Number.isNaN(Date.parse(d))) throw badRequest('Ngày không hợp lệ', [{ field, message: 'Ngày không hợp lệ' }]);
+        if (isoWeekday(d) !== 1) throw badRequest(M.notMonday, [{ field, message: M.notMonday }]);
+      }
+      if (body.fromWeek === body.toWeek) throw badRequest(M.sameWeek, [{ field: 'toWeek', message: M.sameWeek }]);
+      const shift = Math.round((Date.parse(body.toWeek) - Date.parse(body.fromWeek)) / DAY_MS);
+      const today = vnToday();
+
+      return ctx.database.transaction(async (tx) => {
+        const source = await findSchedulesWithSlots(tx, scheduleWhere(me.facilityId, { from: body.fromWeek, to: addDays(body.fromWeek, 6), doctorId: body.doctorId, roomId: body.roomId, departmentId: body.departmentId }));
+        if (!source.length) throw badRequest(M.nothingToCopy, [{ field: 'fromWeek', message: M.nothingToCopy }]);
+        const moved = source.map((s) => ({ ...s, date: addDays(s.schedule.date, shift) }));
+        const past = moved.find((m) => m.date < today);
+        if (past) throw badRequest(M.pastDay(formatDate(past.date)), [{ field: 'toWeek', message: M.pastDay(formatDate(past.date)) }]);
+        const byDoctor = new Map<number, WorkPeriod[]>();
+        for (const m of moved) byDoctor.set(m.schedule.doctorId, [...(byDoctor.get(m.schedule.doctorId) ?? []), { date: m.date, start: m.schedule.startTime, end: m.schedule.endTime }]);
+        // Doctors in id order: two copies running together take the per-doctor locks in the same order.
+        for (const [doctorId, added] of [...byDoctor].sort((a, b) => a[0] - b[0])) {
+          try {
+            await checkClash(tx, doctorId, added);
+          } catch (e) {
+            const doctor = await findDoctorRef(tx, me.facilityId, doctorId);
+            throw e instanceof AppError && doctor ? conflict(`${doctor.name}: ${e.message}`) : e;
+          }
+        }
+        const ids = await insertSchedules(
+          tx,
+          moved.map(({ schedule: s, slots, date }) => ({
+            schedule: { facilityId: me.facilityId, doctorId: s.doctorId, roomId: s.roomId, departmentId: s.departmentId, date, shift: s.shift, startTime: s.startTime, endTime: s.endTime, slotMinutes: s.slotMinutes, capacity: s.capacity, note: s.note, createdBy: me.accountId },
+            slots: slotRows(me.facilityId, s.doctorId, date, slots.map((x) => ({ start: x.startTime, end: x.endTime, capacity: x.capacity }))),
+          })),
+        );
+        const oneDoctor = byDoctor.size === 1 ? [...byDoctor.keys()][0]! : null;
+        await record(tx, req, {
+          action: 'COPY_WEEK',
+          doctorId: oneDoctor,
+          summary: `Sao chép ${ids.length} ca từ tuần ${formatDate(body.fromWeek)} sang tuần ${formatDate(body.toWeek)}`,
+          detail: { ...body, created: ids.length },
+        });
+        return { created: ids.length, ids };
+      });
+    },
+
+    async update(req: FastifyRequest, id: number, body: ScheduleUpdateInput): Promise<ScheduleRow> {
+      const me = caller(req);
+      return ctx.database.transaction(async (tx) => {
+        const before = await liveSchedule(tx, me.facilityId, id, true);
+        if (body.capacity !== undefined) {
+          const slots = await findSlots(tx, id);
+          const most = Math.max(0, ...slots.map((s) => s.booked));
+          if (body.capacity < most) throw conflict(M.belowBooked(most), [{ field: 'capacity', message: M.belowBooked(most) }]);
+          await tx.update(timeSlots).set({ capacity: body.capacity }).where(eq(timeSlots.scheduleId, id));
+        }
+        const set: Partial<NewSchedule> = { updatedAt: new Date() };
+        if (body.capacity !== undefined) set.capacity = body.capacity;
+        if (body.note !== undefined) set.note = body.note?.trim() || null;
+        await tx.update(schedules).set(set).where(eq(schedules.id, id));
+        const after = (await findScheduleRow(tx, me.facilityId, id))!;
+        const what = body.capacity !== undefined ? `số lượt mỗi khung giờ ${body.capacity}` : 'ghi chú';
+        await record(tx, req, {
+          action: 'UPDATE',
+          doctorId: before.doctor.id,
+          scheduleId: id,
+          summary: `Sửa ca ${before.startTime}–${before.endTime} ngày ${formatDate(before.date)} của ${before.doctor.name}: ${what}`,
+          before,
+          detail: body,
+        });
+        return after;
+      });
+    },
+
+    async updateSlot(req: FastifyRequest, id: number, slotId: number, capacity: number) {
+      const me = caller(req);
+      return ctx.database.transaction(async (tx) => {
+        const schedule = await liveSchedule(tx, me.facilityId, id, true);
+        const slot = await findSlot(tx, id, slotId);
+        if (!slot) throw notFound(M.slotNotFound);
+        if (capacity < slot.booked) throw conflict(M.belowBooked(slot.booked), [{ field: 'capacity', message: M.belowBooked(slot.booked) }]);
+        await tx.update(timeSlots).set({ capacity }).where(eq(timeSlots.id, slotId));
+        await record(tx, req, {
+          action: 'UPDATE',
+          doctorId: schedule.doctor.id,
+          scheduleId: id,
+          summary: `Đổi khung giờ ${slot.startTime}–${slot.endTime} ngày ${formatDate(schedule.date)} của ${schedule.doctor.name}: ${slot.capacity} → ${capacity} lượt`,
+          before: { slotId, capacity: slot.capacity },
+          detail: { slotId, capacity },
+        });
+        return (await findSlots(tx, id)).find((s) => s.id === slotId)!;
+      });
+    },
+
+    async remove(req: FastifyRequest, id: number): Promise<ScheduleRow> {
+      const me = caller(req);
+      return ctx.database.transaction(async (tx) => {
+        const before = await liveSchedule(tx, me.facilityId, id, true);
+        const held = await findHoldingBookings(tx, [id]);
+        if (held.length) throw heldBy(held);
+        await removeSchedules(tx, [id]);
+        await record(tx, req, {
+          action: 'DELETE',
+          doctorId: before.doctor.id,
+          scheduleId: id,
+          summary: `Xoá ca ${before.startTime}–${before.endTime} ngày ${formatDate(before.date)} của ${before.doctor.name} tại ${before.room.name}`,
+          before,
+        });
+        return before;
+      });
+    },
+
+    /** Day off (removal by time): refused while any booking holds a place, else removes the doctor's schedules of the days. */
+    async dayOff(req: FastifyRequest, body: DayOffInput) {
+      const me = caller(req);
+      checkRange(body.from, body.to);
+      if (body.from < vnToday()) throw badRequest(M.pastDay(formatDate(body.from)), [{ field: 'from', message: M.pastDay(formatDate(body.from)) }]);
+      return ctx.database.transaction(async (tx) => {
+        const doctor = await findDoctorRef(tx, me.facilityId, body.doctorId);
+        if (!doctor) throw notFound(M.doctorNotFound);
+        const where: SQL = and(eq(schedules.facilityId, me.facilityId), eq(schedules.doctorId, doctor.id), gte(schedules.date, body.from), lte(schedules.date, body.to), LIVE_SCHEDULE)!;
+        const rows = await findScheduleRows(tx, where);
+        if (!rows.length) throw badRequest(M.noneToRemove, [{ field: 'from', message: M.noneToRemove }]);
+        const ids = rows.map((r) => r.id);
+        const held = await findHoldingBookings(tx, ids);
+        if (held.length) throw heldBy(held);
+        await removeSchedules(tx, ids);
+        const days = body.from === body.to ? `ngày ${formatDate(body.from)}` : `${formatDate(body.from)} – ${formatDate(body.to)}`;
+        await record(tx, req, {
+          action: 'DAY_OFF',
+          doctorId: doctor.id,
+          summary: `Cho ${doctor.name} nghỉ ${days}, xoá ${ids.length} ca${body.note?.trim() ? ` (${body.note.trim()})` : ''}`,
+          before: rows,
+          detail: { ...body, removed: ids.length },
+        });
+        return { removed: ids.length };
+      });
+    },
+  };
+}

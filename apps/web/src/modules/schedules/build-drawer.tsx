@@ -1,0 +1,160 @@
+import { useState } from 'react';
+import { Alert, Button, Checkbox, Col, Drawer, Form, Input, InputNumber, Row, Space } from 'antd';
+import { SHIFT_KEYS, SHIFT_LABELS, type ScheduleCreateInput, type ShiftChoice } from '@portal/shared/contracts/schedules.contract';
+import { displayDateToIso } from '@portal/shared/rules/format';
+import { SHIFTS, WEEKDAY_LABELS } from '@portal/shared/rules/schedule';
+import { errorMessage } from '../../core/api/api-error';
+import { DateShorthandInput, dateShorthandRule } from '../../core/blocks/date-shorthand-input';
+import { SelectBox } from '../../core/blocks/select-box';
+import { notify } from '../../core/notify';
+import { schedulesApi } from './schedules.api';
+import { TS } from './schedules.messages';
+
+interface Values {
+  doctorId?: number;
+  roomId?: number;
+  departmentId?: number;
+  from?: string;
+  to?: string;
+  weekdays: number[];
+  shifts: ShiftChoice[];
+  customStart?: string;
+  customEnd?: string;
+  slotMinutes: number;
+  capacity: number;
+  note?: string;
+}
+
+const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
+const shiftText = (k: ShiftChoice) => (k === 'CUSTOM' ? SHIFT_LABELS.CUSTOM : `${SHIFT_LABELS[k]} (${SHIFTS[k].start}–${SHIFTS[k].end})`);
+
+/**
+ * Builds a doctor's schedules over a date range: doctor → the rooms the doctor works in,
+ * department, from/to (DD/MM/YYYY), weekdays, shifts, slot length and places. The server's
+ * refusal (a clash, a past day) is shown above the buttons as it said it.
+ */
+export function BuildDrawer({ open, onClose, onDone, initial }: { open: boolean; onClose: () => void; onDone: () => void; initial: { from: string; to: string; doctorId?: number } }) {
+  const [form] = Form.useForm<Values>();
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const doctorId = Form.useWatch('doctorId', form);
+  const shifts = Form.useWatch('shifts', form) ?? [];
+
+  const submit = async (v: Values) => {
+    setRefusal(null);
+    const body: ScheduleCreateInput = {
+      doctorId: v.doctorId!,
+      roomId: v.roomId!,
+      departmentId: v.departmentId!,
+      from: displayDateToIso(v.from!) ?? '',
+      to: displayDateToIso(v.to!) ?? '',
+      weekdays: v.weekdays,
+      shifts: v.shifts.map((shift) => (shift === 'CUSTOM' ? { shift, start: v.customStart, end: v.customEnd } : { shift })),
+      slotMinutes: v.slotMinutes,
+      capacity: v.capacity,
+      note: v.note || null,
+    };
+    setSaving(true);
+    try {
+      const res = await schedulesApi.create(body);
+      notify.success(res.message ?? TS.build);
+      onDone();
+      onClose();
+    } catch (e) {
+      setRefusal(errorMessage(e, TS.build));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Drawer
+      title={TS.buildTitle}
+      open={open}
+      onClose={onClose}
+      size={560}
+      forceRender
+      afterOpenChange={(o) => {
+        if (o) {
+          setRefusal(null);
+          form.resetFields();
+          form.setFieldsValue({ doctorId: initial.doctorId, from: initial.from, to: initial.to, weekdays: [1, 2, 3, 4, 5], shifts: ['MORNING'], slotMinutes: 30, capacity: 3 });
+        }
+      }}
+      footer={
+        <Space style={{ float: 'right' }}>
+          <Button onClick={onClose}>{TS.cancel}</Button>
+          <Button type="primary" loading={saving} onClick={() => form.submit()} data-testid="build-save">
+            {TS.save}
+          </Button>
+        </Space>
+      }
+    >
+      <Form form={form} name="schedule-build" layout="vertical" onFinish={submit} requiredMark>
+        {refusal && <Alert type="error" showIcon title={refusal} data-testid="build-error" style={{ marginBottom: 16 }} />}
+        <Form.Item name="doctorId" label={TS.doctor} rules={[{ required: true, message: TS.required(TS.doctor) }]}>
+          <SelectBox loader={schedulesApi.doctorLoader()} aria-label={TS.doctor} onChange={() => form.setFieldValue('roomId', undefined)} />
+        </Form.Item>
+        <Row gutter={12}>
+          <Col span={12}>
+            <Form.Item name="roomId" label={TS.room} rules={[{ required: true, message: TS.required(TS.room) }]}>
+              <SelectBox loader={schedulesApi.optionLoader('rooms', doctorId)} reloadKey={doctorId} disabled={!doctorId} placeholder={doctorId ? undefined : TS.chooseDoctorFirst} aria-label={TS.room} />
+            </Form.Item>
+          </Col>
+          <Col span={12}>
+            <Form.Item name="departmentId" label={TS.department} rules={[{ required: true, message: TS.required(TS.department) }]}>
+              <SelectBox loader={schedulesApi.optionLoader('departments')} aria-label={TS.department} />
+            </Form.Item>
+          </Col>
+        </Row>
+        <Row gutter={12}>
+          <Col span={12}>
+            <Form.Item name="from" label={TS.from} rules={[{ required: true, message: TS.required(TS.from) }, dateShorthandRule]}>
+              <DateShorthandInput showError={false} aria-label={TS.from} />
+            </Form.Item>
+          </Col>
+          <Col span={12}>
+            <Form.Item name="to" label={TS.to} rules={[{ required: true, message: TS.required(TS.to) }, dateShorthandRule]}>
+              <DateShorthandInput showError={false} aria-label={TS.to} />
+            </Form.Item>
+          </Col>
+        </Row>
+        <Form.Item name="weekdays" label={TS.weekdays} rules={[{ required: true, type: 'array', min: 1, message: 'Vui lòng chọn ít nhất một ngày trong tuần' }]}>
+          <Checkbox.Group options={[1, 2, 3, 4, 5, 6, 7].map((d) => ({ value: d, label: WEEKDAY_LABELS[d] }))} />
+        </Form.Item>
+        <Form.Item name="shifts" label={TS.shifts} rules={[{ required: true, type: 'array', min: 1, message: 'Vui lòng chọn ít nhất một ca làm việc' }]}>
+          <Checkbox.Group options={SHIFT_KEYS.map((k) => ({ value: k, label: shiftText(k) }))} />
+        </Form.Item>
+        {shifts.includes('CUSTOM') && (
+          <Row gutter={12}>
+            <Col span={12}>
+              <Form.Item name="customStart" label={TS.customStart} rules={[{ required: true, pattern: TIME, message: 'Giờ bắt đầu không hợp lệ (HH:mm)' }]}>
+                <Input placeholder="HH:mm" maxLength={5} />
+              </Form.Item>
+            </Col>
+            <Col span={12}>
+              <Form.Item name="customEnd" label={TS.customEnd} rules={[{ required: true, pattern: TIME, message: 'Giờ kết thúc không hợp lệ (HH:mm)' }]}>
+                <Input placeholder="HH:mm" maxLength={5} />
+              </Form.Item>
+            </Col>
+          </Row>
+        )}
+        <Row gutter={12}>
+          <Col span={12}>
+            <Form.Item name="slotMinutes" label={TS.slotMinutes} rules={[{ required: true, message: TS.required(TS.slotMinutes) }]}>
+              <InputNumber min={5} max={240} step={5} style={{ width: '100%' }} aria-label={TS.slotMinutes} />
+            </Form.Item>
+          </Col>
+          <Col span={12}>
+            <Form.Item name="capacity" label={TS.capacity} rules={[{ required: true, message: TS.required(TS.capacity) }]}>
+              <InputNumber min={1} max={200} style={{ width: '100%' }} aria-label={TS.capacity} />
+            </Form.Item>
+          </Col>
+        </Row>
+        <Form.Item name="note" label={TS.note}>
+          <Input.TextArea maxLength={500} rows={2} />
+        </Form.Item>
+      </Form>
+    </Drawer>
+  );
+}

@@ -1,0 +1,82 @@
+import { useState } from 'react';
+import { Alert, Col, Form, Input, Modal, Row } from 'antd';
+import { displayDateToIso, formatDate } from '@portal/shared/rules/format';
+import { DateShorthandInput, dateShorthandRule } from '../../core/blocks/date-shorthand-input';
+import { SelectBox } from '../../core/blocks/select-box';
+import { notify } from '../../core/notify';
+import { schedulesApi } from './schedules.api';
+import { TS } from './schedules.messages';
+import { RefusalAlert, toRefusal, type Refusal } from './refusal';
+
+interface Values {
+  doctorId?: number;
+  from: string;
+  to: string;
+  note?: string;
+}
+
+/** Takes a doctor off for one or more days; refused with the bookings that still hold places. */
+export function DayOffModal({ open, doctorId, day, onClose, onDone }: { open: boolean; doctorId?: number; day: string; onClose: () => void; onDone: () => void }) {
+  const [form] = Form.useForm<Values>();
+  const [refusal, setRefusal] = useState<Refusal | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  const submit = async (v: Values) => {
+    setSaving(true);
+    setRefusal(null);
+    try {
+      const res = await schedulesApi.dayOff({ doctorId: v.doctorId!, from: displayDateToIso(v.from) ?? '', to: displayDateToIso(v.to) ?? '', note: v.note || null });
+      notify.success(res.message ?? TS.dayOff);
+      onDone();
+      onClose();
+    } catch (e) {
+      setRefusal(toRefusal(e, TS.dayOff));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Modal
+      title={TS.dayOffTitle}
+      open={open}
+      onCancel={onClose}
+      onOk={() => form.submit()}
+      okText={TS.confirm}
+      cancelText={TS.cancel}
+      okButtonProps={{ danger: true, 'data-testid': 'day-off-ok' } as never}
+      confirmLoading={saving}
+      forceRender
+      afterOpenChange={(o) => {
+        if (o) {
+          setRefusal(null);
+          form.resetFields();
+          form.setFieldsValue({ doctorId, from: formatDate(day), to: formatDate(day) });
+        }
+      }}
+    >
+      <Form form={form} name="schedule-day-off" layout="vertical" onFinish={submit}>
+        <Alert type="warning" showIcon title={TS.dayOffHint} style={{ marginBottom: 12 }} />
+        <Form.Item name="doctorId" label={TS.doctor} rules={[{ required: true, message: TS.required(TS.doctor) }]}>
+          <SelectBox loader={schedulesApi.doctorLoader()} aria-label={TS.doctor} />
+        </Form.Item>
+        <Row gutter={12}>
+          <Col span={12}>
+            <Form.Item name="from" label={TS.from} rules={[{ required: true, message: TS.required(TS.from) }, dateShorthandRule]}>
+              <DateShorthandInput showError={false} aria-label={TS.from} />
+            </Form.Item>
+          </Col>
+          <Col span={12}>
+            <Form.Item name="to" label={TS.to} rules={[{ required: true, message: TS.required(TS.to) }, dateShorthandRule]}>
+              <DateShorthandInput showError={false} aria-label={TS.to} />
+            </Form.Item>
+          </Col>
+        </Row>
+        <Form.Item name="note" label={TS.reason}>
+          <Input maxLength={500} />
+        </Form.Item>
+        <RefusalAlert refusal={refusal} />
+      </Form>
+    </Modal>
+  );
+}

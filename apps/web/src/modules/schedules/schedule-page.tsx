@@ -1,0 +1,144 @@
+import { useState } from 'react';
+import { Button, Card, Flex, Segmented, Space, Spin, Tabs, Typography } from 'antd';
+import { CopyOutlined, LeftOutlined, PlusOutlined, RightOutlined, StopOutlined } from '@ant-design/icons';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import dayjs from 'dayjs';
+import { useSearchParams } from 'react-router';
+import { hasAuthority } from '@portal/shared/authorities';
+import type { ScheduleRow } from '@portal/shared/contracts/schedules.contract';
+import { formatDate } from '@portal/shared/rules/format';
+import { addDays } from '@portal/shared/rules/schedule';
+import { SelectBox } from '../../core/blocks/select-box';
+import { useMe } from '../auth/use-session';
+import { BuildDrawer } from './build-drawer';
+import { rangeOf } from './calendar-range.logic';
+import { MonthView, NoSchedules, WeekGrid } from './calendar-views';
+import { CopyWeekModal } from './copy-week-modal';
+import { DayOffModal } from './day-off-modal';
+import { type ViewBy } from './schedule-card';
+import { ScheduleDrawer } from './schedule-drawer';
+import { ScheduleLog } from './schedule-log';
+import { scheduleKeys, schedulesApi, type ScheduleFilter } from './schedules.api';
+import { TS } from './schedules.messages';
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * /admin/lich-lam-viec-bac-si: the schedule calendar (week or month) of a doctor, a room or a
+ * department; build, copy a week, take a doctor off, open a period for its slots; the log.
+ * View, grouping, chosen id and date live in the URL.
+ */
+export function SchedulePage() {
+  const me = useMe();
+  const canWrite = hasAuthority(me.data?.user.authorities ?? [], 'MANAGER_SCHEDULE');
+  const qc = useQueryClient();
+  const [params, setParams] = useSearchParams();
+  const today = dayjs().format('YYYY-MM-DD');
+  const view = params.get('view') === 'month' ? 'month' : 'week';
+  const by: ViewBy = params.get('by') === 'room' ? 'room' : params.get('by') === 'department' ? 'department' : 'doctor';
+  const chosen = /^\d{1,9}$/.test(params.get('id') ?? '') ? Number(params.get('id')) : undefined;
+  const anchor = DATE.test(params.get('date') ?? '') ? params.get('date')! : today;
+  const set = (patch: Record<string, string | undefined>) =>
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        for (const [k, v] of Object.entries(patch)) {
+          if (v === undefined) next.delete(k);
+          else next.set(k, v);
+        }
+        return next;
+      },
+      { replace: true },
+    );
+
+  const filter: ScheduleFilter = chosen === undefined ? {} : by === 'doctor' ? { doctorId: chosen } : by === 'room' ? { roomId: chosen } : { departmentId: chosen };
+  const { from, to, monday } = rangeOf(view, anchor);
+  const list = useQuery({ queryKey: scheduleKeys.range(from, to, filter), queryFn: () => schedulesApi.list(from, to, filter) });
+  const refresh = () => void qc.invalidateQueries({ queryKey: scheduleKeys.all });
+
+  const [building, setBuilding] = useState(false);
+  const [copying, setCopying] = useState(false);
+  const [dayOff, setDayOff] = useState(false);
+  const [opened, setOpened] = useState<ScheduleRow | null>(null);
+
+  const step = (n: number) => set({ date: view === 'week' ? addDays(monday, 7 * n) : dayjs(anchor).add(n, 'month').format('YYYY-MM-DD') });
+  const title = view === 'week' ? TS.weekOf(formatDate(from), formatDate(to)) : TS.monthOf(dayjs(anchor).format('MM/YYYY'));
+  const loader = by === 'doctor' ? schedulesApi.doctorLoader() : schedulesApi.optionLoader(by === 'room' ? 'rooms' : 'departments');
+  const rows = list.data ?? [];
+  const openedNow = opened ? (rows.find((r) => r.id === opened.id) ?? opened) : null;
+
+  const calendar = (
+    <Flex vertical gap={12}>
+      <Flex wrap gap={8} align="center" justify="space-between">
+        <Space wrap>
+          <Segmented
+            aria-label={TS.viewBy}
+            value={by}
+            onChange={(v) => set({ by: v as string, id: undefined })}
+            options={[
+              { value: 'doctor', label: TS.byDoctor },
+              { value: 'room', label: TS.byRoom },
+              { value: 'department', label: TS.byDepartment },
+            ]}
+          />
+          <SelectBox
+            key={by}
+            loader={loader}
+            allowClear
+            style={{ width: 280 }}
+            aria-label={by === 'doctor' ? TS.byDoctor : by === 'room' ? TS.byRoom : TS.byDepartment}
+            placeholder={TS.all}
+            value={chosen}
+            onChange={(v) => set({ id: v === undefined || v === null ? undefined : String(v) })}
+            data-testid="schedule-filter"
+          />
+        </Space>
+        <Space wrap>
+          <Segmented value={view} onChange={(v) => set({ view: v as string })} options={[{ value: 'week', label: TS.week }, { value: 'month', label: TS.month }]} aria-label={`${TS.week} / ${TS.month}`} />
+          <Button icon={<LeftOutlined />} onClick={() => step(-1)} aria-label={TS.previous} />
+          <Button onClick={() => set({ date: undefined })}>{TS.today}</Button>
+          <Button icon={<RightOutlined />} onClick={() => step(1)} aria-label={TS.next} />
+        </Space>
+      </Flex>
+      <Typography.Title level={5} style={{ margin: 0 }} data-testid="range-title">
+        {title}
+      </Typography.Title>
+      <Spin spinning={list.isFetching}>
+        {view === 'week' ? <WeekGrid monday={monday} rows={rows} by={by} today={today} onOpen={setOpened} /> : <MonthView month={anchor} rows={rows} by={by} today={today} onOpen={setOpened} />}
+        {!list.isLoading && rows.length === 0 && <NoSchedules />}
+      </Spin>
+    </Flex>
+  );
+
+  return (
+    <Card
+      title={TS.title}
+      extra={
+        canWrite && (
+          <Space wrap>
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setBuilding(true)}>
+              {TS.build}
+            </Button>
+            <Button icon={<CopyOutlined />} onClick={() => setCopying(true)}>
+              {TS.copyWeek}
+            </Button>
+            <Button danger icon={<StopOutlined />} onClick={() => setDayOff(true)}>
+              {TS.dayOff}
+            </Button>
+          </Space>
+        )
+      }
+    >
+      <Tabs
+        items={[
+          { key: 'calendar', label: TS.calendarTab, children: calendar },
+          ...(canWrite ? [{ key: 'log', label: TS.logTab, children: <ScheduleLog doctorId={by === 'doctor' ? chosen : undefined} /> }] : []),
+        ]}
+      />
+      <BuildDrawer open={building} onClose={() => setBuilding(false)} onDone={refresh} initial={{ from: formatDate(monday < today ? today : monday), to: formatDate(addDays(monday, 4) < today ? today : addDays(monday, 4)), doctorId: by === 'doctor' ? chosen : undefined }} />
+      <CopyWeekModal open={copying} monday={monday} filter={filter} onClose={() => setCopying(false)} onDone={refresh} />
+      <DayOffModal open={dayOff} doctorId={by === 'doctor' ? chosen : undefined} day={anchor < today ? today : anchor} onClose={() => setDayOff(false)} onDone={refresh} />
+      <ScheduleDrawer schedule={openedNow} onClose={() => setOpened(null)} onChanged={refresh} canWrite={canWrite} />
+    </Card>
+  );
+}

@@ -1,0 +1,142 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { formatDate } from '../packages/shared/src/rules/format';
+import { addDays, isoWeekday } from '../packages/shared/src/rules/schedule';
+import { TS } from '../apps/web/src/modules/schedules/schedules.messages';
+import { chooseOptions, loginViaApi, makeAccount, snap, toast, uniq } from './helpers';
+
+/**
+ * /admin/lich-lam-viec-bac-si: a scheduler of a fresh facility (demo catalogue through the
+ * fixture route) builds a week for a new doctor, sees it by week and month, is refused a clash,
+ * copies the week, changes a slot, takes the doctor off for a day and reads the log.
+ */
+const vnToday = () => new Date(Date.now() + 7 * 3600_000).toISOString().slice(0, 10);
+const cards = (page: Page) => page.getByTestId('week-grid').getByTestId('schedule-card');
+
+async function typeDate(scope: Locator, label: string, iso: string) {
+  const input = scope.getByLabel(label, { exact: true });
+  await input.fill(formatDate(iso));
+  await input.press('Tab');
+}
+
+test.describe('doctor schedules (/admin/lich-lam-viec-bac-si)', () => {
+  test('build a week, week and month views, clash refused, copy week, slot capacity, day off, log', async ({ page, request }) => {
+    test.setTimeout(150_000);
+    const account = await makeAccount(request, { prefix: 'e2e_sched', authorities: ['MANAGER_SCHEDULE', 'MANAGER_DOCTOR'] });
+    expect((await request.post('/api/test/v1/fixtures/doctor-catalog', { data: { username: account.username } })).status()).toBe(200);
+    const auth = await loginViaApi(page, account.username, account.password);
+    const headers = { Authorization: `Bearer ${auth.loginToken}` };
+    const option = async (kind: string, q: string) => {
+      const res = await request.get(`/api/catalog/v1/schedules/options/${kind}?q=${encodeURIComponent(q)}`, { headers });
+      return ((await res.json()) as { data: { id: number; name: string }[] }).data[0]!;
+    };
+    const room = await option('rooms', 'Tim mạch 103');
+    const dept = await option('departments', 'Khoa Tim mạch');
+    const code = `BS-${uniq()}`;
+    const made = await request.post('/api/catalog/v1/doctors', {
+      headers,
+      data: { code, name: 'Nguyễn Văn Lịch', gender: 'MALE', degree: 'BSCKI', departmentId: dept.id, specialtyIds: [], roomIds: [room.id] },
+    });
+    expect(made.status(), await made.text()).toBe(200);
+
+    const today = vnToday();
+    const monday = addDays(today, 8 - isoWeekday(today)); // next week's Monday: always ahead
+    await page.goto(`/admin/lich-lam-viec-bac-si?date=${monday}`);
+    await expect(page.getByTestId('range-title')).toHaveText(TS.weekOf(formatDate(monday), formatDate(addDays(monday, 6))));
+    await chooseOptions(page, page.getByRole('combobox', { name: TS.byDoctor, exact: true }), ['BSCKI Nguyễn Văn Lịch']);
+    await expect(page).toHaveURL(/by=doctor|id=\d+/);
+    await expect(page.getByText(TS.empty)).toBeVisible();
+
+    // Build Monday–Friday mornings and afternoons in room 103.
+    await page.getByRole('button', { name: TS.build }).click();
+    const drawer = page.getByRole('dialog', { name: TS.buildTitle });
+    await expect(drawer).toBeVisible();
+    await chooseOptions(page, drawer.getByRole('combobox', { name: TS.room }), [room.name], { search: false });
+    await chooseOptions(page, drawer.getByRole('combobox', { name: TS.department }), [dept.name]);
+    await expect(drawer.getByLabel(TS.from, { exact: true })).toHaveValue(formatDate(monday));
+    await drawer.getByRole('checkbox', { name: /Ca chiều/ }).check();
+    await snap(page, 'schedules-build-drawer');
+    await drawer.getByTestId('build-save').click();
+    await expect(toast(page, 'Đã xếp 10 ca làm việc')).toBeVisible();
+    await expect(cards(page)).toHaveCount(10);
+    await expect(page.getByTestId(`day-${monday}`).getByTestId('schedule-card').first()).toContainText('07:00–11:30');
+    await expect(page.getByTestId(`day-${monday}`).getByTestId('schedule-card').first()).toContainText('0/27');
+    await snap(page, 'schedules-week');
+
+    // The month view shows the same periods.
+    await page.getByText(TS.month, { exact: true }).click();
+    await expect(page.getByTestId(`month-day-${addDays(monday, 2)}`).getByTestId('schedule-card')).toHaveCount(2);
+    await page.getByTestId(`month-day-${addDays(monday, 4)}`).scrollIntoViewIfNeeded();
+    await snap(page, 'schedules-month');
+    await page.getByText(TS.week, { exact: true }).click();
+    await expect(cards(page)).toHaveCount(10);
+
+    // A clash is refused with the server's message, nothing added.
+    await page.getByRole('button', { name: TS.build }).click();
+    await expect(drawer).toBeVisible();
+    await chooseOptions(page, drawer.getByRole('combobox', { name: TS.room }), [room.name], { search: false });
+    await chooseOptions(page, drawer.getByRole('combobox', { name: TS.department }), [dept.name]);
+    await typeDate(drawer, TS.to, monday);
+    await drawer.getByTestId('build-save').click();
+    await expect(drawer.getByTestId('build-error')).toContainText(`Trùng lịch ngày ${formatDate(monday)}: 07:00–11:30 chồng lên ca 07:00–11:30 tại ${room.name}`);
+    await snap(page, 'schedules-clash');
+    await drawer.getByRole('button', { name: TS.cancel }).click();
+    await expect(cards(page)).toHaveCount(10);
+
+    // Copy the week onto the next one.
+    await page.getByRole('button', { name: TS.copyWeek }).click();
+    const copy = page.getByRole('dialog', { name: TS.copyTitle });
+    await expect(copy.getByLabel(TS.toWeek, { exact: true })).toHaveValue(formatDate(addDays(monday, 7)));
+    await copy.getByRole('button', { name: TS.copyWeek }).click();
+    await expect(toast(page, 'Đã sao chép 10 ca làm việc')).toBeVisible();
+    await page.getByRole('button', { name: TS.next }).click();
+    const next = addDays(monday, 7);
+    await expect(page.getByTestId('range-title')).toHaveText(TS.weekOf(formatDate(next), formatDate(addDays(next, 6))));
+    await expect(cards(page)).toHaveCount(10);
+
+    // Open a period: its slots; change the first slot's capacity with the keyboard.
+    await page.getByTestId(`day-${next}`).getByTestId('schedule-card').first().click();
+    const detail = page.getByRole('dialog', { name: TS.detailTitle });
+    await expect(detail.getByTestId('slot-table')).toContainText('07:00–07:30');
+    const first = detail.getByLabel(`${TS.slotCapacity} 07:00`);
+    await first.fill('5');
+    await first.press('Enter');
+    await expect(toast(page, 'Đã đổi số lượt khám của khung giờ')).toBeVisible();
+    await expect(page.getByTestId(`day-${next}`).getByTestId('schedule-card').first()).toContainText('0/29');
+    await snap(page, 'schedules-slots');
+    await page.keyboard.press('Escape');
+
+    // Day off on Wednesday of that week: refused while a booking holds a place, listing it.
+    const wednesday = addDays(next, 2);
+    const doctorId = ((await made.json()) as { data: { id: number } }).data.id;
+    const held = await request.post('/api/test/v1/fixtures/schedule-booking', { data: { username: account.username, doctorId, date: wednesday, patient: 'Trần Thị Bình' } });
+    expect(held.status(), await held.text()).toBe(200);
+    const bookingCode = ((await held.json()) as { data: { code: string } }).data.code;
+    await page.getByRole('button', { name: TS.dayOff }).click();
+    const off = page.getByRole('dialog', { name: TS.dayOffTitle });
+    await expect(off.getByRole('combobox', { name: TS.doctor })).toBeVisible();
+    await expect(off.locator('.ant-select').first()).toContainText('Nguyễn Văn Lịch');
+    await typeDate(off, TS.from, wednesday);
+    await typeDate(off, TS.to, wednesday);
+    await off.getByLabel(TS.reason).fill('Đi hội thảo');
+    await off.getByTestId('day-off-ok').click();
+    await expect(off.getByTestId('schedule-refusal')).toContainText('Còn 1 lịch đặt khám đang giữ chỗ');
+    await expect(off.getByTestId('affected-booking')).toHaveText(`${bookingCode} · Trần Thị Bình · 07:00 ${formatDate(wednesday)}`);
+    await snap(page, 'schedules-day-off-refused');
+    // The desk cancels it (as the bookings screen would), then the day off goes through.
+    expect((await request.post('/api/test/v1/fixtures/schedule-booking-cancel', { data: { username: account.username, code: bookingCode } })).status()).toBe(200);
+    await off.getByTestId('day-off-ok').click();
+    await expect(toast(page, 'Đã cho bác sĩ nghỉ, xoá 2 ca làm việc')).toBeVisible();
+    await expect(cards(page)).toHaveCount(8);
+    await expect(page.getByTestId(`day-${wednesday}`).getByTestId('schedule-card')).toHaveCount(0);
+
+    // Every change is in the log.
+    await page.getByRole('tab', { name: TS.logTab }).click();
+    const log = page.getByTestId('schedule-log');
+    await expect(log.locator('tbody tr.ant-table-row')).toHaveCount(4);
+    await expect(log.locator('tbody tr.ant-table-row').first()).toContainText('Nghỉ làm');
+    await expect(log.locator('tbody tr.ant-table-row').first()).toContainText('Đi hội thảo');
+    await expect(log).toContainText('Sao chép tuần');
+    await expect(log).toContainText('Xếp lịch');
+    await snap(page, 'schedules-log');
+  });
+});
