@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { API_PREFIX, api } from '../api/api-client';
 import { currentLoginToken } from '../auth/auth-store';
 import { liveUrl, type LiveStatus } from './live.logic';
-import { LiveConnection, type LiveEvent } from './live-socket';
+import { LiveConnection, type LiveEvent, type SocketLike } from './live-socket';
 
 let shared: LiveConnection | null = null;
 
@@ -13,7 +13,8 @@ function connection(): LiveConnection {
       const token = currentLoginToken();
       return token ? liveUrl(window.location, token) : null;
     },
-    open: (url) => new WebSocket(url),
+    // The browser socket fits SocketLike except for its handlers' `this` typing.
+    open: (url) => new WebSocket(url) as unknown as SocketLike,
     renewSession: async () => {
       try {
         // The API client refreshes the token on 401, or signs out and goes to /login.
