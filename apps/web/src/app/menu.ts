@@ -113,8 +113,12 @@ export const MENU: readonly MenuEntry[] = [
     icon: 'appointments',
     authority: 'MANAGER_APPOINTMENT',
     children: [
-      { key: 'quan-ly-dat-kham', label: T.menu.bookingList, path: '/admin/quan-ly-dat-kham' },
-      { key: 'dat-kham-moi', label: T.menu.newBooking, path: '/admin/dat-kham-moi' },
+      // Booking screens (issue 6): list, detail, new (optionally for one patient account), update.
+      { key: 'quan-ly-dat-kham', label: T.menu.bookingList, path: '/admin/quan-ly-dat-kham', page: () => import('../modules/appointments/booking-list-page').then((m) => m.BookingListPage) },
+      { key: 'dat-kham-moi', label: T.menu.newBooking, path: '/admin/dat-kham-moi', page: () => import('../modules/appointments/booking-form-pages').then((m) => m.NewBookingPage) },
+      { key: 'chi-tiet-dat-kham', label: T.menu.bookingList, path: '/admin/quan-ly-dat-kham/:bookingId', hidden: true, page: () => import('../modules/appointments/booking-detail-page').then((m) => m.BookingDetailPage) },
+      { key: 'dat-kham-moi-benh-nhan', label: T.menu.newBooking, path: '/admin/dat-kham-moi/:userId', hidden: true, page: () => import('../modules/appointments/booking-form-pages').then((m) => m.NewBookingPage) },
+      { key: 'cap-nhat-dat-kham', label: T.menu.bookingList, path: '/admin/cap-nhat-dat-kham/:bookingId', hidden: true, page: () => import('../modules/appointments/booking-form-pages').then((m) => m.UpdateBookingPage) },
     ],
   },
   {

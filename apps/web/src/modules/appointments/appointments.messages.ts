@@ -69,6 +69,7 @@ export const BOOKING_UI = {
     system: 'Hệ thống',
     patientActor: 'Bệnh nhân',
     notFound: 'Không tìm thấy lịch đặt khám',
+    genders: { MALE: 'Nam', FEMALE: 'Nữ' } as Record<string, string>,
   },
   logActions: {
     create: 'Đặt khám',
