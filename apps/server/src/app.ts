@@ -14,6 +14,7 @@ import { installSecurityHeaders } from './core/security-headers';
 import { defaultWebDist } from './core/paths';
 import { installStatic } from './core/static';
 import { adminRoutes } from './modules/admin/admin.routes';
+import { appointmentRoutes } from './modules/appointments/appointments.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { catalogPublicRoutes, catalogRoutes } from './modules/catalog/catalog.routes';
 import { doctorRoutes } from './modules/doctors/doctors.routes';
@@ -76,6 +77,7 @@ export async function buildApp(config: Config, database: Database, opts: { logSt
     await adminRoutes(scope, ctx);
     await patientsRoutes(scope, ctx);
     await doctorRoutes(scope, ctx);
+    await appointmentRoutes(scope, ctx);
     if (config.ENABLE_TEST_FIXTURES) await fixtureRoutes(scope, ctx);
   });
   await installStatic(app, config.WEB_DIST_DIR ?? defaultWebDist);

@@ -7,7 +7,7 @@ import { audit } from '../../core/audit';
 import type { AppContext } from '../../core/context';
 import type { Executor, Tx } from '../../core/db';
 import { badRequest, conflict, notFound } from '../../core/errors';
-import { medicalProfiles, patientHistories, patientUsers, resultFiles } from '../../db/schema';
+import { bookings, medicalProfiles, patientHistories, patientUsers, resultFiles } from '../../db/schema';
 import { countsOf, findProfiles, findUser, refreshSearchText, revokePatientSessions, type PatientUser } from './patients.repository';
 import { auditRecordRead, toProfile, USER_NOT_FOUND, userDetail } from './patients.service';
 
@@ -51,10 +51,29 @@ function ownedRows(
   };
 }
 
+/** Bookings keep their profile; their owner account column is `patient_user_id`. */
+const bookingsStep: MergeStep = {
+  key: 'bookings',
+  label: 'Lượt đặt khám',
+  async count(ex, facilityId, userId) {
+    const [r] = await ex.select({ n: sql<number>`count(*)::int` }).from(bookings).where(and(eq(bookings.facilityId, facilityId), eq(bookings.patientUserId, userId)));
+    return Number(r?.n ?? 0);
+  },
+  async move(tx, facilityId, fromId, toId) {
+    const moved = await tx
+      .update(bookings)
+      .set({ patientUserId: toId })
+      .where(and(eq(bookings.facilityId, facilityId), eq(bookings.patientUserId, fromId)))
+      .returning({ id: bookings.id });
+    return moved.length;
+  },
+};
+
 export const MERGE_STEPS: MergeStep[] = [
   ownedRows('profiles', 'Hồ sơ bệnh nhân', medicalProfiles),
   ownedRows('histories', 'Lượt khám (kèm đơn thuốc, bệnh án, kết quả cận lâm sàng)', patientHistories),
   ownedRows('resultFiles', 'Tệp kết quả', resultFiles),
+  bookingsStep,
 ];
 
 async function countMoves(ex: Executor, facilityId: number, userId: number) {

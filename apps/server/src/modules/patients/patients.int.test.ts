@@ -480,6 +480,7 @@ describe('merge', () => {
       { key: 'profiles', label: 'Hồ sơ bệnh nhân', count: 1 },
       { key: 'histories', label: 'Lượt khám (kèm đơn thuốc, bệnh án, kết quả cận lâm sàng)', count: 1 },
       { key: 'resultFiles', label: 'Tệp kết quả', count: 0 },
+      { key: 'bookings', label: 'Lượt đặt khám', count: 0 },
     ]);
     expect(pv.warnings[0]).toContain('Nguyễn Văn An');
 
@@ -495,7 +496,7 @@ describe('merge', () => {
     const res = await call('POST', `${P}/${ids.an}/merge`, tok.user, { mergeFromId: ids.anDup });
     expect(res.statusCode, res.body).toBe(200);
     const r = res.json().data;
-    expect(r.moved.map((m: { count: number }) => m.count)).toEqual([1, 1, 0]);
+    expect(r.moved.map((m: { count: number }) => m.count)).toEqual([1, 1, 0, 0]);
     expect(r.keptCounts).toEqual({ profiles: keptBefore.profiles + 1, histories: keptBefore.histories + 1, resultFiles: keptBefore.resultFiles });
     expect((await totals())[0]).toEqual(before);
 

@@ -1,0 +1,388 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BOOKING_MESSAGES } from '@portal/shared/contracts/appointments.contract';
+import { addDays } from '@portal/shared/rules/schedule';
+import { bearer, createTestApp, login, makeFacility, sqlRows, type TestApp } from '../../test/test-app';
+import { makeClinic, makePatient, makeSlots, type ClinicFixture, type SlotFixture } from './appointments.fixtures';
+import { todayVn } from './appointments.queries';
+import { markNoShows } from './no-show.job';
+import type { LiveEvent } from '../../core/live';
+
+const PATH = '/api/appointment/v1';
+let t: TestApp;
+let tok: { staff: string; other: string; noRight: string; foreign: string };
+let facilityId: number;
+let clinic: ClinicFixture;
+let tomorrow: SlotFixture[];
+let yesterday: SlotFixture[];
+let patient: Awaited<ReturnType<typeof makePatient>>;
+let foreignPatient: Awaited<ReturnType<typeof makePatient>>;
+let foreignSlots: SlotFixture[];
+
+const call = (method: 'GET' | 'POST' | 'PUT', url: string, token: string | null, payload?: unknown) =>
+  t.app.inject({ method, url, headers: token ? bearer(token) : {}, payload: payload as never });
+const tomorrowDate = () => addDays(todayVn(), 1);
+
+async function book(over: Record<string, unknown> = {}, token = tok.staff) {
+  const res = await call('POST', PATH, token, { medicalProfileId: patient.profiles[0]!.id, timeSlotId: tomorrow[0]!.id, ...over });
+  return res;
+}
+async function bookId(over: Record<string, unknown> = {}) {
+  const res = await book(over);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data.id as number;
+}
+const slotBooked = async (id: number) => (await sqlRows<{ booked: number }>(t, sql`SELECT booked FROM time_slots WHERE id = ${id}`))[0]!.booked;
+const act = (id: number, action: string, payload?: unknown) => call('POST', `${PATH}/${id}/${action}`, tok.staff, payload);
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const f = await makeFacility(t, [
+    { key: 'staff', authorities: ['MANAGER_APPOINTMENT'] },
+    { key: 'other', authorities: ['MANAGER_APPOINTMENT'] },
+    { key: 'noRight', authorities: ['MANAGER_DOCTOR'] },
+  ]);
+  const g = await makeFacility(t, [{ key: 'foreign', authorities: ['MANAGER_APPOINTMENT'] }]);
+  facilityId = f.facilityId;
+  tok = {
+    staff: (await login(t, f.accounts.staff!)).loginToken,
+    other: (await login(t, f.accounts.other!)).loginToken,
+    noRight: (await login(t, f.accounts.noRight!)).loginToken,
+    foreign: (await login(t, g.accounts.foreign!)).loginToken,
+  };
+  await t.database.transaction(async (tx) => {
+    clinic = await makeClinic(tx, facilityId);
+    tomorrow = await makeSlots(tx, facilityId, clinic, tomorrowDate(), { capacity: 3, end: '17:00' });
+    yesterday = await makeSlots(tx, facilityId, clinic, addDays(todayVn(), -1), { capacity: 3 });
+    patient = await makePatient(tx, facilityId);
+    const fc = await makeClinic(tx, g.facilityId);
+    foreignSlots = await makeSlots(tx, g.facilityId, fc, tomorrowDate());
+    foreignPatient = await makePatient(tx, g.facilityId);
+  });
+});
+afterAll(() => t.close());
+
+describe('create', () => {
+  it('books a place: copies the slot, prices the services, logs, audits and answers the spec message', async () => {
+    const before = await slotBooked(tomorrow[1]!.id);
+    const res = await book({ timeSlotId: tomorrow[1]!.id, serviceIds: clinic.serviceIds, symptom: 'Đau đầu, chóng mặt', source: 'HOTLINE', specialtyId: clinic.specialtyId });
+    expect(res.statusCode, res.body).toBe(200);
+    const b = res.json();
+    expect(b.message).toBe('Đặt khám thành công');
+    expect(b.data).toMatchObject({
+      status: 'PENDING',
+      fhirStatus: 'pending',
+      previousStatus: null,
+      date: tomorrowDate(),
+      startTime: tomorrow[1]!.startTime,
+      doctor: { id: clinic.doctorId, name: 'BSCKI Nguyễn Văn An' },
+      room: { id: clinic.roomId },
+      department: { id: clinic.departmentId },
+      specialty: { id: clinic.specialtyId },
+      patient: { userId: patient.userId, profileId: patient.profiles[0]!.id, name: 'Trần Thị Bình' },
+      // 150,000 listed + the high-quality price 120,000 of the second service (not its listed 90,000)
+      totalPrice: 270_000,
+      source: 'HOTLINE',
+    });
+    expect(b.data.code).toMatch(new RegExp(`^DK${tomorrowDate().slice(2).replaceAll('-', '')}\\d{6}$`));
+    expect(await slotBooked(tomorrow[1]!.id)).toBe(before + 1);
+    const [row] = await sqlRows<{ search_text: string }>(t, sql`SELECT search_text FROM bookings WHERE id = ${b.data.id}`);
+    expect(row!.search_text).toContain('tran thi binh');
+    expect(row!.search_text).toContain(b.data.code.toLowerCase());
+    const detail = (await call('GET', `${PATH}/${b.data.id}`, tok.staff)).json().data;
+    expect(detail.services.map((s: { price: number }) => s.price).sort()).toEqual([120_000, 150_000]);
+    expect(detail.log).toHaveLength(1);
+    expect(detail.log[0]).toMatchObject({ action: 'create', fromStatus: null, toStatus: 'PENDING', actor: 'STAFF', by: { name: 'Nhân viên staff' } });
+    const audits = await sqlRows<{ n: number }>(t, sql`SELECT count(*)::int AS n FROM audit_log WHERE entity = 'booking' AND entity_id = ${String(b.data.id)} AND action = 'BOOKING_CREATE'`);
+    expect(audits[0]!.n).toBe(1);
+  });
+
+  it('accepts at once when asked, with a create and an accept log row', async () => {
+    const res = await book({ accept: true, timeSlotId: tomorrow[2]!.id });
+    expect(res.json().data).toMatchObject({ status: 'ACCEPTED', fhirStatus: 'booked', previousStatus: 'PENDING' });
+    const logs = (await call('GET', `${PATH}/${res.json().data.id}/logs`, tok.staff)).json().data;
+    expect(logs.map((l: { action: string }) => l.action)).toEqual(['create', 'accept']);
+  });
+
+  it('refuses a full slot with 409 and writes nothing', async () => {
+    const slot = tomorrow[3]!.id;
+    for (let i = 0; i < 3; i++) expect((await book({ timeSlotId: slot })).statusCode).toBe(200);
+    const count = async () => (await sqlRows<{ n: number }>(t, sql`SELECT count(*)::int AS n FROM bookings WHERE time_slot_id = ${slot}`))[0]!.n;
+    const res = await book({ timeSlotId: slot });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe(BOOKING_MESSAGES.slotFull);
+    expect(await count()).toBe(3);
+    expect(await slotBooked(slot)).toBe(3);
+  });
+
+  it('refuses a past slot (400), a missing or other facility slot (404), another facility profile (404), bad input (400)', async () => {
+    expect((await book({ timeSlotId: yesterday[0]!.id })).json()).toMatchObject({ code: 400, message: BOOKING_MESSAGES.slotPast });
+    expect((await book({ timeSlotId: foreignSlots[0]!.id })).json()).toMatchObject({ code: 404, message: BOOKING_MESSAGES.slotNotFound });
+    expect((await book({ timeSlotId: 99_999_999 })).statusCode).toBe(404);
+    expect((await book({ medicalProfileId: foreignPatient.profiles[0]!.id })).json()).toMatchObject({ code: 404, message: BOOKING_MESSAGES.profileNotFound });
+    const bad = await book({ timeSlotId: 'x', priority: 5 });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors.length).toBeGreaterThan(0);
+    expect((await book({ serviceIds: [99_999_999] })).json()).toMatchObject({ code: 400, errors: [{ field: 'serviceIds' }] });
+    expect((await book({ unknownField: 1 })).statusCode).toBe(400);
+  });
+
+  it('needs a token (401) and the authority (403)', async () => {
+    expect((await book({}, '')).statusCode).toBe(401);
+    expect((await book({}, tok.noRight)).statusCode).toBe(403);
+    expect((await call('GET', PATH, tok.noRight)).statusCode).toBe(403);
+  });
+});
+
+describe('list', () => {
+  it('lists one day with filters, search without diacritics and counts per status', async () => {
+    const date = tomorrowDate();
+    const res = await call('GET', `${PATH}?date=${date}&size=100`, tok.staff);
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    const total = Object.values(body.counts as Record<string, number>).reduce((a, b) => a + b, 0);
+    expect(body.totalElements).toBe(total);
+    expect(body.data).toHaveLength(total);
+    expect(body.counts.ACCEPTED).toBeGreaterThanOrEqual(1);
+    const accepted = (await call('GET', `${PATH}?date=${date}&status=ACCEPTED`, tok.staff)).json();
+    expect(accepted.data.every((b: { status: string }) => b.status === 'ACCEPTED')).toBe(true);
+    expect(accepted.counts).toEqual(body.counts);
+    expect(accepted.totalElements).toBe(body.counts.ACCEPTED);
+    const search = (await call('GET', `${PATH}?date=${date}&q=${encodeURIComponent('tran thi BÌNH')}`, tok.staff)).json();
+    expect(search.totalElements).toBe(total);
+    expect((await call('GET', `${PATH}?date=${date}&q=khong-co-ai`, tok.staff)).json().totalElements).toBe(0);
+    expect((await call('GET', `${PATH}?date=${date}&doctorId=${clinic.doctorId}&roomId=${clinic.roomId}&departmentId=${clinic.departmentId}&source=HOTLINE`, tok.staff)).json().totalElements).toBe(total);
+    expect((await call('GET', `${PATH}?date=${date}&source=APP`, tok.staff)).json().totalElements).toBe(0);
+    const paged = (await call('GET', `${PATH}?date=${date}&size=2&page=1&sort=time,desc`, tok.staff)).json();
+    expect(paged).toMatchObject({ page: 1, size: 2, totalElements: total, totalPage: Math.ceil(total / 2) });
+  });
+
+  it('defaults to today (+07:00), keeps facilities apart and refuses bad filters', async () => {
+    const id = await bookId({ timeSlotId: tomorrow[4]!.id });
+    await t.database.db.execute(sql`UPDATE bookings SET date = ${todayVn()} WHERE id = ${id}`);
+    const today = (await call('GET', PATH, tok.staff)).json();
+    expect(today.data.map((b: { id: number }) => b.id)).toContain(id);
+    const foreign = (await call('GET', `${PATH}?date=${tomorrowDate()}`, tok.foreign)).json();
+    expect(foreign.totalElements).toBe(0);
+    await t.database.db.execute(sql`UPDATE bookings SET date = ${tomorrowDate()} WHERE id = ${id}`);
+    for (const q of ['date=2026-13-45x', 'status=DONE,NOPE', 'size=1000', 'sort=name', 'source=FAX', 'doctorId=abc']) {
+      expect((await call('GET', `${PATH}?${q}`, tok.staff)).statusCode, q).toBe(400);
+    }
+  });
+});
+
+describe('detail, logs, sources', () => {
+  it('404s another facility booking and an unknown id; 400s a bad id', async () => {
+    const id = await bookId({ timeSlotId: tomorrow[5]!.id });
+    expect((await call('GET', `${PATH}/${id}`, tok.foreign)).statusCode).toBe(404);
+    expect((await call('GET', `${PATH}/${id}/logs`, tok.foreign)).statusCode).toBe(404);
+    expect((await call('POST', `${PATH}/${id}/accept`, tok.foreign)).statusCode).toBe(404);
+    expect((await call('GET', `${PATH}/99999999`, tok.staff)).json().message).toBe(BOOKING_MESSAGES.notFound);
+    expect((await call('GET', `${PATH}/abc`, tok.staff)).statusCode).toBe(400);
+  });
+
+  it('lists the sources with Vietnamese names', async () => {
+    const res = (await call('GET', `${PATH}/sources`, tok.staff)).json();
+    expect(res.data).toContainEqual({ value: 'HOTLINE', name: 'Tổng đài' });
+  });
+});
+
+describe('transitions', () => {
+  it('walks PENDING → ACCEPTED → CHECKED_IN → CALLED → DONE with queue number, logs and live events', async () => {
+    const id = await bookId({ timeSlotId: tomorrow[6]!.id });
+    const accept = await act(id, 'accept');
+    expect(accept.json()).toMatchObject({ message: 'Đã xác nhận lịch khám', data: { status: 'ACCEPTED', previousStatus: 'PENDING' } });
+    const checkin = (await act(id, 'checkin')).json().data;
+    expect(checkin).toMatchObject({ status: 'CHECKED_IN', fhirStatus: 'arrived' });
+    expect(checkin.queueNumber).toBeGreaterThanOrEqual(1);
+    expect((await act(id, 'called')).json().data).toMatchObject({ status: 'CALLED', fhirStatus: 'checked-in' });
+    expect((await act(id, 'complete')).json().data).toMatchObject({ status: 'DONE', fhirStatus: 'fulfilled', queueNumber: checkin.queueNumber });
+    const refused = await act(id, 'revert');
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe('Không thể hoàn tác lịch khám đang ở trạng thái "Đã khám xong"');
+    const logs = (await call('GET', `${PATH}/${id}/logs`, tok.staff)).json().data;
+    expect(logs.map((l: { action: string }) => l.action)).toEqual(['create', 'accept', 'checkin', 'call', 'complete']);
+  });
+
+  it('refuses an illegal transition with 409 naming the current state, writing nothing', async () => {
+    const id = await bookId({ timeSlotId: tomorrow[6]!.id });
+    const res = await act(id, 'checkin');
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe('Không thể tiếp đón lịch khám đang ở trạng thái "Chờ xác nhận"');
+    expect((await act(id, 'complete')).statusCode).toBe(409);
+    expect((await call('GET', `${PATH}/${id}/logs`, tok.staff)).json().data).toHaveLength(1);
+  });
+
+  it('reject needs a reason, gives the place back; revert retakes it (and is refused when the slot filled up)', async () => {
+    const slot = tomorrow[7]!.id;
+    const id = await bookId({ timeSlotId: slot });
+    expect((await act(id, 'reject', {})).statusCode).toBe(400);
+    expect((await act(id, 'reject', { reason: '  ' })).statusCode).toBe(400);
+    const rejected = (await act(id, 'reject', { reason: 'Bác sĩ nghỉ đột xuất' })).json().data;
+    expect(rejected).toMatchObject({ status: 'REJECTED', statusReason: 'Bác sĩ nghỉ đột xuất', previousStatus: 'PENDING' });
+    expect(await slotBooked(slot)).toBe(0);
+    const back = (await act(id, 'revert')).json().data;
+    expect(back).toMatchObject({ status: 'PENDING', statusReason: null, previousStatus: null });
+    expect(await slotBooked(slot)).toBe(1);
+    await act(id, 'reject', { reason: 'Trùng lịch' });
+    await bookId({ timeSlotId: slot });
+    await bookId({ timeSlotId: slot });
+    await bookId({ timeSlotId: slot });
+    const full = await act(id, 'revert');
+    expect(full.statusCode).toBe(409);
+    expect(full.json().message).toBe(BOOKING_MESSAGES.slotFull);
+    expect((await call('GET', `${PATH}/${id}`, tok.staff)).json().data.status).toBe('REJECTED');
+    expect(await slotBooked(slot)).toBe(3);
+  });
+
+  it('cancel gives the place back and cannot be reverted', async () => {
+    const slot = tomorrow[8]!.id;
+    const id = await bookId({ timeSlotId: slot, accept: true });
+    expect((await act(id, 'cancel', { reason: 'Bệnh nhân bận việc gia đình' })).json().data.status).toBe('CANCELLED');
+    expect(await slotBooked(slot)).toBe(0);
+    expect((await act(id, 'revert')).statusCode).toBe(409);
+  });
+
+  it('revert walks back one step at a time; a reverted check-in keeps its number and checking in again reuses it', async () => {
+    const id = await bookId({ timeSlotId: tomorrow[9]!.id, accept: true });
+    const n = (await act(id, 'checkin')).json().data.queueNumber;
+    expect((await act(id, 'called')).json().data.previousStatus).toBe('CHECKED_IN');
+    expect((await act(id, 'revert')).json().data).toMatchObject({ status: 'CHECKED_IN', previousStatus: 'ACCEPTED' });
+    expect((await act(id, 'revert')).json().data).toMatchObject({ status: 'ACCEPTED', queueNumber: n, previousStatus: 'PENDING' });
+    expect((await act(id, 'revert')).json().data).toMatchObject({ status: 'PENDING', previousStatus: null });
+    expect((await act(id, 'revert')).statusCode).toBe(409);
+    await act(id, 'accept');
+    const other = await bookId({ timeSlotId: tomorrow[9]!.id, accept: true });
+    const m = (await act(other, 'checkin')).json().data.queueNumber;
+    expect(m).toBe(n + 1);
+    expect((await act(id, 'checkin')).json().data.queueNumber).toBe(n);
+    const queue = (await call('GET', `${PATH}/priority?roomId=${clinic.roomId}&date=${tomorrowDate()}`, tok.staff)).json().data;
+    expect(queue.map((b: { id: number }) => b.id)).toEqual(expect.arrayContaining([id, other]));
+    // priority first
+    await call('PUT', `${PATH}/${other}/priority`, tok.staff, { priority: 1 });
+    const q2 = (await call('GET', `${PATH}/priority?scheduleId=${tomorrow[9]!.scheduleId}`, tok.staff)).json().data;
+    expect(q2[0].id).toBe(other);
+    expect((await call('GET', `${PATH}/priority?roomId=${clinic.roomId}&date=${tomorrowDate()}`, tok.foreign)).json().data).toEqual([]);
+    expect((await call('GET', `${PATH}/priority`, tok.staff)).statusCode).toBe(400);
+  });
+
+  it('publishes a live event per write, after commit', async () => {
+    const got: LiveEvent[] = [];
+    const { openLiveHub } = await import('../../core/live');
+    const hub = await openLiveHub(t.database, t.app.log);
+    const stop = hub.subscribe((e) => got.push(e));
+    const id = await bookId({ timeSlotId: tomorrow[10]!.id });
+    await act(id, 'accept');
+    await new Promise((r) => setTimeout(r, 300));
+    stop();
+    await hub.close();
+    const mine = got.filter((e) => e.topic === 'bookings' && e.id === id);
+    expect(mine.map((e) => e.type)).toEqual(['create', 'accept']);
+    expect(mine[1]).toMatchObject({ facilityId, data: { date: tomorrowDate(), status: 'ACCEPTED', roomId: clinic.roomId } });
+  });
+});
+
+describe('bulk accept', () => {
+  it('accepts each booking on its own: partial results, no half-applied booking', async () => {
+    const a = await bookId({ timeSlotId: tomorrow[11]!.id });
+    const b = await bookId({ timeSlotId: tomorrow[11]!.id, accept: true });
+    const c = await bookId({ timeSlotId: tomorrow[11]!.id });
+    const res = await call('POST', `${PATH}/accept`, tok.staff, { ids: [c, b, a, 99_999_999] });
+    expect(res.statusCode, res.body).toBe(200);
+    const data = res.json().data;
+    expect(data).toMatchObject({ succeeded: 2, failed: 2 });
+    expect(data.results).toEqual([
+      { id: a, ok: true, status: 'ACCEPTED' },
+      { id: b, ok: false, message: 'Không thể xác nhận lịch khám đang ở trạng thái "Đã xác nhận"' },
+      { id: c, ok: true, status: 'ACCEPTED' },
+      { id: 99_999_999, ok: false, message: BOOKING_MESSAGES.notFound },
+    ]);
+    const logsOfB = (await call('GET', `${PATH}/${b}/logs`, tok.staff)).json().data;
+    expect(logsOfB).toHaveLength(2);
+    expect((await call('POST', `${PATH}/accept`, tok.staff, { ids: [] })).statusCode).toBe(400);
+    expect((await call('POST', `${PATH}/accept`, tok.foreign, { ids: [a] })).json().data.results[0]).toMatchObject({ ok: false, message: BOOKING_MESSAGES.notFound });
+  });
+});
+
+describe('reschedule, profile, priority', () => {
+  it('moves to another slot (place given back, new one taken), changes services, symptom, priority', async () => {
+    const id = await bookId({ timeSlotId: tomorrow[12]!.id, serviceIds: [clinic.serviceIds[0]!] });
+    const res = await call('PUT', `${PATH}/${id}`, tok.staff, { timeSlotId: tomorrow[13]!.id, serviceIds: clinic.serviceIds, symptom: 'Ho kéo dài', priority: 1 });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ message: BOOKING_MESSAGES.updated, data: { timeSlotId: tomorrow[13]!.id, startTime: tomorrow[13]!.startTime, totalPrice: 270_000, symptom: 'Ho kéo dài', priority: 1 } });
+    expect(await slotBooked(tomorrow[12]!.id)).toBe(0);
+    expect(await slotBooked(tomorrow[13]!.id)).toBe(1);
+    expect((await call('PUT', `${PATH}/${id}`, tok.staff, { timeSlotId: yesterday[1]!.id })).statusCode).toBe(400);
+    expect((await call('PUT', `${PATH}/${id}`, tok.staff, { timeSlotId: foreignSlots[1]!.id })).statusCode).toBe(404);
+    expect((await call('PUT', `${PATH}/${id}`, tok.foreign, { symptom: 'x' })).statusCode).toBe(404);
+    expect((await call('PUT', `${PATH}/${id}`, tok.staff, { priority: 3 })).statusCode).toBe(400);
+    for (let i = 0; i < 3; i++) await bookId({ timeSlotId: tomorrow[14]!.id });
+    expect((await call('PUT', `${PATH}/${id}`, tok.staff, { timeSlotId: tomorrow[14]!.id })).json()).toMatchObject({ code: 409, message: BOOKING_MESSAGES.slotFull });
+    expect(await slotBooked(tomorrow[13]!.id)).toBe(1);
+    const logs = (await call('GET', `${PATH}/${id}/logs`, tok.staff)).json().data;
+    expect(logs.at(-1)).toMatchObject({ action: 'reschedule', fromStatus: 'PENDING', toStatus: 'PENDING' });
+  });
+
+  it('changes the profile within the same account only; refuses edits once checked in', async () => {
+    const id = await bookId({ timeSlotId: tomorrow[15]!.id });
+    const child = patient.profiles[1]!;
+    const res = await call('PUT', `${PATH}/${id}/profile`, tok.staff, { medicalProfileId: child.id });
+    expect(res.json().data.patient).toMatchObject({ profileId: child.id, name: 'Lê Minh Khôi' });
+    const stranger = await t.database.transaction((tx) => makePatient(tx, facilityId, 'Phạm Văn Dũng'));
+    expect((await call('PUT', `${PATH}/${id}/profile`, tok.staff, { medicalProfileId: stranger.profiles[0]!.id })).statusCode).toBe(400);
+    expect((await call('PUT', `${PATH}/${id}/profile`, tok.staff, { medicalProfileId: foreignPatient.profiles[0]!.id })).statusCode).toBe(404);
+    await act(id, 'accept');
+    await act(id, 'checkin');
+    expect((await call('PUT', `${PATH}/${id}`, tok.staff, { symptom: 'Sốt' })).statusCode).toBe(409);
+    expect((await call('PUT', `${PATH}/${id}/priority`, tok.staff, { priority: 1 })).json().data.priority).toBe(1);
+  });
+});
+
+describe('time slots, work days, queue counter sync', () => {
+  it('shows a doctor day with free places and the past flag', async () => {
+    const res = (await call('GET', `${PATH}/time-slots?doctorId=${clinic.doctorId}&date=${addDays(todayVn(), -1)}`, tok.staff)).json().data;
+    expect(res).toHaveLength(8);
+    expect(res[0]).toMatchObject({ id: yesterday[0]!.id, capacity: 3, booked: 0, free: 3, past: true, room: { id: clinic.roomId }, department: { id: clinic.departmentId } });
+    const next = (await call('GET', `${PATH}/time-slots?doctorId=${clinic.doctorId}&date=${tomorrowDate()}`, tok.staff)).json().data;
+    expect(next.every((s: { past: boolean }) => !s.past)).toBe(true);
+    expect((await call('GET', `${PATH}/time-slots?doctorId=${clinic.doctorId}&date=${tomorrowDate()}`, tok.foreign)).json().data).toEqual([]);
+    expect((await call('GET', `${PATH}/time-slots?doctorId=${clinic.doctorId}`, tok.staff)).statusCode).toBe(400);
+  });
+
+  it('sums the work days of a range; free only counts places not yet started', async () => {
+    const from = addDays(todayVn(), -1);
+    const to = addDays(todayVn(), 1);
+    const days = (await call('GET', `${PATH}/work-days?doctorId=${clinic.doctorId}&from=${from}&to=${to}`, tok.staff)).json().data;
+    expect(days.map((d: { date: string }) => d.date)).toEqual([from, to]);
+    expect(days[0]).toMatchObject({ capacity: 24, booked: 0, free: 0 });
+    expect(days[1].free).toBe(days[1].capacity - days[1].booked);
+    expect((await call('GET', `${PATH}/work-days?doctorId=${clinic.doctorId}&from=${to}&to=${from}`, tok.staff)).statusCode).toBe(400);
+    expect((await call('GET', `${PATH}/work-days?doctorId=${clinic.doctorId}&from=2026-01-01&to=2026-12-31`, tok.staff)).statusCode).toBe(400);
+  });
+
+  it('sets the room day counter to the highest number held', async () => {
+    const date = tomorrowDate();
+    const [max] = await sqlRows<{ m: number }>(t, sql`SELECT coalesce(max(queue_number), 0)::int AS m FROM bookings WHERE room_id = ${clinic.roomId} AND date = ${date}`);
+    await t.database.db.execute(sql`UPDATE queue_counters SET last_number = 500 WHERE room_id = ${clinic.roomId} AND date = ${date}`);
+    const res = await call('POST', `${PATH}/sync-checkin-seq`, tok.staff, { roomId: clinic.roomId, date });
+    expect(res.json().data).toEqual({ roomId: clinic.roomId, date, lastNumber: max!.m });
+    expect((await call('POST', `${PATH}/sync-checkin-seq`, tok.foreign, { roomId: clinic.roomId, date })).statusCode).toBe(404);
+    expect((await call('POST', `${PATH}/sync-checkin-seq`, tok.staff, { roomId: clinic.roomId })).statusCode).toBe(400);
+  });
+});
+
+describe('no-show', () => {
+  it('turns ACCEPTED bookings of past days into NO_SHOW with a SYSTEM log row; later days are left alone', async () => {
+    const past = await bookId({ timeSlotId: tomorrow[16]!.id, accept: true });
+    const pending = await bookId({ timeSlotId: tomorrow[16]!.id });
+    const future = await bookId({ timeSlotId: tomorrow[16]!.id, accept: true });
+    await t.database.db.execute(sql`UPDATE bookings SET date = ${addDays(todayVn(), -2)} WHERE id IN (${past}, ${pending})`);
+    expect(await markNoShows({ config: t.config, database: t.database, live: { publish: async () => undefined } } as never)).toBeGreaterThanOrEqual(1);
+    const d = (await call('GET', `${PATH}/${past}`, tok.staff)).json().data;
+    expect(d).toMatchObject({ status: 'NO_SHOW', fhirStatus: 'noshow', previousStatus: 'ACCEPTED' });
+    expect(d.log.at(-1)).toMatchObject({ action: 'noShow', actor: 'SYSTEM', by: null, fromStatus: 'ACCEPTED', toStatus: 'NO_SHOW' });
+    expect((await call('GET', `${PATH}/${pending}`, tok.staff)).json().data.status).toBe('PENDING');
+    expect((await call('GET', `${PATH}/${future}`, tok.staff)).json().data.status).toBe('ACCEPTED');
+    expect((await act(past, 'revert')).json().data.status).toBe('ACCEPTED');
+  });
+});

@@ -1,0 +1,193 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { envelope } from '@portal/shared/core/api';
+import { idFilter } from '@portal/shared/core/list-query';
+import {
+  BOOKING_LIVE_TOPIC,
+  BOOKING_MESSAGES,
+  BOOKING_SOURCE_LABELS,
+  BOOKING_SOURCES,
+  bookingDetail,
+  bookingListQuery,
+  bookingListResponse,
+  bookingLogRow,
+  bookingRow,
+  bulkBody,
+  bulkResponse,
+  createBookingBody,
+  priorityBody,
+  profileBody,
+  reasonBody,
+  sourceOption,
+  syncSeqBody,
+  timeSlotRow,
+  timeSlotsQuery,
+  updateBookingBody,
+  workDayRow,
+  workDaysQuery,
+} from '@portal/shared/contracts/appointments.contract';
+import { BOOKING_ACTION_LABELS } from '@portal/shared/rules/booking-status';
+import { caller } from '../../core/access';
+import type { AppContext } from '../../core/context';
+import { defineLiveTopic } from '../../core/live';
+import { errorResponses } from '../../core/openapi';
+import { bookingDetail as readDetail, bookingLogs, bookingRow as readRow, doctorDaySlots, doctorWorkDays, listBookings, roomQueue, syncCheckinSeq } from './appointments.queries';
+import { createBooking } from './create.operation';
+import { startNoShowJob } from './no-show.job';
+import { bulkAccept, transition, type StaffAction } from './transitions.operation';
+import { changePriority, changeProfile, updateBooking } from './update.operation';
+import { appointmentFixtureRoutes } from './appointments-fixtures.routes';
+
+export const APPOINTMENT_PATH = '/api/appointment/v1';
+const idParams = z.object({ id: z.string().regex(/^\d{1,9}$/, 'Mã không hợp lệ').transform(Number) });
+const dateParam = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Ngày không hợp lệ (YYYY-MM-DD)');
+const priorityQuery = z.object({ roomId: idFilter.optional(), scheduleId: idFilter.optional(), date: dateParam.optional() });
+const one = envelope(bookingRow);
+
+defineLiveTopic(BOOKING_LIVE_TOPIC, 'MANAGER_APPOINTMENT');
+
+/** The route of each single transition and the message of its success. */
+const TRANSITION_ROUTES: { path: string; action: StaffAction; reason: boolean }[] = [
+  { path: 'accept', action: 'accept', reason: false },
+  { path: 'reject', action: 'reject', reason: true },
+  { path: 'checkin', action: 'checkin', reason: false },
+  { path: 'called', action: 'call', reason: false },
+  { path: 'complete', action: 'complete', reason: false },
+  { path: 'cancel', action: 'cancel', reason: true },
+  { path: 'revert', action: 'revert', reason: false },
+];
+
+/** Bookings (spec §4, §7, §8): the day list, new booking, detail, transitions, queue. */
+export async function appointmentRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const path = APPOINTMENT_PATH;
+  const tags = ['Đặt khám'];
+  const config = { access: 'MANAGER_APPOINTMENT' as const };
+  const db = ctx.database.db;
+
+  r.get(path, {
+    config,
+    schema: { tags, summary: 'Lịch đặt khám của một ngày (lọc, tìm không dấu) kèm số lượng theo trạng thái', querystring: bookingListQuery, response: { 200: bookingListResponse, ...errorResponses(400, 401, 403) } },
+    handler: (req) => listBookings(ctx, req, req.query),
+  });
+
+  r.post(path, {
+    config,
+    schema: { tags, summary: 'Đặt khám mới (giữ chỗ trong khung giờ)', body: createBookingBody, response: { 200: one, ...errorResponses(400, 401, 403, 404, 409) } },
+    handler: async (req) => {
+      const id = await createBooking(ctx, req, req.body);
+      return { code: 0 as const, message: BOOKING_MESSAGES.created, data: await readRow(db, caller(req).facilityId, id) };
+    },
+  });
+
+  r.get(`${path}/sources`, {
+    config,
+    schema: { tags, summary: 'Nguồn đặt khám', response: { 200: envelope(z.array(sourceOption)), ...errorResponses(401, 403) } },
+    handler: async () => ({ code: 0 as const, data: BOOKING_SOURCES.map((value) => ({ value, name: BOOKING_SOURCE_LABELS[value] })) }),
+  });
+
+  r.get(`${path}/time-slots`, {
+    config,
+    schema: { tags, summary: 'Khung giờ của bác sĩ trong ngày (còn trống, đã qua)', querystring: timeSlotsQuery, response: { 200: envelope(z.array(timeSlotRow)), ...errorResponses(400, 401, 403) } },
+    handler: async (req) => ({ code: 0 as const, data: await doctorDaySlots(ctx, req, req.query.doctorId, req.query.date) }),
+  });
+
+  r.get(`${path}/work-days`, {
+    config,
+    schema: { tags, summary: 'Ngày làm việc của bác sĩ trong khoảng (số chỗ còn trống)', querystring: workDaysQuery, response: { 200: envelope(z.array(workDayRow)), ...errorResponses(400, 401, 403) } },
+    handler: async (req) => ({ code: 0 as const, data: await doctorWorkDays(ctx, req, req.query.doctorId, req.query.from, req.query.to) }),
+  });
+
+  r.get(`${path}/priority`, {
+    config,
+    schema: { tags, summary: 'Hàng đợi của phòng khám trong ngày (đã tiếp đón, ưu tiên trước, theo số thứ tự)', querystring: priorityQuery, response: { 200: envelope(z.array(bookingRow)), ...errorResponses(400, 401, 403, 404) } },
+    handler: async (req) => ({ code: 0 as const, data: await roomQueue(ctx, req, req.query) }),
+  });
+
+  r.post(`${path}/sync-checkin-seq`, {
+    config,
+    schema: { tags, summary: 'Đồng bộ số thứ tự tiếp đón của phòng trong ngày', body: syncSeqBody, response: { 200: envelope(z.object({ roomId: z.number(), date: z.string(), lastNumber: z.number() })), ...errorResponses(400, 401, 403, 404) } },
+    handler: async (req) => ({
+      code: 0 as const,
+      message: 'Đã đồng bộ số thứ tự',
+      data: { roomId: req.body.roomId, date: req.body.date, lastNumber: await syncCheckinSeq(ctx, req, req.body.roomId, req.body.date) },
+    }),
+  });
+
+  r.post(`${path}/accept`, {
+    config,
+    schema: { tags, summary: 'Xác nhận nhiều lịch khám (kết quả từng lịch)', body: bulkBody, response: { 200: bulkResponse, ...errorResponses(400, 401, 403) } },
+    handler: async (req) => {
+      const data = await bulkAccept(ctx, req, req.body.ids);
+      return { code: 0 as const, message: `Đã xác nhận ${data.succeeded}/${data.results.length} lịch khám`, data };
+    },
+  });
+
+  r.get(`${path}/:id`, {
+    config,
+    schema: { tags, summary: 'Chi tiết lịch đặt khám (dịch vụ, nhật ký)', params: idParams, response: { 200: envelope(bookingDetail), ...errorResponses(400, 401, 403, 404) } },
+    handler: async (req) => ({ code: 0 as const, data: await readDetail(ctx, req, req.params.id) }),
+  });
+
+  r.get(`${path}/:id/logs`, {
+    config,
+    schema: { tags, summary: 'Nhật ký lịch đặt khám', params: idParams, response: { 200: envelope(z.array(bookingLogRow)), ...errorResponses(400, 401, 403, 404) } },
+    handler: async (req) => ({ code: 0 as const, data: await bookingLogs(ctx, req, req.params.id) }),
+  });
+
+  r.put(`${path}/:id`, {
+    config,
+    schema: { tags, summary: 'Cập nhật lịch đặt khám (đổi khung giờ, dịch vụ, mức ưu tiên, lý do khám)', params: idParams, body: updateBookingBody, response: { 200: one, ...errorResponses(400, 401, 403, 404, 409) } },
+    handler: async (req) => {
+      await updateBooking(ctx, req, req.params.id, req.body);
+      return { code: 0 as const, message: BOOKING_MESSAGES.updated, data: await readRow(db, caller(req).facilityId, req.params.id) };
+    },
+  });
+
+  r.put(`${path}/:id/profile`, {
+    config,
+    schema: { tags, summary: 'Đổi hồ sơ bệnh nhân (cùng tài khoản)', params: idParams, body: profileBody, response: { 200: one, ...errorResponses(400, 401, 403, 404, 409) } },
+    handler: async (req) => {
+      await changeProfile(ctx, req, req.params.id, req.body.medicalProfileId);
+      return { code: 0 as const, message: BOOKING_MESSAGES.updated, data: await readRow(db, caller(req).facilityId, req.params.id) };
+    },
+  });
+
+  r.put(`${path}/:id/priority`, {
+    config,
+    schema: { tags, summary: 'Đổi mức ưu tiên', params: idParams, body: priorityBody, response: { 200: one, ...errorResponses(400, 401, 403, 404, 409) } },
+    handler: async (req) => {
+      await changePriority(ctx, req, req.params.id, req.body.priority);
+      return { code: 0 as const, message: BOOKING_MESSAGES.updated, data: await readRow(db, caller(req).facilityId, req.params.id) };
+    },
+  });
+
+  for (const t of TRANSITION_ROUTES) {
+    const summary = `${BOOKING_ACTION_LABELS[t.action]} lịch đặt khám`;
+    const response = { 200: one, ...errorResponses(400, 401, 403, 404, 409) };
+    const done = `Đã ${BOOKING_ACTION_LABELS[t.action].toLowerCase()} lịch khám`;
+    if (t.reason) {
+      r.post(`${path}/:id/${t.path}`, {
+        config,
+        schema: { tags, summary, params: idParams, body: reasonBody, response },
+        handler: async (req) => {
+          await transition(ctx, req, req.params.id, t.action, req.body.reason);
+          return { code: 0 as const, message: done, data: await readRow(db, caller(req).facilityId, req.params.id) };
+        },
+      });
+    } else {
+      r.post(`${path}/:id/${t.path}`, {
+        config,
+        schema: { tags, summary, params: idParams, response },
+        handler: async (req) => {
+          await transition(ctx, req, req.params.id, t.action);
+          return { code: 0 as const, message: done, data: await readRow(db, caller(req).facilityId, req.params.id) };
+        },
+      });
+    }
+  }
+
+  startNoShowJob(app, ctx);
+  if (ctx.config.ENABLE_TEST_FIXTURES) await appointmentFixtureRoutes(app, ctx);
+}

@@ -1,0 +1,75 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays } from '@portal/shared/rules/schedule';
+import { bearer, createTestApp, login, makeFacility, sqlRows, type TestApp } from '../../test/test-app';
+import { makeClinic, makePatient, makeSlots, type ClinicFixture } from './appointments.fixtures';
+import { todayVn } from './appointments.queries';
+
+/**
+ * Races that only a real PostgreSQL server (many connections) can show; PGlite has one
+ * connection and serialises everything, so these run only with DATABASE_URL.
+ */
+const PATH = '/api/appointment/v1';
+let t: TestApp;
+let token: string;
+let facilityId: number;
+let clinic: ClinicFixture;
+let profileId: number;
+
+describe.skipIf(!process.env.DATABASE_URL)('bookings under concurrency (PostgreSQL)', () => {
+  beforeAll(async () => {
+    t = await createTestApp();
+    const f = await makeFacility(t, [{ key: 'desk', authorities: ['MANAGER_APPOINTMENT'] }]);
+    facilityId = f.facilityId;
+    token = (await login(t, f.accounts.desk!)).loginToken;
+    await t.database.transaction(async (tx) => {
+      clinic = await makeClinic(tx, facilityId);
+      profileId = (await makePatient(tx, facilityId)).profiles[0]!.id;
+    });
+  });
+  afterAll(() => t?.close());
+
+  it('100 simultaneous bookings of one slot of capacity 3: exactly 3 succeed, booked = 3', async () => {
+    const [slot] = await t.database.transaction((tx) => makeSlots(tx, facilityId, clinic, addDays(todayVn(), 3), { start: '08:00', end: '08:30', minutes: 30, capacity: 3 }));
+    const results = await Promise.all(
+      Array.from({ length: 100 }, () => t.app.inject({ method: 'POST', url: PATH, headers: bearer(token), payload: { medicalProfileId: profileId, timeSlotId: slot!.id } })),
+    );
+    const codes = results.map((r) => r.statusCode);
+    expect(codes.filter((c) => c === 200)).toHaveLength(3);
+    expect(codes.filter((c) => c === 409)).toHaveLength(97);
+    const [s] = await sqlRows<{ booked: number; n: number }>(t, sql`SELECT booked, (SELECT count(*)::int FROM bookings WHERE time_slot_id = ${slot!.id}) AS n FROM time_slots WHERE id = ${slot!.id}`);
+    expect(s).toEqual({ booked: 3, n: 3 });
+  });
+
+  it('100 simultaneous check-ins in one room and day: numbers 1..100, unique and gap-free', async () => {
+    const date = addDays(todayVn(), 4);
+    const slots = await t.database.transaction((tx) => makeSlots(tx, facilityId, clinic, date, { start: '07:00', end: '17:00', minutes: 30, capacity: 5 }));
+    const ids: number[] = [];
+    for (const s of slots) {
+      for (let i = 0; i < 5; i++) {
+        const res = await t.app.inject({ method: 'POST', url: PATH, headers: bearer(token), payload: { medicalProfileId: profileId, timeSlotId: s.id, accept: true } });
+        ids.push(res.json().data.id);
+      }
+    }
+    expect(ids).toHaveLength(100);
+    const results = await Promise.all(ids.map((id) => t.app.inject({ method: 'POST', url: `${PATH}/${id}/checkin`, headers: bearer(token) })));
+    expect(results.every((r) => r.statusCode === 200)).toBe(true);
+    const numbers = results.map((r) => r.json().data.queueNumber as number).sort((a, b) => a - b);
+    expect(numbers).toEqual(Array.from({ length: 100 }, (_, i) => i + 1));
+    const [c] = await sqlRows<{ last_number: number }>(t, sql`SELECT last_number FROM queue_counters WHERE room_id = ${clinic.roomId} AND date = ${date}`);
+    expect(c!.last_number).toBe(100);
+  });
+
+  it('concurrent bulk accepts over the same bookings never deadlock and accept each booking once', async () => {
+    const date = addDays(todayVn(), 5);
+    const slots = await t.database.transaction((tx) => makeSlots(tx, facilityId, clinic, date, { start: '07:00', end: '09:00', minutes: 30, capacity: 10 }));
+    const ids: number[] = [];
+    for (const s of slots) for (let i = 0; i < 10; i++) ids.push((await t.app.inject({ method: 'POST', url: PATH, headers: bearer(token), payload: { medicalProfileId: profileId, timeSlotId: s.id } })).json().data.id);
+    const reversed = [...ids].reverse();
+    const runs = await Promise.all([ids, reversed, ids, reversed].map((list) => t.app.inject({ method: 'POST', url: `${PATH}/accept`, headers: bearer(token), payload: { ids: list } })));
+    expect(runs.every((r) => r.statusCode === 200)).toBe(true);
+    expect(runs.reduce((n, r) => n + r.json().data.succeeded, 0)).toBe(ids.length);
+    const [logs] = await sqlRows<{ n: number }>(t, sql`SELECT count(*)::int AS n FROM booking_logs WHERE action = 'accept' AND booking_id IN (${sql.join(ids.map((i) => sql`${i}`), sql`, `)})`);
+    expect(logs!.n).toBe(ids.length);
+  });
+});

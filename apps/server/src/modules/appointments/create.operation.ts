@@ -1,0 +1,137 @@
+import { randomInt } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import { sql } from 'drizzle-orm';
+import { BOOKING_MESSAGES, type CreateBookingBody } from '@portal/shared/contracts/appointments.contract';
+import { FHIR_STATUS } from '@portal/shared/rules/booking-status';
+import { normalizeText } from '@portal/shared/rules/diacritics';
+import { highQualityPrice } from '@portal/shared/rules/high-quality-price';
+import type { PriceEntryRow } from '../../db/schema';
+import { caller } from '../../core/access';
+import { audit } from '../../core/audit';
+import type { AppContext } from '../../core/context';
+import type { Executor, Tx } from '../../core/db';
+import { badRequest, conflict, notFound } from '../../core/errors';
+import { rows } from '../patients/patients.repository';
+import { findSlot, insertLog, takePlace, type SlotRecord } from './appointments.repository';
+import { publishBooking } from './transitions.operation';
+
+export interface ProfileRecord {
+  id: number;
+  user_id: number;
+  full_name: string;
+  phone: string | null;
+  patient_code: string;
+}
+
+export async function findProfile(ex: Executor, facilityId: number, id: number): Promise<ProfileRecord | null> {
+  const [p] = await rows<ProfileRecord>(ex, sql`SELECT id, user_id, full_name, phone, patient_code FROM medical_profiles WHERE facility_id = ${facilityId} AND id = ${id}`);
+  return p ?? null;
+}
+
+/** search_text of a booking: code, patient name, phone and patient code, without diacritics. */
+export const bookingSearchText = (code: string, p: Pick<ProfileRecord, 'full_name' | 'phone' | 'patient_code'>) =>
+  normalizeText([code, p.full_name, p.phone, p.patient_code].filter(Boolean).join(' '));
+
+/**
+ * The price of a service when it is booked, as the price list shows it: the high-quality price
+ * of its price entries (rules/high-quality-price), else its listed price.
+ */
+export const servicePrice = (s: { price: number; price_entries: PriceEntryRow[] | null }) => highQualityPrice(s.price_entries) ?? s.price;
+
+export interface PricedService {
+  id: number;
+  price: number;
+}
+
+/** Active services of the facility with their price today; 400 when one is missing. */
+export async function pricedServices(ex: Executor, facilityId: number, ids: readonly number[]): Promise<PricedService[]> {
+  const unique = [...new Set(ids)];
+  if (!unique.length) return [];
+  const found = await rows<{ id: number; price: number; price_entries: PriceEntryRow[] | null }>(
+    ex,
+    sql`SELECT id, price, price_entries FROM medical_services WHERE facility_id = ${facilityId} AND active AND id IN (${sql.join(unique.map((i) => sql`${i}`), sql`, `)})`,
+  );
+  if (found.length !== unique.length) {
+    const message = 'Có dịch vụ không tồn tại hoặc đã ngừng hoạt động';
+    throw badRequest(message, [{ field: 'serviceIds', message }]);
+  }
+  return found.map((s) => ({ id: s.id, price: servicePrice(s) }));
+}
+
+export async function checkSpecialty(ex: Executor, facilityId: number, id: number | null | undefined): Promise<void> {
+  if (id == null) return;
+  const [s] = await rows<{ id: number }>(ex, sql`SELECT id FROM specialties WHERE facility_id = ${facilityId} AND id = ${id}`);
+  if (!s) {
+    const message = 'Chuyên khoa không tồn tại';
+    throw badRequest(message, [{ field: 'specialtyId', message }]);
+  }
+}
+
+/** A bookable slot of the facility: 404 when missing, 400 when it has started. */
+export async function bookableSlot(ex: Executor, facilityId: number, id: number): Promise<SlotRecord> {
+  const slot = await findSlot(ex, facilityId, id);
+  if (!slot) throw notFound(BOOKING_MESSAGES.slotNotFound);
+  if (slot.past) throw badRequest(BOOKING_MESSAGES.slotPast, [{ field: 'timeSlotId', message: BOOKING_MESSAGES.slotPast }]);
+  return slot;
+}
+
+export async function replaceServices(tx: Tx, bookingId: number, services: readonly PricedService[]): Promise<number> {
+  await tx.execute(sql`DELETE FROM booking_services WHERE booking_id = ${bookingId}`);
+  if (services.length) {
+    await tx.execute(sql`INSERT INTO booking_services (booking_id, service_id, price) VALUES ${sql.join(services.map((s) => sql`(${bookingId}, ${s.id}, ${s.price})`), sql`, `)}`);
+  }
+  return services.reduce((sum, s) => sum + s.price, 0);
+}
+
+/** 'DK' + yymmdd of the booking's day + 6 random digits. */
+export const bookingCode = (date: string) => `DK${date.slice(2, 4)}${date.slice(5, 7)}${date.slice(8, 10)}${String(randomInt(1_000_000)).padStart(6, '0')}`;
+
+/**
+ * A new booking (spec §8): the profile and the slot must be the facility's, the slot must not
+ * have started and must have a free place — taken with one conditional update inside the
+ * booking's transaction, so concurrent callers can never overfill it.
+ */
+export async function createBooking(ctx: AppContext, req: FastifyRequest, body: CreateBookingBody): Promise<number> {
+  const me = caller(req);
+  return ctx.database.transaction(async (tx) => {
+    const profile = await findProfile(tx, me.facilityId, body.medicalProfileId);
+    if (!profile) throw notFound(BOOKING_MESSAGES.profileNotFound);
+    const slot = await bookableSlot(tx, me.facilityId, body.timeSlotId);
+    await checkSpecialty(tx, me.facilityId, body.specialtyId);
+    const services = await pricedServices(tx, me.facilityId, body.serviceIds);
+    if (!(await takePlace(tx, me.facilityId, slot.id))) throw conflict(BOOKING_MESSAGES.slotFull);
+
+    let id: number | undefined;
+    let code = '';
+    for (let attempt = 0; id === undefined; attempt++) {
+      if (attempt === 10) throw conflict(BOOKING_MESSAGES.createFailed);
+      code = bookingCode(slot.date);
+      const [r] = await rows<{ id: number }>(
+        tx,
+        sql`INSERT INTO bookings (facility_id, code, patient_user_id, medical_profile_id, time_slot_id, schedule_id, doctor_id, room_id, department_id,
+              specialty_id, date, start_time, end_time, status, fhir_status, source, priority, symptom, search_text, created_by)
+            VALUES (${me.facilityId}, ${code}, ${profile.user_id}, ${profile.id}, ${slot.id}, ${slot.schedule_id}, ${slot.doctor_id}, ${slot.room_id},
+              ${slot.department_id}, ${body.specialtyId ?? null}, ${slot.date}, ${slot.start_time}, ${slot.end_time}, 'PENDING', ${FHIR_STATUS.PENDING},
+              ${body.source}, ${body.priority}, ${body.symptom || null}, ${bookingSearchText(code, profile)}, ${me.accountId})
+            ON CONFLICT (facility_id, code) DO NOTHING RETURNING id`,
+      );
+      id = r?.id;
+    }
+    const total = await replaceServices(tx, id, services);
+    let status: 'PENDING' | 'ACCEPTED' = 'PENDING';
+    await insertLog(tx, { facilityId: me.facilityId, bookingId: id, action: 'create', from: null, to: 'PENDING', actor: 'STAFF', accountId: me.accountId, detail: { previous: null, source: body.source } });
+    if (body.accept) {
+      status = 'ACCEPTED';
+      await insertLog(tx, { facilityId: me.facilityId, bookingId: id, action: 'accept', from: 'PENDING', to: 'ACCEPTED', actor: 'STAFF', accountId: me.accountId, detail: { previous: 'PENDING' } });
+    }
+    await tx.execute(sql`UPDATE bookings SET total_price = ${total}, status = ${status}, fhir_status = ${FHIR_STATUS[status]} WHERE id = ${id}`);
+    await audit(tx, req, {
+      action: 'BOOKING_CREATE',
+      entity: 'booking',
+      entityId: id,
+      after: { code, medicalProfileId: profile.id, timeSlotId: slot.id, status, serviceIds: services.map((s) => s.id), totalPrice: total, source: body.source },
+    });
+    await publishBooking(ctx, tx, me.facilityId, 'create', { id, date: slot.date, status, roomId: slot.room_id });
+    return id;
+  });
+}

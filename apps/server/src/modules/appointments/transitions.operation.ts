@@ -1,0 +1,116 @@
+import type { FastifyRequest } from 'fastify';
+import { sql } from 'drizzle-orm';
+import { BOOKING_LIVE_TOPIC, BOOKING_MESSAGES, type BulkResult } from '@portal/shared/contracts/appointments.contract';
+import { FHIR_STATUS, HOLDS_SLOT, nextStatus, revertRetakesSlot, type BookingAction, type BookingStatus } from '@portal/shared/rules/booking-status';
+import { caller } from '../../core/access';
+import { audit } from '../../core/audit';
+import type { AppContext } from '../../core/context';
+import type { Executor, Tx } from '../../core/db';
+import { AppError, conflict, notFound } from '../../core/errors';
+import { rows } from '../patients/patients.repository';
+import { revertStack, topOf, type StatusChange } from './booking-log';
+import { givePlaceBack, insertLog, lockBooking, nextQueueNumber, takePlace } from './appointments.repository';
+
+/** The staff actions of one booking (noShow is the system's, see no-show.job.ts). */
+export type StaffAction = Exclude<BookingAction, 'noShow'>;
+
+export interface TransitionOutcome {
+  id: number;
+  status: BookingStatus;
+  queueNumber: number | null;
+}
+
+async function statusChanges(ex: Executor, bookingId: number): Promise<StatusChange[]> {
+  return rows<StatusChange>(ex, sql`SELECT action, from_status AS "from", to_status AS "to" FROM booking_logs WHERE booking_id = ${bookingId} ORDER BY id`);
+}
+
+/**
+ * One transition of one booking inside the caller's transaction: lock the row, ask the state
+ * machine, apply the side effects (place in the slot, queue number, reason), then the booking's
+ * log row, the audit row and the live event. Throws 404 / 409 (nothing written by this call).
+ */
+export async function applyTransition(
+  ctx: AppContext,
+  tx: Tx,
+  req: FastifyRequest,
+  id: number,
+  action: StaffAction,
+  reason?: string,
+): Promise<TransitionOutcome> {
+  const me = caller(req);
+  const b = await lockBooking(tx, me.facilityId, id);
+  if (!b) throw notFound(BOOKING_MESSAGES.notFound);
+
+  let previous: BookingStatus | null = null;
+  let stack: BookingStatus[] = [];
+  if (action === 'revert') {
+    stack = revertStack(await statusChanges(tx, id));
+    previous = topOf(stack);
+  }
+  const next = nextStatus(b.status, action, previous);
+  if (!next.ok) throw conflict(next.message);
+  const to = next.to;
+
+  const set: string[] = [];
+  let queueNumber = b.queue_number;
+  if (action === 'checkin') {
+    // A reverted check-in kept its number: checking in again gives the same one (no gaps, no duplicates).
+    queueNumber ??= await nextQueueNumber(tx, me.facilityId, b.room_id, b.date);
+    set.push('checked_in_at = now()');
+  }
+  if (action === 'call') set.push('called_at = now()');
+  if (action === 'revert') {
+    if (b.status === 'CALLED') set.push('called_at = NULL');
+    if (b.status === 'CHECKED_IN') set.push('checked_in_at = NULL');
+    if (b.status === 'REJECTED' || b.status === 'CANCELLED') set.push('status_reason = NULL');
+    if (revertRetakesSlot(b.status, to) && !(await takePlace(tx, me.facilityId, b.time_slot_id))) throw conflict(BOOKING_MESSAGES.slotFull);
+  }
+  if (HOLDS_SLOT.includes(b.status) && !HOLDS_SLOT.includes(to)) await givePlaceBack(tx, me.facilityId, b.time_slot_id);
+
+  const reasonSet = reason !== undefined ? sql`, status_reason = ${reason}` : sql``;
+  const extra = set.length ? sql.raw(`, ${set.join(', ')}`) : sql``;
+  await tx.execute(sql`UPDATE bookings SET status = ${to}, fhir_status = ${FHIR_STATUS[to]}, queue_number = ${queueNumber}, updated_at = now()${reasonSet}${extra}
+      WHERE id = ${id}`);
+
+  const after = action === 'revert' ? topOf(stack.slice(0, -1)) : b.status;
+  const detail: Record<string, unknown> = { previous: after };
+  if (queueNumber !== null && (action === 'checkin' || action === 'revert')) detail.queueNumber = queueNumber;
+  await insertLog(tx, { facilityId: me.facilityId, bookingId: id, action, from: b.status, to, reason, actor: 'STAFF', accountId: me.accountId, detail });
+  await audit(tx, req, { action: `BOOKING_${action.toUpperCase()}`, entity: 'booking', entityId: id, before: { status: b.status }, after: { status: to, reason, queueNumber } });
+  await publishBooking(ctx, tx, me.facilityId, action, { id, date: b.date, status: to, roomId: b.room_id });
+  return { id, status: to, queueNumber };
+}
+
+/** The live event of a booking change (core/live: delivered only when the transaction commits). */
+export async function publishBooking(ctx: AppContext, ex: Executor, facilityId: number, type: string, b: { id: number; date: string; status: BookingStatus; roomId: number }) {
+  await ctx.live.publish(ex, { facilityId, topic: BOOKING_LIVE_TOPIC, type, id: b.id, data: { date: b.date, status: b.status, roomId: b.roomId } });
+}
+
+/** One transition in its own transaction. */
+export function transition(ctx: AppContext, req: FastifyRequest, id: number, action: StaffAction, reason?: string) {
+  return ctx.database.transaction((tx) => applyTransition(ctx, tx, req, id, action, reason));
+}
+
+/**
+ * Bulk accept: one transaction, a savepoint per booking, so a refused booking rolls back only
+ * its own changes and never half-applies another. Ids are locked in ascending order, so two
+ * bulk accepts over overlapping bookings cannot deadlock.
+ */
+export async function bulkAccept(ctx: AppContext, req: FastifyRequest, ids: number[]) {
+  const unique = [...new Set(ids)].sort((a, b) => a - b);
+  const byId = new Map<number, BulkResult>();
+  await ctx.database.transaction(async (tx) => {
+    for (const id of unique) {
+      try {
+        const r = await tx.transaction((sp) => applyTransition(ctx, sp as Tx, req, id, 'accept'));
+        byId.set(id, { id, ok: true, status: r.status });
+      } catch (err) {
+        if (!(err instanceof AppError)) throw err;
+        byId.set(id, { id, ok: false, message: err.message });
+      }
+    }
+  });
+  const results = unique.map((id) => byId.get(id)!);
+  const succeeded = results.filter((r) => r.ok).length;
+  return { succeeded, failed: results.length - succeeded, results };
+}

@@ -1,0 +1,127 @@
+import type { FastifyRequest } from 'fastify';
+import { sql } from 'drizzle-orm';
+import { BOOKING_MESSAGES, type UpdateBookingBody } from '@portal/shared/contracts/appointments.contract';
+import { BOOKING_STATUS_LABELS } from '@portal/shared/rules/booking-status';
+import { caller } from '../../core/access';
+import { audit } from '../../core/audit';
+import type { AppContext } from '../../core/context';
+import type { Tx } from '../../core/db';
+import { badRequest, conflict, notFound } from '../../core/errors';
+import { rows } from '../patients/patients.repository';
+import { givePlaceBack, insertLog, lockBooking, takePlace, type LockedBooking } from './appointments.repository';
+import { bookableSlot, bookingSearchText, checkSpecialty, findProfile, pricedServices, replaceServices } from './create.operation';
+import { publishBooking } from './transitions.operation';
+
+/** A booking may be moved or edited only before the patient has arrived. */
+const EDITABLE = ['PENDING', 'ACCEPTED'] as const;
+
+async function lastPrevious(tx: Tx, id: number): Promise<string | null> {
+  const [r] = await rows<{ previous: string | null }>(tx, sql`SELECT detail->>'previous' AS previous FROM booking_logs WHERE booking_id = ${id} ORDER BY id DESC LIMIT 1`);
+  return r?.previous ?? null;
+}
+
+/**
+ * A change that keeps the status (reschedule, profile, priority): lock, change, then one log row
+ * (carrying the revert target forward), one audit row and the live event, in one transaction.
+ */
+async function change(
+  ctx: AppContext,
+  req: FastifyRequest,
+  id: number,
+  action: 'reschedule' | 'profile' | 'priority',
+  fn: (tx: Tx, b: LockedBooking) => Promise<{ before: Record<string, unknown>; after: Record<string, unknown>; date?: string; roomId?: number }>,
+): Promise<void> {
+  const me = caller(req);
+  await ctx.database.transaction(async (tx) => {
+    const b = await lockBooking(tx, me.facilityId, id);
+    if (!b) throw notFound(BOOKING_MESSAGES.notFound);
+    const previous = await lastPrevious(tx, id);
+    const d = await fn(tx, b);
+    await tx.execute(sql`UPDATE bookings SET updated_at = now() WHERE id = ${id}`);
+    await insertLog(tx, { facilityId: me.facilityId, bookingId: id, action, from: b.status, to: b.status, actor: 'STAFF', accountId: me.accountId, detail: { previous, before: d.before, after: d.after } });
+    await audit(tx, req, { action: `BOOKING_${action.toUpperCase()}`, entity: 'booking', entityId: id, before: d.before, after: d.after });
+    await publishBooking(ctx, tx, me.facilityId, action, { id, date: d.date ?? b.date, status: b.status, roomId: d.roomId ?? b.room_id });
+  });
+}
+
+function mustBeEditable(b: LockedBooking, what: string) {
+  if (!(EDITABLE as readonly string[]).includes(b.status)) {
+    throw conflict(`Không thể ${what} lịch khám đang ở trạng thái "${BOOKING_STATUS_LABELS[b.status]}"`);
+  }
+}
+
+/** PUT /{id}: move to another slot (old place given back, new one taken conditionally), services, priority, symptom. */
+export function updateBooking(ctx: AppContext, req: FastifyRequest, id: number, body: UpdateBookingBody) {
+  const facilityId = caller(req).facilityId;
+  return change(ctx, req, id, 'reschedule', async (tx, b) => {
+    mustBeEditable(b, 'cập nhật');
+    const before: Record<string, unknown> = {};
+    const after: Record<string, unknown> = {};
+    let moved: { date: string; roomId: number } | undefined;
+    if (body.timeSlotId !== undefined && body.timeSlotId !== b.time_slot_id) {
+      const slot = await bookableSlot(tx, facilityId, body.timeSlotId);
+      if (!(await takePlace(tx, facilityId, slot.id))) throw conflict(BOOKING_MESSAGES.slotFull);
+      await givePlaceBack(tx, facilityId, b.time_slot_id);
+      await tx.execute(sql`UPDATE bookings SET time_slot_id = ${slot.id}, schedule_id = ${slot.schedule_id}, doctor_id = ${slot.doctor_id}, room_id = ${slot.room_id},
+          department_id = ${slot.department_id}, date = ${slot.date}, start_time = ${slot.start_time}, end_time = ${slot.end_time} WHERE id = ${id}`);
+      before.timeSlotId = b.time_slot_id;
+      after.timeSlotId = slot.id;
+      after.date = slot.date;
+      after.startTime = slot.start_time;
+      moved = { date: slot.date, roomId: slot.room_id };
+    }
+    if (body.specialtyId !== undefined) {
+      await checkSpecialty(tx, facilityId, body.specialtyId);
+      await tx.execute(sql`UPDATE bookings SET specialty_id = ${body.specialtyId} WHERE id = ${id}`);
+      before.specialtyId = b.specialty_id;
+      after.specialtyId = body.specialtyId;
+    }
+    if (body.serviceIds !== undefined) {
+      const services = await pricedServices(tx, facilityId, body.serviceIds);
+      const total = await replaceServices(tx, id, services);
+      await tx.execute(sql`UPDATE bookings SET total_price = ${total} WHERE id = ${id}`);
+      before.totalPrice = Number(b.total_price);
+      after.serviceIds = services.map((s) => s.id);
+      after.totalPrice = total;
+    }
+    if (body.priority !== undefined) {
+      await tx.execute(sql`UPDATE bookings SET priority = ${body.priority} WHERE id = ${id}`);
+      before.priority = b.priority;
+      after.priority = body.priority;
+    }
+    if (body.symptom !== undefined) {
+      await tx.execute(sql`UPDATE bookings SET symptom = ${body.symptom || null} WHERE id = ${id}`);
+      before.symptom = b.symptom;
+      after.symptom = body.symptom || null;
+    }
+    return { before, after, ...moved };
+  });
+}
+
+/** PUT /{id}/profile: another profile of the same patient account (a parent booked for the wrong child). */
+export function changeProfile(ctx: AppContext, req: FastifyRequest, id: number, profileId: number) {
+  const facilityId = caller(req).facilityId;
+  return change(ctx, req, id, 'profile', async (tx, b) => {
+    mustBeEditable(b, 'đổi hồ sơ của');
+    const p = await findProfile(tx, facilityId, profileId);
+    if (!p) throw notFound(BOOKING_MESSAGES.profileNotFound);
+    if (b.patient_user_id !== null && p.user_id !== b.patient_user_id) {
+      const message = 'Hồ sơ phải thuộc cùng tài khoản bệnh nhân đã đặt lịch';
+      throw badRequest(message, [{ field: 'medicalProfileId', message }]);
+    }
+    const [code] = await rows<{ code: string }>(tx, sql`SELECT code FROM bookings WHERE id = ${id}`);
+    await tx.execute(sql`UPDATE bookings SET medical_profile_id = ${p.id}, patient_user_id = ${p.user_id}, search_text = ${bookingSearchText(code!.code, p)} WHERE id = ${id}`);
+    return { before: { medicalProfileId: b.medical_profile_id }, after: { medicalProfileId: p.id } };
+  });
+}
+
+/** PUT /{id}/priority: allowed while the patient is still expected or waiting in the queue. */
+export function changePriority(ctx: AppContext, req: FastifyRequest, id: number, priority: number) {
+  return change(ctx, req, id, 'priority', async (tx, b) => {
+    if (!['PENDING', 'ACCEPTED', 'CHECKED_IN'].includes(b.status)) {
+      throw conflict(`Không thể đổi mức ưu tiên của lịch khám đang ở trạng thái "${BOOKING_STATUS_LABELS[b.status]}"`);
+    }
+    await tx.execute(sql`UPDATE bookings SET priority = ${priority} WHERE id = ${id}`);
+    return { before: { priority: b.priority }, after: { priority } };
+  });
+}
