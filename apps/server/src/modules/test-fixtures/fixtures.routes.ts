@@ -10,7 +10,6 @@ import { accounts, rooms } from '../../db/schema';
 import { createAccount, createFacility } from '../../db/seed/factories';
 import { revokeAccountSessions } from '../auth/auth.repository';
 import { hashCost } from '../auth/auth.service';
-import { appointmentFixtureRoutes } from './appointments-fixtures.routes';
 
 const fixtureBody = z.object({
   facilityName: z.string().max(200).optional(),
@@ -84,9 +83,6 @@ export async function fixtureRoutes(app: FastifyInstance, ctx: AppContext): Prom
       return { code: 0 as const, data: { ended } };
     },
   });
-
-  // The bookings e2e's scene: doctor, schedule, time slots, services (issue 6).
-  await appointmentFixtureRoutes(app, ctx);
 
   // One probe route per authority, so access control (403 + audit row) is testable end to end.
   for (const authority of AUTHORITIES) {
