@@ -4,7 +4,7 @@ import { BOOKING_LIVE_TOPIC } from '@portal/shared/contracts/appointments.contra
 import { useLiveTopic } from '../../core/live/use-live';
 import { bookingKeys } from './appointments.api';
 
-const COALESCE_MS = 100;
+const COALESCE_MS = 250;
 const HIGHLIGHT_MS = 3000;
 
 /**
@@ -17,12 +17,22 @@ export function useBookingLive() {
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const [highlighted, setHighlighted] = useState<ReadonlySet<number>>(new Set());
 
+  // Leading edge: the first event refetches at once; more events within COALESCE_MS make one more refetch.
+  const pending = useRef(false);
   const refetch = useCallback(() => {
-    if (timer.current) return;
-    timer.current = setTimeout(() => {
+    if (timer.current) {
+      pending.current = true;
+      return;
+    }
+    void queryClient.invalidateQueries({ queryKey: bookingKeys.all });
+    const settle = () => {
       timer.current = null;
+      if (!pending.current) return;
+      pending.current = false;
       void queryClient.invalidateQueries({ queryKey: bookingKeys.all });
-    }, COALESCE_MS);
+      timer.current = setTimeout(settle, COALESCE_MS);
+    };
+    timer.current = setTimeout(settle, COALESCE_MS);
   }, [queryClient]);
 
   const highlight = useCallback((ids: readonly number[]) => {
