@@ -149,6 +149,7 @@ test('reschedule, bulk accept with one failing, reject with a reason', async ({ 
   // Reschedule 09:00 → 14:00 and add a service.
   await page.goto(`/admin/cap-nhat-dat-kham/${moved.id}`);
   await expect(page.getByText('Lịch hiện tại: 09:00–09:30')).toBeVisible();
+  await expect(page.getByLabel('Bệnh nhân')).toHaveValue(/^Trần Thị Bình · BN/);
   await page.getByTestId('slot-picker').getByText('14:00–14:30').click();
   await chooseOptions(page, page.getByRole('combobox', { name: 'Dịch vụ' }), ['Tổng phân tích tế bào máu'], { search: false });
   await snap(page, 'bookings-update-form');
@@ -191,6 +192,14 @@ test('reschedule, bulk accept with one failing, reject with a reason', async ({ 
   await row(page, toReject.code).getByRole('link', { name: toReject.code }).click();
   await expect(page.getByTestId('booking-timeline')).toContainText('Lý do: Bác sĩ nghỉ đột xuất, đã hẹn bệnh nhân ngày khác');
   await snap(page, 'bookings-rejected-detail');
+
+  // A new booking for one patient account offers that account's profiles only.
+  await page.goto(`/admin/dat-kham-moi/${scene.patient.userId}`);
+  const picker = page.getByRole('combobox', { name: 'Bệnh nhân' });
+  await picker.click();
+  await expect(page.locator('.ant-select-dropdown:visible .ant-select-item-option')).toHaveCount(2);
+  await expect(page.locator('.ant-select-dropdown:visible')).toContainText('Lê Minh Khôi');
+  await page.keyboard.press('Escape');
 
   // '/' focuses the search box; searching by code narrows the list.
   await page.goto(`/admin/quan-ly-dat-kham?date=${tomorrowVn()}`);

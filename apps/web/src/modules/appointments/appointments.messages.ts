@@ -23,6 +23,7 @@ export const BOOKING_UI = {
     bulkResultTitle: 'Kết quả xác nhận hàng loạt',
     bulkOk: 'Thành công',
     bulkFailed: 'Không thành công',
+    bulkDetail: 'Chi tiết',
     nothingToAccept: 'Không có lịch nào đang chờ xác nhận trong các dòng đã chọn',
   },
   actions: {

@@ -126,9 +126,15 @@ export function BookingForm({ booking, profiles }: { booking?: BookingDetail; pr
       <Card size="small">
         <Row gutter={16}>
           <Col xs={24} lg={12}>
-            <Form.Item name="medicalProfileId" label={M.patient} rules={required(M.patient)}>
-              {editing ? <Input disabled value={booking.patient.name} /> : <PatientPicker fixed={profiles} autoFocus />}
-            </Form.Item>
+            {editing ? (
+              <Form.Item label={M.patient}>
+                <Input aria-label={M.patient} disabled value={[booking.patient.name, booking.patient.patientCode].filter(Boolean).join(' · ')} />
+              </Form.Item>
+            ) : (
+              <Form.Item name="medicalProfileId" label={M.patient} rules={required(M.patient)}>
+                <PatientPicker fixed={profiles} autoFocus />
+              </Form.Item>
+            )}
           </Col>
           <Col xs={24} lg={6}>
             <Form.Item name="source" label={M.source}>

@@ -248,7 +248,7 @@ export function BookingListPage() {
           columns={[
             { title: M.code, dataIndex: 'code' },
             { title: M.status, render: (_v, r) => (r.ok ? <Tag color="green">{M.bulkOk}</Tag> : <Tag color="red">{M.bulkFailed}</Tag>) },
-            { title: BOOKING_UI.actions.reason, render: (_v, r) => r.message ?? (r.status ? BOOKING_STATUS_LABELS[r.status] : '') },
+            { title: M.bulkDetail, render: (_v, r) => r.message ?? (r.status ? BOOKING_STATUS_LABELS[r.status] : '') },
           ]}
         />
       </Modal>
