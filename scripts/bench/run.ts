@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
+import { bookingsBulkAcceptBench, bookingsListBench } from './bookings';
 import { doctorsBench } from './doctors';
 import { pagesBench } from './pages';
 import pg from 'pg';
@@ -284,6 +285,10 @@ benches['catalog-list'] = async () => {
 
 /** The doctor list over 10,000 doctors (search, specialty filter, select), on PostgreSQL. */
 benches.doctors = () => doctorsBench(3208);
+
+/** Bookings over ~1,000,000 rows (seed --scale bookings): the day list at 50 connections, and bulk accept of 50. */
+benches['bookings-list'] = () => bookingsListBench(Number(process.env.BENCH_PORT ?? 3131), seedScale);
+benches['bookings-bulk-accept'] = () => bookingsBulkAcceptBench(Number(process.env.BENCH_PORT ?? 3131), seedScale);
 
 const names = process.argv.slice(2).filter((a) => !a.startsWith('-'));
 const chosen = names.length ? names : Object.keys(benches);

@@ -132,6 +132,8 @@ export const bookings = pgTable(
     uniqueIndex('bookings_facility_code_uq').on(t.facilityId, t.code),
     index('bookings_day_status_idx').on(t.facilityId, t.date, t.status, t.id),
     index('bookings_day_idx').on(t.facilityId, t.date, t.startTime, t.id),
+    // the day list filtered by one status (a status tab), in slot order: reads exactly the page's rows
+    index('bookings_day_status_time_idx').on(t.facilityId, t.date, t.status, t.startTime, t.id),
     index('bookings_slot_idx').on(t.timeSlotId),
     index('bookings_schedule_idx').on(t.scheduleId),
     index('bookings_doctor_date_idx').on(t.doctorId, t.date),

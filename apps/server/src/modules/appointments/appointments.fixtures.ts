@@ -32,7 +32,7 @@ export async function makeClinic(ex: Executor, facilityId: number, label = 'Nộ
   const services = await rows<{ id: number }>(
     ex,
     sql`INSERT INTO medical_services (facility_id, code, name, price, type_value, price_entries, search_text, code_search) VALUES
-        (${facilityId}, ${`KB${tag}`}, 'Khám Nội tổng quát', 150000, 1, '[]'::jsonb, 'kham noi tong quat', ${`kb${tag.toLowerCase()}`}),
+        (${facilityId}, ${`KB${tag}`}, 'Khám Nội tổng quát', 150000, 10, '[]'::jsonb, 'kham noi tong quat', ${`kb${tag.toLowerCase()}`}),
         (${facilityId}, ${`XN${tag}`}, 'Tổng phân tích tế bào máu ngoại vi', 90000, 2,
          ${JSON.stringify([{ khoaChiDinhId: 1000102, donGiaDichVu: 120000, denNgay: null }])}::jsonb, 'tong phan tich te bao mau', ${`xn${tag.toLowerCase()}`})
         RETURNING id`,

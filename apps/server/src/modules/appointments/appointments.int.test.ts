@@ -157,6 +157,18 @@ describe('list', () => {
     expect(paged).toMatchObject({ page: 1, size: 2, totalElements: total, totalPage: Math.ceil(total / 2) });
   });
 
+  it('counts follow every write at once (a write drops the cached counts)', async () => {
+    const url = `${PATH}?date=${tomorrowDate()}&size=1`;
+    const before = (await call('GET', url, tok.staff)).json().counts;
+    const id = await bookId({ timeSlotId: tomorrow[17]!.id });
+    const mid = (await call('GET', url, tok.staff)).json().counts;
+    expect(mid.PENDING).toBe(before.PENDING + 1);
+    await act(id, 'accept');
+    const after = (await call('GET', `${url}&status=ACCEPTED`, tok.staff)).json();
+    expect(after.counts).toMatchObject({ PENDING: before.PENDING, ACCEPTED: mid.ACCEPTED + 1 });
+    expect(after.totalElements).toBe(mid.ACCEPTED + 1);
+  });
+
   it('defaults to today (+07:00), keeps facilities apart and refuses bad filters', async () => {
     const id = await bookId({ timeSlotId: tomorrow[4]!.id });
     await t.database.db.execute(sql`UPDATE bookings SET date = ${todayVn()} WHERE id = ${id}`);
@@ -377,7 +389,7 @@ describe('no-show', () => {
     const pending = await bookId({ timeSlotId: tomorrow[16]!.id });
     const future = await bookId({ timeSlotId: tomorrow[16]!.id, accept: true });
     await t.database.db.execute(sql`UPDATE bookings SET date = ${addDays(todayVn(), -2)} WHERE id IN (${past}, ${pending})`);
-    expect(await markNoShows({ config: t.config, database: t.database, live: { publish: async () => undefined } } as never)).toBeGreaterThanOrEqual(1);
+    expect(await markNoShows({ config: t.config, database: t.database, live: { publish: async () => undefined, subscribe: () => () => undefined } } as never)).toBeGreaterThanOrEqual(1);
     const d = (await call('GET', `${PATH}/${past}`, tok.staff)).json().data;
     expect(d).toMatchObject({ status: 'NO_SHOW', fhirStatus: 'noshow', previousStatus: 'ACCEPTED' });
     expect(d.log.at(-1)).toMatchObject({ action: 'noShow', actor: 'SYSTEM', by: null, fromStatus: 'ACCEPTED', toStatus: 'NO_SHOW' });

@@ -18,6 +18,7 @@ import type { Executor } from '../../core/db';
 import { badRequest, notFound } from '../../core/errors';
 import { containsPattern } from '../../core/sql';
 import { rows } from '../patients/patients.repository';
+import { dayCounts } from './day-counts.cache';
 import { BOOKING_COLUMNS, BOOKING_JOINS, countDayByStatus, findBooking, findDayPage, findLogs, toBookingRow, toLogRow, type BookingRecord } from './appointments.repository';
 
 /** Today's calendar date in Vietnam (+07:00). */
@@ -40,8 +41,12 @@ export async function listBookings(ctx: AppContext, req: FastifyRequest, q: Book
     source: q.source,
     search: words ? containsPattern(words) : undefined,
   };
+  // a search is ad hoc: only the filter combinations screens repeat are cached
+  const cache = filter.search === undefined ? dayCounts(ctx) : null;
+  const key = `${filter.date}|${filter.departmentId ?? ''}|${filter.doctorId ?? ''}|${filter.roomId ?? ''}|${filter.source ?? ''}`;
+  const cached = cache?.get(facilityId, key);
   const [counts, data] = await Promise.all([
-    countDayByStatus(ctx.database, filter),
+    cached ?? countDayByStatus(ctx.database, filter).then((c) => (cache?.set(facilityId, key, c), c)),
     findDayPage(ctx.database, filter, q.sort ?? 'time', q.size, q.page * q.size),
   ]);
   const total = (filter.statuses ?? (Object.keys(counts) as (keyof typeof counts)[])).reduce((sum, s) => sum + counts[s], 0);

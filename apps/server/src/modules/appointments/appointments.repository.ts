@@ -135,7 +135,9 @@ function dayWhere(f: DayFilter, withStatus: boolean) {
   if (f.roomId !== undefined) add('room', (n) => `b.room_id = $${n}`, f.roomId);
   if (f.source !== undefined) add('src', (n) => `b.source = $${n}`, f.source);
   if (f.search !== undefined) add('q', (n) => `b.search_text LIKE $${n}`, f.search);
-  if (withStatus && f.statuses?.length) add('st', (n) => `b.status = ANY($${n}::text[])`, f.statuses);
+  // one status (a tab) as an equality, so the (facility, date, status, start_time) index yields the page in order
+  if (withStatus && f.statuses?.length === 1) add('st1', (n) => `b.status = $${n}`, f.statuses[0]);
+  else if (withStatus && f.statuses?.length) add('st', (n) => `b.status = ANY($${n}::text[])`, f.statuses);
   return { where: parts.join(' AND '), params, shape: shape.join('-') };
 }
 

@@ -8,6 +8,7 @@ import type { AppContext } from '../../core/context';
 import type { Executor, Tx } from '../../core/db';
 import { AppError, conflict, notFound } from '../../core/errors';
 import { rows } from '../patients/patients.repository';
+import { dayCounts } from './day-counts.cache';
 import { revertStack, topOf, type StatusChange } from './booking-log';
 import { givePlaceBack, insertLog, lockBooking, nextQueueNumber, takePlace } from './appointments.repository';
 
@@ -83,6 +84,7 @@ export async function applyTransition(
 
 /** The live event of a booking change (core/live: delivered only when the transaction commits). */
 export async function publishBooking(ctx: AppContext, ex: Executor, facilityId: number, type: string, b: { id: number; date: string; status: BookingStatus; roomId: number }) {
+  dayCounts(ctx).drop(facilityId);
   await ctx.live.publish(ex, { facilityId, topic: BOOKING_LIVE_TOPIC, type, id: b.id, data: { date: b.date, status: b.status, roomId: b.roomId } });
 }
 

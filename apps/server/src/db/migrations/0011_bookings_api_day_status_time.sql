@@ -1,0 +1,1 @@
+CREATE INDEX "bookings_day_status_time_idx" ON "bookings" USING btree ("facility_id","date","status","start_time","id");

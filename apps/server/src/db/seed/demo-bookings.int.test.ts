@@ -1,0 +1,68 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { addDays } from '@portal/shared/rules/schedule';
+import { createTestApp, makeFacility, sqlRows, type TestApp } from '../../test/test-app';
+import { makeClinic, makePatient, makeSlots } from '../../modules/appointments/appointments.fixtures';
+import { todayVn } from '../../modules/appointments/appointments.queries';
+import { seedDemoBookings } from './demo-bookings';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+it('fills the demo slots with bookings whose states, logs, places and queue numbers agree', async () => {
+  const { facilityId } = await makeFacility(t, []);
+  const today = todayVn();
+  await t.database.transaction(async (tx) => {
+    const a = await makeClinic(tx, facilityId, 'Nội tổng hợp');
+    const b = await makeClinic(tx, facilityId, 'Tim mạch');
+    for (const c of [a, b]) for (const d of [-20, -3, -1, 0, 1, 7, 25]) await makeSlots(tx, facilityId, c, addDays(today, d), { start: '07:00', end: '11:00', minutes: 20, capacity: 6 });
+    for (let i = 0; i < 15; i++) await makePatient(tx, facilityId, `Bệnh nhân ${i}`);
+  });
+  const n = await seedDemoBookings(t.database.db, facilityId);
+  expect(n).toBeGreaterThan(200);
+
+  const byClass = await sqlRows<{ cls: string; status: string; n: number }>(
+    t,
+    sql`SELECT CASE WHEN date < ${today} THEN 'past' WHEN date = ${today} THEN 'today' ELSE 'future' END AS cls, status, count(*)::int AS n
+        FROM bookings WHERE facility_id = ${facilityId} GROUP BY 1, 2`,
+  );
+  const states = (cls: string) => new Set(byClass.filter((r) => r.cls === cls).map((r) => r.status));
+  expect([...states('past')].sort()).toEqual(['CANCELLED', 'DONE', 'NO_SHOW', 'REJECTED']);
+  expect(states('today').size).toBeGreaterThanOrEqual(6);
+  expect([...states('future')].sort()).toEqual(['ACCEPTED', 'PENDING']);
+
+  // the last log row of every booking leads to its state; the chain starts with 'create'
+  const [bad] = await sqlRows<{ n: number }>(
+    t,
+    sql`SELECT count(*)::int AS n FROM bookings b WHERE b.facility_id = ${facilityId} AND (
+          (SELECT to_status FROM booking_logs l WHERE l.booking_id = b.id ORDER BY l.id DESC LIMIT 1) IS DISTINCT FROM b.status
+          OR (SELECT action FROM booking_logs l WHERE l.booking_id = b.id ORDER BY l.id LIMIT 1) <> 'create')`,
+  );
+  expect(bad!.n).toBe(0);
+  // booked = bookings holding a place, never above capacity
+  const [places] = await sqlRows<{ n: number }>(
+    t,
+    sql`SELECT count(*)::int AS n FROM time_slots s WHERE s.facility_id = ${facilityId} AND (s.booked > s.capacity OR s.booked <>
+          (SELECT count(*) FROM bookings b WHERE b.time_slot_id = s.id AND b.status NOT IN ('REJECTED', 'CANCELLED')))`,
+  );
+  expect(places!.n).toBe(0);
+  // those who came hold numbers 1..n of their room's day; the counter is n
+  const queues = await sqlRows<{ room_id: number; date: string; n: number; mx: number; last: number }>(
+    t,
+    sql`SELECT b.room_id, b.date::text AS date, count(*)::int AS n, max(b.queue_number) AS mx, max(q.last_number) AS last
+        FROM bookings b JOIN queue_counters q ON q.room_id = b.room_id AND q.date = b.date
+        WHERE b.facility_id = ${facilityId} AND b.status IN ('CHECKED_IN', 'CALLED', 'DONE') GROUP BY 1, 2`,
+  );
+  expect(queues.length).toBeGreaterThan(0);
+  for (const q of queues) expect([q.mx, q.last]).toEqual([q.n, q.n]);
+  const [priced] = await sqlRows<{ n: number }>(t, sql`SELECT count(*)::int AS n FROM bookings WHERE facility_id = ${facilityId} AND total_price = 150000`);
+  expect(priced!.n).toBeGreaterThan(0);
+  // deterministic: a second database gets the same codes — and a second run adds only into free places
+  const again = await seedDemoBookings(t.database.db, facilityId);
+  const [over] = await sqlRows<{ n: number }>(t, sql`SELECT count(*)::int AS n FROM time_slots WHERE facility_id = ${facilityId} AND booked > capacity`);
+  expect(again).toBeGreaterThanOrEqual(0);
+  expect(over!.n).toBe(0);
+});

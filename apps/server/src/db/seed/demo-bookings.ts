@@ -1,0 +1,36 @@
+import { sql } from 'drizzle-orm';
+import { addDays } from '@portal/shared/rules/schedule';
+import type { PriceEntryRow } from '../schema';
+import type { Executor } from '../../core/db';
+import { todayVn } from '../../modules/appointments/appointments.queries';
+import { servicePrice } from '../../modules/appointments/create.operation';
+import { fillSlots } from '../../modules/appointments/fill-slots';
+import { rows } from '../../modules/patients/patients.repository';
+
+/** Days before and after today the demo fills (the schedules seed covers two months around today). */
+export const DEMO_BOOKING_DAYS = 31;
+
+/**
+ * A believable stream of bookings over the facility's time slots for two months around today:
+ * past days DONE, NO_SHOW, CANCELLED, REJECTED; today every state with queue numbers; later days
+ * PENDING and ACCEPTED — each with the log chain of its state, one consultation service at the
+ * price list's price, and `booked` of every slot raised by the bookings holding a place.
+ * Deterministic; run after the schedules seed (it only fills slots' free places).
+ */
+export async function seedDemoBookings(ex: Executor, facilityId: number, now = new Date()): Promise<number> {
+  const today = todayVn(now);
+  return ex.transaction(async (tx) => {
+    const services = await rows<{ id: number; price: number; price_entries: PriceEntryRow[] | null }>(
+      tx,
+      sql`SELECT id, price, price_entries FROM medical_services WHERE facility_id = ${facilityId} AND active AND type_value = 10 ORDER BY code LIMIT 8`,
+    );
+    return fillSlots(tx, facilityId, {
+      from: addDays(today, -DEMO_BOOKING_DAYS),
+      to: addDays(today, DEMO_BOOKING_DAYS),
+      today,
+      fill: 0.55,
+      salt: 2026,
+      services: services.map((s) => ({ id: s.id, price: servicePrice(s) })),
+    });
+  });
+}

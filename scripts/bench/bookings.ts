@@ -1,0 +1,79 @@
+/**
+ * Bookings on PostgreSQL with about 1,000,000 bookings (`npm run seed -- --scale bookings`, the
+ * bookings part of `--scale large`): the day list of today with a status filter (page of 50 with
+ * the counts per status) at 50 connections, and bulk accept of 50 pending bookings.
+ * BENCH_BOOKINGS_DATABASE_URL reuses an already seeded database (nothing is dropped then).
+ */
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { loginToken, freshPgDatabase, startServer } from './server';
+
+type Seed = (url: string, scale: string) => Promise<void>;
+
+async function seeded(seed: Seed) {
+  const reuse = process.env.BENCH_BOOKINGS_DATABASE_URL;
+  if (reuse) return { url: reuse, drop: async () => {} };
+  const db = await freshPgDatabase('bookings');
+  await seed(db.url, 'bookings');
+  return db;
+}
+
+const todayVn = () => new Date(Date.now() + 7 * 3_600_000).toISOString().slice(0, 10);
+
+export async function bookingsListBench(port: number, seed: Seed): Promise<string> {
+  const db = await seeded(seed);
+  const s = await startServer({ DATABASE_URL: db.url, DATABASE_POOL_SIZE: process.env.BENCH_POOL ?? '10' }, port);
+  try {
+    const token = await loginToken(s.url, 'letan', 'Letan@123');
+    const headers = { authorization: `Bearer ${token}` };
+    const c = new pg.Client({ connectionString: db.url });
+    await c.connect();
+    const [{ n }] = (await c.query('SELECT count(*)::int AS n FROM bookings')).rows;
+    const [{ d }] = (await c.query('SELECT count(*)::int AS d FROM bookings WHERE date = $1', [todayVn()])).rows;
+    await c.end();
+    const lines = [`${n.toLocaleString('en')} bookings, ${d.toLocaleString('en')} today`];
+    for (const q of ['status=PENDING', 'status=CHECKED_IN,CALLED', '', 'status=ACCEPTED&q=nguyen']) {
+      const url = `${s.url}/api/appointment/v1?size=50${q ? `&${q}` : ''}`;
+      const first = (await (await fetch(url, { headers })).json()) as { totalElements: number; data: unknown[] };
+      await autocannon({ url, headers, connections: 50, duration: 3 });
+      const r50 = await autocannon({ url, headers, connections: 50, duration: 10 });
+      const r1 = await autocannon({ url, headers, connections: 1, duration: 5 });
+      if (r50.non2xx || r1.non2xx) throw new Error(`non-2xx answers from ${url}`);
+      lines.push(
+        `  today ${q || '(all states)'} (${first.totalElements} matches, ${first.data.length} rows): 50 connections ${r50.requests.average.toFixed(0)} req/s, p50 ${r50.latency.p50} ms, p99 ${r50.latency.p99} ms; one client p50 ${r1.latency.p50} ms`,
+      );
+    }
+    return lines.join('\n');
+  } finally {
+    await s.stop();
+    await db.drop();
+  }
+}
+
+export async function bookingsBulkAcceptBench(port: number, seed: Seed, rounds = 10): Promise<string> {
+  const db = await seeded(seed);
+  const s = await startServer({ DATABASE_URL: db.url, DATABASE_POOL_SIZE: process.env.BENCH_POOL ?? '10' }, port);
+  const c = new pg.Client({ connectionString: db.url });
+  await c.connect();
+  try {
+    const token = await loginToken(s.url, 'letan', 'Letan@123');
+    const pending = (await c.query(`SELECT id FROM bookings WHERE status = 'PENDING' AND date > $1 ORDER BY date, start_time, id LIMIT $2`, [todayVn(), 50 * (rounds + 2)])).rows.map((r) => r.id as number);
+    if (pending.length < 50 * (rounds + 2)) throw new Error('not enough pending bookings: seed first');
+    const times: number[] = [];
+    for (let i = 0; i < rounds + 2; i++) {
+      const ids = pending.slice(i * 50, i * 50 + 50);
+      const t0 = performance.now();
+      const r = await fetch(`${s.url}/api/appointment/v1/accept`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ ids }) });
+      const body = (await r.json()) as { data: { succeeded: number } };
+      const ms = performance.now() - t0;
+      if (body.data.succeeded !== 50) throw new Error(`bulk accept: ${JSON.stringify(body).slice(0, 200)}`);
+      if (i >= 2) times.push(ms); // two warm-up rounds
+    }
+    times.sort((a, b) => a - b);
+    return `bulk accept of 50 pending bookings, ${rounds} rounds: p50 ${times[Math.floor(rounds / 2)]!.toFixed(0)} ms, min ${times[0]!.toFixed(0)} ms, max ${times.at(-1)!.toFixed(0)} ms`;
+  } finally {
+    await c.end();
+    await s.stop();
+    await db.drop();
+  }
+}
