@@ -119,6 +119,8 @@ test('a booking made on the phone appears live on another desk, then accept, che
   await expect(r.getByTestId('booking-status')).toHaveText('Đã gọi khám');
   await r.getByRole('button', { name: 'Hoàn tác' }).click();
   await expect(desk.locator('.ant-modal-confirm-title')).toContainText('về trạng thái "Đã tiếp đón"');
+  // Enter confirms: the dialog puts the focus on its OK button.
+  await expect(desk.locator('.ant-modal-confirm-btns .ant-btn-primary')).toBeFocused();
   await snap(desk, 'bookings-revert-confirm');
   await desk.keyboard.press('Enter');
   await expect(r.getByTestId('booking-status')).toHaveText('Đã tiếp đón');
