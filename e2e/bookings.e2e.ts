@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { T } from '../apps/web/src/app/messages';
 import { chooseOptions, loginViaApi, makeAccount, snap, toast, type MadeAccount } from './helpers';
 
 /**
@@ -212,4 +213,25 @@ test('reschedule, bulk accept with one failing, reject with a reason', async ({ 
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(new RegExp(`q=${a.code}`));
   await expect(page.locator('.ant-table-tbody tr.ant-table-row')).toHaveCount(1);
+});
+
+test('without the socket the list says so and polls every 10 seconds; no MANAGER_APPOINTMENT, no screen', async ({ browser, page, request }) => {
+  const { account, scene } = await setup(request);
+  const context = await browser.newContext();
+  // The live socket is refused (a proxy that drops WebSockets, a server restart).
+  await context.routeWebSocket(/\/api\/live\/v1/, (ws) => void ws.close({ code: 1011, reason: 'refused' }));
+  const desk = await context.newPage();
+  const { loginToken } = await loginViaApi(desk, account.username, account.password);
+  await desk.goto(`/admin/quan-ly-dat-kham?date=${tomorrowVn()}`);
+  await expect(desk.getByTestId('live-offline')).toHaveText(T.live.offline);
+  await expect(desk.getByRole('tab', { name: 'Tất cả (0)' })).toBeVisible();
+  const made = await book(request, loginToken, scene, '15:00');
+  await expect(row(desk, made.code)).toBeVisible({ timeout: 15_000 });
+  await snap(desk, 'bookings-offline-polling');
+  await context.close();
+
+  const other = await makeAccount(request, { prefix: 'khongdatkham', authorities: ['MANAGER_CATALOG'] });
+  await loginViaApi(page, other.username, other.password);
+  await page.goto('/admin/quan-ly-dat-kham');
+  await expect(page.getByText(T.crud.forbiddenTitle)).toBeVisible();
 });
