@@ -4,6 +4,7 @@
  * the counts per status) at 50 connections, and bulk accept of 50 pending bookings.
  * BENCH_BOOKINGS_DATABASE_URL reuses an already seeded database (nothing is dropped then).
  */
+import fs from 'node:fs';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { loginToken, freshPgDatabase, startServer } from './server';
@@ -18,6 +19,15 @@ async function seeded(seed: Seed) {
   return db;
 }
 
+/** CPU milliseconds used so far by a process (utime + stime, 10 ms ticks). */
+const cpuMs = (pid: number) => {
+  try {
+    return fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ').slice(11, 13).reduce((a, b) => a + Number(b), 0) * 10;
+  } catch {
+    return 0;
+  }
+};
+
 const todayVn = () => new Date(Date.now() + 7 * 3_600_000).toISOString().slice(0, 10);
 
 export async function bookingsListBench(port: number, seed: Seed): Promise<string> {
@@ -30,19 +40,25 @@ export async function bookingsListBench(port: number, seed: Seed): Promise<strin
     await c.connect();
     const [{ n }] = (await c.query('SELECT count(*)::int AS n FROM bookings')).rows;
     const [{ d }] = (await c.query('SELECT count(*)::int AS d FROM bookings WHERE date = $1', [todayVn()])).rows;
-    await c.end();
+    const backends = async () => (await c.query('SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()')).rows.map((r) => r.pid as number);
     const lines = [`${n.toLocaleString('en')} bookings, ${d.toLocaleString('en')} today`];
     for (const q of ['status=PENDING', 'status=CHECKED_IN,CALLED', '', 'status=ACCEPTED&q=nguyen']) {
       const url = `${s.url}/api/appointment/v1?size=50${q ? `&${q}` : ''}`;
       const first = (await (await fetch(url, { headers })).json()) as { totalElements: number; data: unknown[] };
       await autocannon({ url, headers, connections: 50, duration: 3 });
       const r50 = await autocannon({ url, headers, connections: 50, duration: 10 });
+      const pids = await backends();
+      const node0 = cpuMs(s.proc.pid!);
+      const pg0 = pids.reduce((a, p) => a + cpuMs(p), 0);
       const r1 = await autocannon({ url, headers, connections: 1, duration: 5 });
+      const nodeCpu = (cpuMs(s.proc.pid!) - node0) / r1.requests.total;
+      const pgCpu = (pids.reduce((a, p) => a + cpuMs(p), 0) - pg0) / r1.requests.total;
       if (r50.non2xx || r1.non2xx) throw new Error(`non-2xx answers from ${url}`);
       lines.push(
-        `  today ${q || '(all states)'} (${first.totalElements} matches, ${first.data.length} rows): 50 connections ${r50.requests.average.toFixed(0)} req/s, p50 ${r50.latency.p50} ms, p99 ${r50.latency.p99} ms; one client p50 ${r1.latency.p50} ms`,
+        `  today ${q || '(all states)'} (${first.totalElements} matches, ${first.data.length} rows): 50 connections ${r50.requests.average.toFixed(0)} req/s, p50 ${r50.latency.p50} ms, p99 ${r50.latency.p99} ms; one client p50 ${r1.latency.p50} ms, CPU per request: server ${nodeCpu.toFixed(2)} ms, PostgreSQL ${pgCpu.toFixed(2)} ms`,
       );
     }
+    await c.end();
     return lines.join('\n');
   } finally {
     await s.stop();

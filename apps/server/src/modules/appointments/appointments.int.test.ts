@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BOOKING_MESSAGES } from '@portal/shared/contracts/appointments.contract';
+import { BOOKING_MESSAGES, bookingListResponse } from '@portal/shared/contracts/appointments.contract';
 import { addDays } from '@portal/shared/rules/schedule';
 import { bearer, createTestApp, login, makeFacility, sqlRows, type TestApp } from '../../test/test-app';
 import { makeClinic, makePatient, makeSlots, type ClinicFixture, type SlotFixture } from './appointments.fixtures';
@@ -139,7 +139,8 @@ describe('list', () => {
     const date = tomorrowDate();
     const res = await call('GET', `${PATH}?date=${date}&size=100`, tok.staff);
     expect(res.statusCode, res.body).toBe(200);
-    const body = res.json();
+    const body = bookingListResponse.parse(res.json());
+    expect(bookingListResponse.strict().safeParse(res.json()).success).toBe(true);
     const total = Object.values(body.counts as Record<string, number>).reduce((a, b) => a + b, 0);
     expect(body.totalElements).toBe(total);
     expect(body.data).toHaveLength(total);

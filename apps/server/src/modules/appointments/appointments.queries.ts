@@ -16,7 +16,6 @@ import { audit } from '../../core/audit';
 import type { AppContext } from '../../core/context';
 import type { Executor } from '../../core/db';
 import { badRequest, notFound } from '../../core/errors';
-import { containsPattern } from '../../core/sql';
 import { rows } from '../patients/patients.repository';
 import { dayCounts } from './day-counts.cache';
 import { BOOKING_COLUMNS, BOOKING_JOINS, countDayByStatus, findBooking, findDayPage, findLogs, toBookingRow, toLogRow, type BookingRecord } from './appointments.repository';
@@ -39,7 +38,7 @@ export async function listBookings(ctx: AppContext, req: FastifyRequest, q: Book
     doctorId: q.doctorId,
     roomId: q.roomId,
     source: q.source,
-    search: words ? containsPattern(words) : undefined,
+    search: words || undefined,
   };
   // a search is ad hoc: only the filter combinations screens repeat are cached
   const cache = filter.search === undefined ? dayCounts(ctx) : null;
