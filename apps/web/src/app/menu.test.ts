@@ -105,6 +105,8 @@ describe('findByPath', () => {
   it('finds the leaf of a path, nested paths included', () => {
     expect(findByPath(MENU, '/admin/news/create')?.leaf.key).toBe('news-create');
     expect(findByPath(MENU, '/admin/quan-ly-dat-kham/12')?.leaf.key).toBe('quan-ly-dat-kham');
+    expect(findByPath(MENU, '/admin/dat-kham-moi/7')?.leaf.key).toBe('dat-kham-moi');
+    expect(findByPath(MENU, '/admin/cap-nhat-dat-kham/12')?.leaf.key).toBe('cap-nhat-dat-kham');
     expect(findByPath(MENU, '/admin/')?.leaf.key).toBe('home');
     expect(findByPath(MENU, '/admin/nothing')).toBeNull();
   });

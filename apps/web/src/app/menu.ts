@@ -12,6 +12,7 @@ import type { ComponentType } from 'react';
 import type { Authority } from '@portal/shared/authorities';
 import { hasAuthority } from '@portal/shared/authorities';
 import { T } from './messages';
+import { BOOKING_UI } from '../modules/appointments/appointments.messages';
 
 export type PageLoader = () => Promise<ComponentType>;
 
@@ -113,8 +114,12 @@ export const MENU: readonly MenuEntry[] = [
     icon: 'appointments',
     authority: 'MANAGER_APPOINTMENT',
     children: [
-      { key: 'quan-ly-dat-kham', label: T.menu.bookingList, path: '/admin/quan-ly-dat-kham' },
-      { key: 'dat-kham-moi', label: T.menu.newBooking, path: '/admin/dat-kham-moi' },
+      // Booking screens (issue 6): list, detail, new (optionally for one patient account), update.
+      { key: 'quan-ly-dat-kham', label: T.menu.bookingList, path: '/admin/quan-ly-dat-kham', page: () => import('../modules/appointments/booking-list-page').then((m) => m.BookingListPage) },
+      { key: 'dat-kham-moi', label: T.menu.newBooking, path: '/admin/dat-kham-moi', page: () => import('../modules/appointments/booking-form-pages').then((m) => m.NewBookingPage) },
+      { key: 'chi-tiet-dat-kham', label: BOOKING_UI.detail.title, path: '/admin/quan-ly-dat-kham/:bookingId', hidden: true, page: () => import('../modules/appointments/booking-detail-page').then((m) => m.BookingDetailPage) },
+      { key: 'dat-kham-moi-benh-nhan', label: T.menu.newBooking, path: '/admin/dat-kham-moi/:userId', hidden: true, page: () => import('../modules/appointments/booking-form-pages').then((m) => m.NewBookingPage) },
+      { key: 'cap-nhat-dat-kham', label: BOOKING_UI.form.updateTitle, path: '/admin/cap-nhat-dat-kham/:bookingId', hidden: true, page: () => import('../modules/appointments/booking-form-pages').then((m) => m.UpdateBookingPage) },
     ],
   },
   {
@@ -320,7 +325,10 @@ export function findByPath(menu: readonly MenuEntry[], pathname: string): { entr
       // a `:param` segment matches any one segment
       const exact = path === leaf.path || (leaf.path.includes('/:') && new RegExp(`^${leaf.path.replace(/:[^/]+/g, '[^/]+')}$`).test(path));
       const nested = leaf.path !== '/admin' && path.startsWith(`${leaf.path}/`);
-      if ((exact || nested) && (!best || leaf.path.length > best.leaf.path.length)) best = { entry, leaf };
+      // A sidebar leaf that the path is nested under wins over a hidden detail leaf
+      // (/admin/quan-ly-dat-kham/12 highlights the booking list); else the longest path wins.
+      const better = !best || (!!best.leaf.hidden === !!leaf.hidden ? leaf.path.length > best.leaf.path.length : !leaf.hidden);
+      if ((exact || nested) && better) best = { entry, leaf };
     }
   }
   return best;

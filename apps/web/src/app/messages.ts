@@ -132,6 +132,10 @@ export const T = {
     factoryReset: 'Khôi phục cài đặt gốc',
     factoryResetHint: 'Xoá mọi tuỳ chỉnh giao diện và trạng thái thanh bên đã lưu trên trình duyệt này.',
   },
+  /** The live-updates socket (core/live). */
+  live: {
+    offline: 'Mất kết nối trực tiếp – đang tự cập nhật mỗi 10 giây',
+  },
   dateInput: {
     invalid: 'Ngày không hợp lệ',
     placeholder: 'DD/MM/YYYY',

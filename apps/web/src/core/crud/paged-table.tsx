@@ -26,6 +26,7 @@ export function PagedTable<R extends { id: number }>({
   selected,
   onSelect,
   bulkBar,
+  rowClassName,
   showTotal = (total, [from, to]) => fmt(T.crud.total, { from, to, total }),
 }: {
   list: UseQueryResult<Page<R>>;
@@ -38,6 +39,8 @@ export function PagedTable<R extends { id: number }>({
   onSelect?: (rows: R[]) => void;
   /** Shown above the table while rows are selected. */
   bulkBar?: ReactNode;
+  /** A class per row (e.g. a row the live socket just changed). */
+  rowClassName?: (row: R) => string;
   showTotal?: (total: number, range: [number, number]) => ReactNode;
 }) {
   const page = list.data;
@@ -60,6 +63,7 @@ export function PagedTable<R extends { id: number }>({
       {selected && selected.length > 0 && bulkBar}
       <Table<R>
         rowKey="id"
+        rowClassName={rowClassName}
         size="middle"
         columns={columns}
         dataSource={page?.data ?? []}

@@ -1,0 +1,257 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Button, Card, DatePicker, Flex, Modal, Popconfirm, Result, Select, Table, Tabs, Tag, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { PlusOutlined, SearchOutlined } from '@ant-design/icons';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import dayjs from 'dayjs';
+import { Link, useSearchParams } from 'react-router';
+import { hasAuthority } from '@portal/shared/authorities';
+import { BOOKING_PRIORITY_LABELS, BOOKING_SOURCE_LABELS, BOOKING_SOURCES, type BookingRow, type BulkResult } from '@portal/shared/contracts/appointments.contract';
+import { fmt } from '@portal/shared/messages.vi';
+import { BOOKING_STATUS_LABELS, BOOKING_STATUSES } from '@portal/shared/rules/booking-status';
+import { formatDate } from '@portal/shared/rules/format';
+import { formatPhone } from '@portal/shared/rules/identifiers';
+import { T } from '../../app/messages';
+import { DebouncedInput } from '../../core/blocks/debounced-input';
+import { SelectBox } from '../../core/blocks/select-box';
+import type { ListState } from '../../core/crud/list-state';
+import { PagedTable } from '../../core/crud/paged-table';
+import { reportError } from '../../core/crud/resource-api';
+import { LiveIndicator } from '../../core/live/live-indicator';
+import { pollInterval } from '../../core/live/live.logic';
+import { notify } from '../../core/notify';
+import { useMe } from '../auth/use-session';
+import { bookingKeys, bookingsApi, loaders } from './appointments.api';
+import { BOOKING_UI } from './appointments.messages';
+import { BookingActions } from './booking-actions';
+import { bookingListQuery, changedRowIds, parseBookingListState, todayVn, totalCount, withChange, type BookingListState } from './booking-list.logic';
+import { BookingStatusTag } from './booking-status-tag';
+import { useBookingLive } from './use-booking-live';
+import './booking-list.css';
+
+const M = BOOKING_UI.list;
+const SPEC = { sortable: [], filters: [], defaultSort: { field: 'time', direction: 'asc' as const } };
+const SEARCH_ID = 'booking-search';
+
+/** '/' anywhere but in a text field focuses the search box (front-desk habit). */
+function useSlashFocus(id: string) {
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== '/' || e.ctrlKey || e.metaKey || e.altKey) return;
+      const t = e.target as HTMLElement | null;
+      if (t && (t.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(t.tagName))) return;
+      e.preventDefault();
+      document.getElementById(id)?.focus();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [id]);
+}
+
+/** /admin/quan-ly-dat-kham: the bookings of one day, live. */
+export function BookingListPage() {
+  const me = useMe();
+  const allowed = hasAuthority(me.data?.user.authorities ?? [], 'MANAGER_APPOINTMENT');
+  const today = todayVn();
+  const [params, setParams] = useSearchParams();
+  const state = useMemo(() => parseBookingListState(params, today), [params, today]);
+  const setState = useCallback((next: BookingListState) => setParams(new URLSearchParams(bookingListQuery(next, today, { forUrl: true })), { replace: true }), [setParams, today]);
+  const query = useMemo(() => bookingListQuery(state, today), [state, today]);
+  const queryClient = useQueryClient();
+  const live = useBookingLive();
+  const list = useQuery({
+    queryKey: bookingKeys.list(query),
+    queryFn: ({ signal }) => bookingsApi.list(query, signal),
+    placeholderData: keepPreviousData,
+    enabled: allowed,
+    refetchInterval: pollInterval(live.status),
+  });
+  useSlashFocus(SEARCH_ID);
+
+  // Rows that changed between two loads of the same query (live event or poll) are highlighted.
+  const previous = useRef<{ key: string; rows: BookingRow[] } | null>(null);
+  const queryText = JSON.stringify(query);
+  const { highlight } = live;
+  useEffect(() => {
+    const rows = list.data?.data;
+    if (!rows || list.isPlaceholderData) return;
+    const before = previous.current?.key === queryText ? previous.current.rows : undefined;
+    previous.current = { key: queryText, rows };
+    highlight(changedRowIds(before, rows));
+  }, [list.data, list.isPlaceholderData, queryText, highlight]);
+
+  const [selected, setSelected] = useState<BookingRow[]>([]);
+  useEffect(() => setSelected([]), [queryText]);
+  const [results, setResults] = useState<(BulkResult & { code: string })[] | null>(null);
+  const refresh = useCallback(() => void queryClient.invalidateQueries({ queryKey: bookingKeys.all }), [queryClient]);
+
+  const bulk = useMutation({
+    mutationFn: (rows: BookingRow[]) => bookingsApi.bulkAccept(rows.map((r) => r.id)),
+    onSuccess: (res, rows) => {
+      const codes = new Map(rows.map((r) => [r.id, r.code]));
+      const text = fmt(M.bulkDone, { succeeded: res.succeeded, total: rows.length });
+      if (res.failed === 0) notify.success(text);
+      else notify.warning(text);
+      setResults(res.results.map((r) => ({ ...r, code: codes.get(r.id) ?? `#${r.id}` })));
+      setSelected([]);
+    },
+    onError: (e) => reportError(e, BOOKING_UI.actions.failed),
+    onSettled: refresh,
+  });
+
+  if (!allowed) return <Result status="403" title={T.crud.forbiddenTitle} subTitle={T.crud.forbiddenText} />;
+
+  const counts = list.data?.counts;
+  const columns: ColumnsType<BookingRow> = [
+    { title: M.queue, key: 'queue', width: 60, render: (_v, r) => (r.queueNumber === null ? '' : <Typography.Text strong data-testid="queue-number">{r.queueNumber}</Typography.Text>) },
+    { title: M.time, key: 'time', render: (_v, r) => `${r.startTime}–${r.endTime}` },
+    { title: M.code, key: 'code', render: (_v, r) => <Link to={`/admin/quan-ly-dat-kham/${r.id}`}>{r.code}</Link> },
+    {
+      title: M.patient,
+      key: 'patient',
+      render: (_v, r) => (
+        <Flex vertical>
+          <Typography.Text strong>{r.patient.name}</Typography.Text>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {[r.patient.patientCode, formatDate(r.patient.dateOfBirth), formatPhone(r.patient.phone)].filter(Boolean).join(' · ')}
+          </Typography.Text>
+        </Flex>
+      ),
+    },
+    { title: M.doctor, key: 'doctor', render: (_v, r) => r.doctor.name },
+    { title: M.room, key: 'room', render: (_v, r) => r.room.name },
+    { title: M.status, key: 'status', render: (_v, r) => <BookingStatusTag status={r.status} /> },
+    { title: M.source, key: 'source', render: (_v, r) => BOOKING_SOURCE_LABELS[r.source] },
+    { title: M.priority, key: 'priority', render: (_v, r) => (r.priority > 0 ? <Tag color="volcano">{BOOKING_PRIORITY_LABELS[r.priority]}</Tag> : '') },
+    { title: T.crud.actions, key: 'actions', render: (_v, r) => <BookingActions booking={r} onDone={refresh} /> },
+  ];
+
+  const tableState: ListState = { page: state.page, size: state.size, sort: null, q: state.q, active: null, filters: {} };
+  const tabs = [
+    { key: 'ALL', label: `${M.all} (${totalCount(counts)})` },
+    ...BOOKING_STATUSES.map((s) => ({ key: s, label: `${BOOKING_STATUS_LABELS[s]} (${counts?.[s] ?? 0})` })),
+  ];
+
+  return (
+    <Flex vertical gap={16}>
+      <Flex justify="space-between" align="center" wrap gap={12}>
+        <Typography.Title level={4} style={{ margin: 0 }}>
+          {M.title}
+        </Typography.Title>
+        <Link to="/admin/dat-kham-moi">
+          <Button type="primary" icon={<PlusOutlined />}>
+            {M.newBooking}
+          </Button>
+        </Link>
+      </Flex>
+      <LiveIndicator status={live.status} />
+      <Card size="small">
+        <Flex wrap gap={12} align="center">
+          <Flex align="center" gap={6}>
+            <Typography.Text>{M.date}</Typography.Text>
+            <DatePicker
+              aria-label={M.date}
+              format="DD/MM/YYYY"
+              allowClear={false}
+              value={dayjs(state.date)}
+              onChange={(d) => d && setState(withChange(state, { date: d.format('YYYY-MM-DD') }))}
+            />
+            {state.date !== today && <Button onClick={() => setState(withChange(state, { date: today }))}>{M.today}</Button>}
+          </Flex>
+          <DebouncedInput
+            id={SEARCH_ID}
+            autoFocus
+            aria-label={T.crud.search}
+            placeholder={M.searchPlaceholder}
+            prefix={<SearchOutlined />}
+            allowClear
+            maxLength={100}
+            value={state.q}
+            onDebouncedChange={(v) => v.trim() !== state.q && setState(withChange(state, { q: v.trim() }))}
+            style={{ width: 440 }}
+          />
+          <SelectBox
+            aria-label={M.department}
+            prefix={`${M.department}:`}
+            allowClear
+            style={{ minWidth: 220 }}
+            loader={loaders.departments}
+            value={state.departmentId ?? undefined}
+            onChange={(v?: number) => setState(withChange(state, { departmentId: v ?? null, doctorId: null }))}
+          />
+          <SelectBox
+            aria-label={M.doctor}
+            prefix={`${M.doctor}:`}
+            allowClear
+            style={{ minWidth: 240 }}
+            loader={loaders.doctors({ departmentId: state.departmentId ?? undefined })}
+            reloadKey={state.departmentId}
+            value={state.doctorId ?? undefined}
+            onChange={(v?: number) => setState(withChange(state, { doctorId: v ?? null }))}
+          />
+          <SelectBox
+            aria-label={M.room}
+            prefix={`${M.room}:`}
+            allowClear
+            style={{ minWidth: 200 }}
+            loader={loaders.rooms}
+            value={state.roomId ?? undefined}
+            onChange={(v?: number) => setState(withChange(state, { roomId: v ?? null }))}
+          />
+          <Select
+            aria-label={M.source}
+            prefix={`${M.source}:`}
+            style={{ minWidth: 200 }}
+            value={state.source ?? 'ALL'}
+            options={[{ value: 'ALL', label: M.all }, ...BOOKING_SOURCES.map((s) => ({ value: s, label: BOOKING_SOURCE_LABELS[s] }))]}
+            onChange={(v: string) => setState(withChange(state, { source: v === 'ALL' ? null : (v as BookingListState['source']) }))}
+          />
+        </Flex>
+      </Card>
+      <Card size="small">
+        <Tabs
+          activeKey={state.status ?? 'ALL'}
+          items={tabs}
+          onChange={(k) => setState(withChange(state, { status: k === 'ALL' ? null : (k as BookingListState['status']) }))}
+        />
+        <PagedTable<BookingRow>
+          list={list}
+          state={tableState}
+          spec={SPEC}
+          onChange={(next) => setState({ ...state, page: next.page, size: next.size })}
+          columns={columns}
+          selected={selected}
+          onSelect={setSelected}
+          rowClassName={(r) => (live.highlighted.has(r.id) ? 'booking-row-changed' : '')}
+          bulkBar={
+            <Flex align="center" gap={12} wrap className="crud-bulk-bar" data-testid="bulk-bar">
+              <Typography.Text strong>{fmt(T.crud.selected, { count: selected.length })}</Typography.Text>
+              <Popconfirm title={fmt(M.bulkAcceptTitle, { count: selected.length })} okText={T.crud.confirm} cancelText={T.crud.cancel} onConfirm={() => bulk.mutate(selected)}>
+                <Button type="primary" size="small" loading={bulk.isPending}>
+                  {fmt(M.bulkAccept, { count: selected.length })}
+                </Button>
+              </Popconfirm>
+              <Button size="small" type="text" onClick={() => setSelected([])}>
+                {T.crud.clearSelection}
+              </Button>
+            </Flex>
+          }
+        />
+      </Card>
+      <Modal open={results !== null} title={M.bulkResultTitle} footer={null} onCancel={() => setResults(null)} width={640}>
+        <Table
+          rowKey="id"
+          size="small"
+          pagination={false}
+          dataSource={results ?? []}
+          data-testid="bulk-results"
+          columns={[
+            { title: M.code, dataIndex: 'code' },
+            { title: M.status, render: (_v, r) => (r.ok ? <Tag color="green">{M.bulkOk}</Tag> : <Tag color="red">{M.bulkFailed}</Tag>) },
+            { title: M.bulkDetail, render: (_v, r) => r.message ?? (r.status ? BOOKING_STATUS_LABELS[r.status] : '') },
+          ]}
+        />
+      </Modal>
+    </Flex>
+  );
+}

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { bookingListQuery, changedRowIds, parseBookingListState, todayVn, totalCount, withChange } from './booking-list.logic';
+
+const TODAY = '2026-11-23';
+
+describe('todayVn', () => {
+  it('is the Vietnamese date across the UTC day boundary', () => {
+    expect(todayVn(new Date('2026-11-23T16:59:59Z'))).toBe('2026-11-23');
+    expect(todayVn(new Date('2026-11-23T17:00:00Z'))).toBe('2026-11-24');
+  });
+});
+
+describe('booking list URL state', () => {
+  it('defaults to today, every status, page 0 of 50', () => {
+    const s = parseBookingListState(new URLSearchParams(''), TODAY);
+    expect(s).toEqual({ date: TODAY, status: null, departmentId: null, doctorId: null, roomId: null, source: null, q: '', page: 0, size: 50 });
+    expect(bookingListQuery(s, TODAY, { forUrl: true })).toEqual({});
+    expect(bookingListQuery(s, TODAY)).toEqual({ date: TODAY, page: '0', size: '50' });
+  });
+  it('reads and writes back a full link', () => {
+    const p = new URLSearchParams('date=2026-11-25&status=PENDING&departmentId=3&doctorId=4&roomId=5&source=HOTLINE&q=lan&page=2&size=100');
+    const s = parseBookingListState(p, TODAY);
+    expect(new URLSearchParams(bookingListQuery(s, TODAY, { forUrl: true })).toString()).toBe(p.toString());
+  });
+  it('ignores what a hand-edited link gets wrong', () => {
+    const s = parseBookingListState(new URLSearchParams('date=23/11/2026&status=NOPE&departmentId=-1&doctorId=abc&source=FAX&page=x&size=7'), TODAY);
+    expect(s).toMatchObject({ date: TODAY, status: null, departmentId: null, doctorId: null, source: null, page: 0, size: 50 });
+  });
+  it('goes back to the first page when the filters change', () => {
+    const s = parseBookingListState(new URLSearchParams('page=3'), TODAY);
+    expect(withChange(s, { status: 'ACCEPTED' })).toMatchObject({ page: 0, status: 'ACCEPTED' });
+  });
+});
+
+describe('changes and counts', () => {
+  it('finds new and changed rows, none on the first load', () => {
+    const a = [{ id: 1, status: 'PENDING' as const, updatedAt: 't1' }, { id: 2, status: 'PENDING' as const, updatedAt: 't1' }];
+    const b = [{ id: 1, status: 'ACCEPTED' as const, updatedAt: 't2' }, { id: 2, status: 'PENDING' as const, updatedAt: 't1' }, { id: 3, status: 'PENDING' as const, updatedAt: 't3' }];
+    expect(changedRowIds(undefined, b)).toEqual([]);
+    expect(changedRowIds(a, b)).toEqual([1, 3]);
+  });
+  it('sums the tabs', () => {
+    expect(totalCount({ PENDING: 2, ACCEPTED: 3 })).toBe(5);
+    expect(totalCount(undefined)).toBe(0);
+  });
+});

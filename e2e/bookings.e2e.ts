@@ -1,0 +1,237 @@
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { T } from '../apps/web/src/app/messages';
+import { chooseOptions, loginViaApi, makeAccount, snap, toast, type MadeAccount } from './helpers';
+
+/**
+ * Issue 6, the booking desk: a booking made on the phone appears live on another desk's list,
+ * then goes through accept, check-in (queue number), call and revert; another is rescheduled;
+ * a bulk accept reports the one that failed; a rejection keeps its reason in the log.
+ */
+
+interface Scene {
+  facilityId: number;
+  departmentId: number;
+  doctorId: number;
+  roomId: number;
+  serviceIds: number[];
+  slots: { id: number; date: string; startTime: string }[];
+  patient: { userId: number; profiles: { id: number; patientCode: string; fullName: string }[] };
+}
+
+/** Tomorrow in Vietnam (the fixture's slots of today may all have started). */
+function tomorrowVn(): string {
+  const d = new Date(Date.now() + 7 * 3600_000 + 24 * 3600_000);
+  return d.toISOString().slice(0, 10);
+}
+const display = (iso: string) => iso.split('-').reverse().join('/');
+
+async function setup(request: APIRequestContext): Promise<{ account: MadeAccount; scene: Scene }> {
+  const account = await makeAccount(request, { prefix: 'datkham', authorities: ['MANAGER_APPOINTMENT', 'MANAGER_USER'], name: 'Phạm Thu Lễ Tân' });
+  const res = await request.post('/api/test/v1/fixtures/bookings', { data: { username: account.username, capacity: 3 } });
+  expect(res.status(), await res.text()).toBe(200);
+  return { account, scene: ((await res.json()) as { data: Scene }).data };
+}
+
+/** Books through the API like the form does (for the rows the later steps need). */
+async function book(request: APIRequestContext, token: string, scene: Scene, slotStart: string, profileIndex = 0): Promise<{ id: number; code: string }> {
+  const slot = scene.slots.find((s) => s.date === tomorrowVn() && s.startTime === slotStart)!;
+  const res = await request.post('/api/appointment/v1', {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { medicalProfileId: scene.patient.profiles[profileIndex]!.id, timeSlotId: slot.id, serviceIds: scene.serviceIds.slice(0, 1) },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  return ((await res.json()) as { data: { id: number; code: string } }).data;
+}
+
+async function openList(browser: Browser, account: MadeAccount): Promise<{ desk: Page; eventAt: () => number | undefined }> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await loginViaApi(page, account.username, account.password);
+  const socket = page.waitForEvent('websocket');
+  await page.goto(`/admin/quan-ly-dat-kham?date=${tomorrowVn()}`);
+  // Subscribed to topic 'bookings' before anything is booked.
+  const ws = await socket;
+  await ws.waitForEvent('framereceived', (f) => String(f.payload).includes('"subscribed"'));
+  let first: number | undefined;
+  const t0 = Date.now();
+  if (process.env.BOOKINGS_E2E_DEBUG) {
+    page.on('request', (r) => r.url().includes('/api/appointment/v1?') && console.log('desk GET', Date.now() - t0));
+    page.on('response', (r) => r.url().includes('/api/appointment/v1?') && console.log('desk GET done', Date.now() - t0));
+    ws.on('framereceived', (f) => console.log('desk frame', Date.now() - t0, String(f.payload).slice(0, 120)));
+  }
+  ws.on('framereceived', (f) => {
+    if (first === undefined && String(f.payload).includes('"event"')) first = Date.now();
+  });
+  return { desk: page, eventAt: () => first };
+}
+
+const row = (page: Page, text: string) => page.locator('.ant-table-tbody tr.ant-table-row').filter({ hasText: text });
+
+test('a booking made on the phone appears live on another desk, then accept, check in, call, revert', async ({ browser, page, request }) => {
+  const { account, scene } = await setup(request);
+  const { desk, eventAt } = await openList(browser, account);
+  await expect(desk.getByLabel('Tìm kiếm')).toBeFocused();
+
+  // The other desk notes when a row with the patient's name shows up (same machine clock as this process).
+  await desk.evaluate(() => {
+    const w = window as unknown as { seenAt?: number };
+    new MutationObserver(() => {
+      if (!w.seenAt && document.querySelector('.ant-table-tbody')?.textContent?.includes('Trần Thị Bình')) w.seenAt = Date.now();
+    }).observe(document.body, { subtree: true, childList: true, characterData: true });
+  });
+
+  await loginViaApi(page, account.username, account.password);
+  await page.goto('/admin/dat-kham-moi');
+  const profile = scene.patient.profiles[0]!;
+  await chooseOptions(page, page.getByRole('combobox', { name: 'Bệnh nhân' }), [profile.patientCode]);
+  await chooseOptions(page, page.getByRole('combobox', { name: 'Bác sĩ' }), ['Nguyễn Văn An'], { search: false });
+  await chooseOptions(page, page.getByRole('combobox', { name: 'Ngày khám' }), [display(tomorrowVn())], { search: false });
+  await page.getByTestId('slot-picker').getByText('08:00–08:30').click();
+  await chooseOptions(page, page.getByRole('combobox', { name: 'Dịch vụ' }), ['Khám Nội tổng quát'], { search: false });
+  await page.getByLabel('Lý do khám / triệu chứng').fill('Đau đầu, chóng mặt 3 ngày');
+  await snap(page, 'bookings-new-form');
+
+  const created = page.waitForResponse((r) => r.url().endsWith('/api/appointment/v1') && r.request().method() === 'POST');
+  await page.getByRole('button', { name: 'Đặt khám', exact: true }).click();
+  const response = await created;
+  const savedAt = Date.now();
+  expect(response.status()).toBe(200);
+  const booking = ((await response.json()) as { data: { id: number; code: string } }).data;
+  await expect(toast(page, 'Đặt khám thành công')).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/admin/quan-ly-dat-kham/${booking.id}$`));
+  await expect(page.getByRole('cell', { name: 'Khám Nội tổng quát' })).toBeVisible();
+  await expect(page.getByTestId('booking-total')).toHaveText('150.000 ₫');
+
+  await expect(row(desk, booking.code)).toBeVisible({ timeout: 5_000 });
+  const seenAt = await desk.evaluate(() => (window as unknown as { seenAt?: number }).seenAt ?? Date.now());
+  const latency = seenAt - savedAt;
+  const socketLatency = (eventAt() ?? NaN) - savedAt;
+  console.log(`[bookings.e2e] booking ${booking.code} appeared on the other desk ${latency} ms after the save response (socket event after ${socketLatency} ms)`);
+  expect(latency).toBeLessThan(1000);
+  await snap(desk, 'bookings-live-list');
+
+  const r = row(desk, booking.code);
+  await r.getByRole('button', { name: 'Xác nhận' }).click();
+  await expect(r.getByTestId('booking-status')).toHaveText('Đã xác nhận');
+  await r.getByRole('button', { name: 'Tiếp đón' }).click();
+  await expect(toast(desk, `Đã tiếp đón ${booking.code} — số thứ tự 1`)).toBeVisible();
+  await expect(r.getByTestId('queue-number')).toHaveText('1');
+  await r.getByRole('button', { name: 'Gọi khám' }).click();
+  await expect(r.getByTestId('booking-status')).toHaveText('Đã gọi khám');
+  await r.getByRole('button', { name: 'Hoàn tác' }).click();
+  await expect(desk.locator('.ant-modal-confirm-title')).toContainText('về trạng thái "Đã tiếp đón"');
+  // Enter confirms: the dialog puts the focus on its OK button.
+  await expect(desk.locator('.ant-modal-confirm-btns .ant-btn-primary')).toBeFocused();
+  await snap(desk, 'bookings-revert-confirm');
+  await desk.keyboard.press('Enter');
+  await expect(r.getByTestId('booking-status')).toHaveText('Đã tiếp đón');
+  await expect(r.getByTestId('queue-number')).toHaveText('1');
+  await expect(desk.getByRole('tab', { name: 'Đã tiếp đón (1)' })).toBeVisible();
+  await snap(desk, 'bookings-after-revert');
+
+  // The first desk's detail page followed along (live) and shows the whole log.
+  const timeline = page.getByTestId('booking-timeline');
+  await expect(timeline).toContainText('Hoàn tác · Đã gọi khám → Đã tiếp đón');
+  await expect(timeline).toContainText('Tiếp đón · Đã xác nhận → Đã tiếp đón');
+  await expect(timeline).toContainText('Phạm Thu Lễ Tân');
+  await expect(page.getByTestId('detail-queue')).toHaveText('1');
+  await snap(page, 'bookings-detail');
+  await desk.context().close();
+});
+
+test('reschedule, bulk accept with one failing, reject with a reason', async ({ page, request }) => {
+  const { account, scene } = await setup(request);
+  const { loginToken } = await loginViaApi(page, account.username, account.password);
+  const moved = await book(request, loginToken, scene, '09:00');
+  const a = await book(request, loginToken, scene, '10:00');
+  const b = await book(request, loginToken, scene, '10:30', 1);
+  const already = await book(request, loginToken, scene, '11:00');
+  const toReject = await book(request, loginToken, scene, '11:30', 1);
+  expect((await request.post(`/api/appointment/v1/${already.id}/accept`, { headers: { Authorization: `Bearer ${loginToken}` } })).status()).toBe(200);
+
+  // Reschedule 09:00 → 14:00 and add a service.
+  await page.goto(`/admin/cap-nhat-dat-kham/${moved.id}`);
+  await expect(page.getByText('Lịch hiện tại: 09:00–09:30')).toBeVisible();
+  await expect(page.getByLabel('Bệnh nhân')).toHaveValue(/^Trần Thị Bình · BN/);
+  await page.getByTestId('slot-picker').getByText('14:00–14:30').click();
+  await chooseOptions(page, page.getByRole('combobox', { name: 'Dịch vụ' }), ['Tổng phân tích tế bào máu'], { search: false });
+  await snap(page, 'bookings-update-form');
+  await page.getByRole('button', { name: 'Lưu thay đổi' }).click();
+  await expect(toast(page, 'Đã cập nhật lịch đặt khám')).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/admin/quan-ly-dat-kham/${moved.id}$`));
+  await expect(page.getByText(`14:00–14:30 ${display(tomorrowVn())}`)).toBeVisible();
+  // The total is the sum of the booked prices (the server's price rule decides each one).
+  const prices = await page.locator('.ant-table-tbody tr.ant-table-row td:last-child').allInnerTexts();
+  expect(prices).toHaveLength(2);
+  const sum = prices.map((p) => Number(p.replace(/\D/g, ''))).reduce((x, y) => x + y, 0);
+  await expect(page.getByTestId('booking-total')).toHaveText(`${sum.toLocaleString('de-DE')} ₫`);
+
+  // Bulk accept: two pending ones succeed, the accepted one is refused with its reason.
+  await page.goto(`/admin/quan-ly-dat-kham?date=${tomorrowVn()}`);
+  for (const code of [a.code, b.code, already.code]) await row(page, code).locator('.ant-checkbox-input').check();
+  await page.getByTestId('bulk-bar').getByRole('button', { name: 'Xác nhận 3 lịch đã chọn' }).click();
+  await page.locator('.ant-popconfirm').getByRole('button', { name: 'Đồng ý' }).click();
+  const results = page.getByTestId('bulk-results');
+  await expect(results).toBeVisible();
+  await expect(results.locator('tr').filter({ hasText: a.code })).toContainText('Thành công');
+  await expect(results.locator('tr').filter({ hasText: b.code })).toContainText('Thành công');
+  await expect(results.locator('tr').filter({ hasText: already.code })).toContainText('Không thành công');
+  await expect(results.locator('tr').filter({ hasText: already.code })).toContainText('Đã xác nhận');
+  await snap(page, 'bookings-bulk-results');
+  await page.keyboard.press('Escape');
+  await expect(row(page, a.code).getByTestId('booking-status')).toHaveText('Đã xác nhận');
+
+  // Reject with a reason typed and confirmed with Enter.
+  await row(page, toReject.code).getByRole('button', { name: 'Từ chối' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByLabel('Lý do')).toBeFocused();
+  await dialog.getByLabel('Lý do').fill('Bác sĩ nghỉ đột xuất, đã hẹn bệnh nhân ngày khác');
+  await snap(page, 'bookings-reject-dialog');
+  await page.keyboard.press('Enter');
+  await expect(row(page, toReject.code).getByTestId('booking-status')).toHaveText('Đã từ chối');
+  await page.getByRole('tab', { name: /^Đã từ chối/ }).click();
+  await expect(page).toHaveURL(/status=REJECTED/);
+  await expect(row(page, toReject.code)).toBeVisible();
+  await row(page, toReject.code).getByRole('link', { name: toReject.code }).click();
+  await expect(page.getByTestId('booking-timeline')).toContainText('Lý do: Bác sĩ nghỉ đột xuất, đã hẹn bệnh nhân ngày khác');
+  await snap(page, 'bookings-rejected-detail');
+
+  // A new booking for one patient account offers that account's profiles only.
+  await page.goto(`/admin/dat-kham-moi/${scene.patient.userId}`);
+  const picker = page.getByRole('combobox', { name: 'Bệnh nhân' });
+  await picker.click();
+  await expect(page.locator('.ant-select-dropdown:visible .ant-select-item-option')).toHaveCount(2);
+  await expect(page.locator('.ant-select-dropdown:visible')).toContainText('Lê Minh Khôi');
+  await page.keyboard.press('Escape');
+
+  // '/' focuses the search box; searching by code narrows the list.
+  await page.goto(`/admin/quan-ly-dat-kham?date=${tomorrowVn()}`);
+  await page.locator('body').click({ position: { x: 5, y: 300 } });
+  await page.keyboard.press('/');
+  await expect(page.getByLabel('Tìm kiếm')).toBeFocused();
+  await page.keyboard.type(a.code);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`q=${a.code}`));
+  await expect(page.locator('.ant-table-tbody tr.ant-table-row')).toHaveCount(1);
+});
+
+test('without the socket the list says so and polls every 10 seconds; no MANAGER_APPOINTMENT, no screen', async ({ browser, page, request }) => {
+  const { account, scene } = await setup(request);
+  const context = await browser.newContext();
+  // The live socket is refused (a proxy that drops WebSockets, a server restart).
+  await context.routeWebSocket(/\/api\/live\/v1/, (ws) => void ws.close({ code: 1011, reason: 'refused' }));
+  const desk = await context.newPage();
+  const { loginToken } = await loginViaApi(desk, account.username, account.password);
+  await desk.goto(`/admin/quan-ly-dat-kham?date=${tomorrowVn()}`);
+  await expect(desk.getByTestId('live-offline')).toHaveText(T.live.offline);
+  await expect(desk.getByRole('tab', { name: 'Tất cả (0)' })).toBeVisible();
+  const made = await book(request, loginToken, scene, '15:00');
+  await expect(row(desk, made.code)).toBeVisible({ timeout: 15_000 });
+  await snap(desk, 'bookings-offline-polling');
+  await context.close();
+
+  const other = await makeAccount(request, { prefix: 'khongdatkham', authorities: ['MANAGER_CATALOG'] });
+  await loginViaApi(page, other.username, other.password);
+  await page.goto('/admin/quan-ly-dat-kham');
+  await expect(page.getByText(T.crud.forbiddenTitle)).toBeVisible();
+});
