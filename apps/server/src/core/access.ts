@@ -7,8 +7,19 @@ import { forbidden, unauthorized } from './errors';
 import { findSessionByTokenHash, type AuthContext } from './sessions';
 import { sha256 } from './tokens';
 
-/** What a route needs: no sign-in, any signed-in staff, or one authority (ADMIN_FACILITY passes all). */
-export type Access = 'public' | 'signed-in' | Authority;
+/**
+ * What a route needs: no sign-in, any signed-in staff, one authority, or any one of several (the
+ * front desk and the schedulers both read the calendar). ADMIN_FACILITY passes all.
+ */
+export type Access = 'public' | 'signed-in' | Authority | readonly Authority[];
+
+/** The caller's authorities satisfy `access` (an authority, or any one of a list). */
+export function grants(authorities: readonly string[], access: Authority | readonly Authority[]): boolean {
+  return typeof access === 'string' ? hasAuthority(authorities, access) : access.some((a) => hasAuthority(authorities, a));
+}
+
+const validAccess = (a: unknown): a is Access =>
+  a === 'public' || a === 'signed-in' || (typeof a === 'string' && isAuthority(a)) || (Array.isArray(a) && a.length > 0 && a.every((x) => typeof x === 'string' && isAuthority(x)));
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -58,11 +69,9 @@ export function installAccessControl(app: FastifyInstance, database: Database, c
   // Every API route must say who may call it: a route without `config.access` fails at start.
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) return;
-    const access = (route.config as { access?: string } | undefined)?.access;
-    if (!access || !(access === 'public' || access === 'signed-in' || isAuthority(access))) {
-      throw new Error(`Route ${route.method} ${route.url} does not declare config.access`);
-    }
-    for (const method of [route.method].flat()) table.push({ method, url: route.url, access: access as Access });
+    const access = (route.config as { access?: unknown } | undefined)?.access;
+    if (!validAccess(access)) throw new Error(`Route ${route.method} ${route.url} does not declare config.access`);
+    for (const method of [route.method].flat()) table.push({ method, url: route.url, access });
   });
 
   // onRequest, before the body is read and validated: a caller without the authority learns
@@ -78,7 +87,7 @@ export function installAccessControl(app: FastifyInstance, database: Database, c
     // A one-time password (new account, administrator's reset) opens only the signed-in calls
     // (me, change password, logout) until it is changed.
     if (ctx.mustChangePassword && access !== 'signed-in') throw forbidden(MSG.mustChangePasswordFirst);
-    if (access !== 'signed-in' && !hasAuthority(ctx.authorities, access)) {
+    if (access !== 'signed-in' && !grants(ctx.authorities, access)) {
       await audit(database.db, req, {
         action: 'FORBIDDEN',
         entity: 'route',

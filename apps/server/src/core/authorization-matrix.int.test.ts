@@ -14,7 +14,7 @@ import { accessTable, type RouteAccess } from './access';
  */
 let t: TestApp;
 let routes: RouteAccess[];
-const tokenLacking = new Map<Authority, string>();
+const tokenLacking = new Map<string, string>();
 
 /** Path parameters filled with a dummy id. */
 const concrete = (url: string) => url.replace(/:\w+/g, '1').replace(/\*$/, 'x');
@@ -39,11 +39,15 @@ beforeAll(async () => {
   t = await createTestApp({ ENABLE_TEST_FIXTURES: '1' });
   routes = accessTable(t.app).filter((r) => r.method !== 'HEAD' && r.method !== 'OPTIONS');
   const managers = AUTHORITIES.filter((a) => a !== 'ADMIN_FACILITY');
+  // One account lacking each authority, and one lacking every authority of each "any of" list.
+  const lacks = [...AUTHORITIES.map((a) => [a] as readonly Authority[]), ...routes.flatMap((r) => (Array.isArray(r.access) ? [r.access as readonly Authority[]] : []))];
+  const keyOf = (missing: readonly Authority[]) => [...missing].sort().join('+');
+  const distinct = [...new Map(lacks.map((m) => [keyOf(m), m])).values()];
   const { accounts } = await makeFacility(
     t,
-    AUTHORITIES.map((missing) => ({ key: missing, authorities: managers.filter((a) => a !== missing) })),
+    distinct.map((missing) => ({ key: keyOf(missing), authorities: managers.filter((a) => !missing.includes(a)) })),
   );
-  for (const a of AUTHORITIES) tokenLacking.set(a, (await login(t, accounts[a]!)).loginToken);
+  for (const m of distinct) tokenLacking.set(keyOf(m), (await login(t, accounts[keyOf(m)]!)).loginToken);
 });
 afterAll(() => t.close());
 
@@ -70,7 +74,7 @@ describe('authorization matrix over every registered route', () => {
       }
       if (anonymous.statusCode !== 401 || anonymous.json().message !== MSG.unauthorized) failures.push(`${label(r)} without token: ${anonymous.statusCode}`);
       if (r.access === 'signed-in') continue;
-      const res = await t.app.inject({ method: r.method as 'GET', url, headers: bearer(tokenLacking.get(r.access)!) });
+      const res = await t.app.inject({ method: r.method as 'GET', url, headers: bearer(tokenLacking.get(typeof r.access === 'string' ? r.access : [...r.access].sort().join('+'))!) });
       refusals += 1;
       if (res.statusCode !== 403) failures.push(`${label(r)} lacking ${r.access}: ${res.statusCode} ${res.body.slice(0, 120)}`);
       else if (JSON.stringify(res.json()) !== JSON.stringify({ code: 403, message: MSG.forbidden })) failures.push(`${label(r)}: body ${res.body}`);

@@ -12,6 +12,7 @@ import { createAccount, createFacility, createRole } from './factories';
 import { demoServices } from './services-data';
 import type { FileStorage } from '../../core/file-storage';
 import { analyzePatients, seedDemoPatients } from './patients';
+import { seedDemoBookings } from './demo-bookings';
 
 const DAY = 86_400_000;
 
@@ -84,6 +85,7 @@ export async function seedDemo(database: Database, cost: HashCost, now = new Dat
     await seedDemoPatients(tx, { hospitalId: hospital.id, clinicId: clinic.id, now, storage, cost });
     await seedDemoDoctors(tx, hospital.id);
     await seedDemoSchedules(tx, hospital.id, now);
+    await seedDemoBookings(tx, hospital.id, now);
     await audit(tx, null, { action: 'SEED_DEMO', entity: 'facility', entityId: hospital.id, facilityId: hospital.id, actorUsername: 'system' });
   });
   await analyzeCatalog(database);

@@ -441,6 +441,12 @@ describe('suggest and profile search', () => {
     expect((await call('GET', `${M}/search?q=${codes.an}`, tok.user)).json().data[0].fullName).toBe('Nguyễn Văn An');
     expect((await call('GET', `${M}/search?q=nguyen%20van%20an`, tok.other)).json().totalElements).toBe(1);
     expect((await call('GET', `${M}/suggest?q=`, tok.user)).statusCode).toBe(400);
+    // the front desk books for a patient on the phone: it finds them and reads their profiles, and no more
+    const desk = await call('GET', `${M}/suggest?q=${codes.an}`, tok.appt);
+    expect(desk.statusCode, desk.body).toBe(200);
+    expect(desk.json().data[0].fullName).toBe('Nguyễn Văn An');
+    expect((await call('GET', `${P}/${ids.an}/medical-profiles`, tok.appt)).statusCode).toBe(200);
+    expect((await call('GET', `${M}/search?q=nguyen`, tok.appt)).statusCode).toBe(403);
     expect((await call('GET', `${M}/${profileIds.an}`, tok.user)).json().data.cccd).toBe('001090012345');
     expect((await call('GET', `${M}/${profileIds.an}`, tok.other)).statusCode).toBe(404);
     const wards = await call('GET', `${M}/reference/wards?provinceCode=01&search=cua%20nam`, tok.user);

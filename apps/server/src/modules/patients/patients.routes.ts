@@ -78,6 +78,8 @@ import { caller } from '../../core/access';
 import { notFound } from '../../core/errors';
 
 const access = { access: 'MANAGER_USER' as const };
+/** Finding a patient to book for: the patient managers and the front desk (a booking made on the phone). */
+const bookingDesk = { access: ['MANAGER_USER', 'MANAGER_APPOINTMENT'] as const };
 const tags = ['Tài khoản bệnh nhân'];
 const historyTags = ['Lịch sử khám'];
 const EXPORT_LIMIT = 50_000;
@@ -178,7 +180,7 @@ export async function patientsRoutes(app: FastifyInstance, ctx: AppContext, stor
   });
 
   r.get(`${P}/:userId/medical-profiles`, {
-    config: access,
+    config: bookingDesk,
     schema: { tags, summary: 'Các hồ sơ bệnh nhân đầy đủ của tài khoản (ghi nhật ký truy cập)', params: userIdParams, response: { 200: medicalProfilesResponse, ...errorResponses(400, 401, 403, 404) } },
     handler: async (req) => {
       const u = await ownUser(ctx.database.db, req, req.params.userId);
@@ -347,7 +349,7 @@ export async function patientsRoutes(app: FastifyInstance, ctx: AppContext, stor
     },
   });
   r.get(`${M}/suggest`, {
-    config: access,
+    config: bookingDesk,
     schema: { tags, summary: 'Gợi ý hồ sơ khi đặt khám: tiền tố họ tên không dấu, số điện thoại, CCCD, mã bệnh nhân (tối đa 10)', querystring: suggestQuery, response: { 200: suggestResponse, ...errorResponses(400, 401, 403) } },
     handler: async (req) => ({ code: 0 as const, data: await suggestProfiles(ctx, req, req.query.q) }),
   });
