@@ -8,7 +8,7 @@ export type ViewBy = 'doctor' | 'room' | 'department';
 
 /**
  * One working period in the calendar: shift, times, who/where (the doctor when viewing a room or
- * department, the room when viewing a doctor), booked/capacity. A button, so Tab + Enter open it.
+ * department, the room and then the doctor when viewing doctors), booked/capacity. A button, so Tab + Enter open it.
  */
 export function ScheduleCard({ s, by, compact, onOpen }: { s: ScheduleRow; by: ViewBy; compact?: boolean; onOpen: (s: ScheduleRow) => void }) {
   const who = by === 'doctor' ? s.room.name : s.doctor.name;
@@ -49,6 +49,12 @@ export function ScheduleCard({ s, by, compact, onOpen }: { s: ScheduleRow; by: V
       <Typography.Text ellipsis style={{ display: 'block', fontSize: 12 }}>
         {who}
       </Typography.Text>
+      {/* a week shows both: with every doctor at once, "Phòng khám Nội 101" alone does not say who */}
+      {!compact && by === 'doctor' && (
+        <Typography.Text ellipsis type="secondary" style={{ display: 'block', fontSize: 12 }}>
+          {s.doctor.name}
+        </Typography.Text>
+      )}
     </button>
   );
 }
