@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { T } from '../apps/web/src/app/messages';
 import { chooseOptions, loginViaApi, makeAccount, snap, toast, type MadeAccount } from './helpers';
+import { todayVn } from '../packages/shared/src/rules/time';
 
 /**
  * Issue 6, the booking desk: a booking made on the phone appears live on another desk's list,
@@ -20,8 +21,7 @@ interface Scene {
 
 /** Tomorrow in Vietnam (the fixture's slots of today may all have started). */
 function tomorrowVn(): string {
-  const d = new Date(Date.now() + 7 * 3600_000 + 24 * 3600_000);
-  return d.toISOString().slice(0, 10);
+  return todayVn(new Date(Date.now() + 24 * 3600_000));
 }
 const display = (iso: string) => iso.split('-').reverse().join('/');
 

@@ -3,13 +3,13 @@ import { formatDate } from '../packages/shared/src/rules/format';
 import { addDays, isoWeekday } from '../packages/shared/src/rules/schedule';
 import { TS } from '../apps/web/src/modules/schedules/schedules.messages';
 import { chooseOptions, loginViaApi, makeAccount, snap, toast, uniq } from './helpers';
+import { todayVn } from '../packages/shared/src/rules/time';
 
 /**
  * /admin/lich-lam-viec-bac-si: a scheduler of a fresh facility (demo catalogue through the
  * fixture route) builds a week for a new doctor, sees it by week and month, is refused a clash,
  * copies the week, changes a slot, takes the doctor off for a day and reads the log.
  */
-const vnToday = () => new Date(Date.now() + 7 * 3600_000).toISOString().slice(0, 10);
 const cards = (page: Page) => page.getByTestId('week-grid').getByTestId('schedule-card');
 
 async function typeDate(scope: Locator, label: string, iso: string) {
@@ -38,7 +38,7 @@ test.describe('doctor schedules (/admin/lich-lam-viec-bac-si)', () => {
     });
     expect(made.status(), await made.text()).toBe(200);
 
-    const today = vnToday();
+    const today = todayVn();
     const monday = addDays(today, 8 - isoWeekday(today)); // next week's Monday: always ahead
     await page.goto(`/admin/lich-lam-viec-bac-si?date=${monday}`);
     await expect(page.getByTestId('range-title')).toHaveText(TS.weekOf(formatDate(monday), formatDate(addDays(monday, 6))));

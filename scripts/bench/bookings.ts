@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { loginToken, freshPgDatabase, startServer } from './server';
+import { todayVn } from '../../packages/shared/src/rules/time';
 
 type Seed = (url: string, scale: string) => Promise<void>;
 
@@ -28,7 +29,6 @@ const cpuMs = (pid: number) => {
   }
 };
 
-const todayVn = () => new Date(Date.now() + 7 * 3_600_000).toISOString().slice(0, 10);
 
 export async function bookingsListBench(port: number, seed: Seed): Promise<string> {
   const db = await seeded(seed);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { daysInMonth, isLeapYear, isRealDate, toInstant, vnParts, vnWallClockToMs } from './time';
+import { daysInMonth, isLeapYear, isRealDate, todayVn, toInstant, vnParts, vnWallClockToMs } from './time';
 
 describe('toInstant', () => {
   it.each<[string | Date | number | null | undefined, string | null]>([
@@ -104,5 +104,17 @@ describe('calendar helpers', () => {
 
   it('vnWallClockToMs is the UTC instant of a +07:00 wall clock', () => {
     expect(new Date(vnWallClockToMs(2026, 3, 15, 10)).toISOString()).toBe('2026-03-15T03:00:00.000Z');
+  });
+});
+
+describe('todayVn', () => {
+  it.each([
+    ['2026-11-23T16:59:59.999Z', '2026-11-23'],
+    ['2026-11-23T17:00:00.000Z', '2026-11-24'],
+    ['2026-11-23T00:00:00.000Z', '2026-11-23'],
+    ['2026-12-31T17:00:00.000Z', '2027-01-01'],
+    ['2028-02-28T17:30:00.000Z', '2028-02-29'],
+  ])('at %s it is %s in Vietnam', (instant, expected) => {
+    expect(todayVn(new Date(instant))).toBe(expected);
   });
 });

@@ -156,3 +156,9 @@ export function pad2(n: number): string {
 export function pad4(n: number): string {
   return String(n).padStart(4, '0');
 }
+
+/** Today's calendar date in Vietnam (+07:00) as YYYY-MM-DD, whatever the machine's or browser's zone. */
+export function todayVn(now: Date = new Date()): string {
+  const p = vnParts(now);
+  return `${pad4(p.year)}-${pad2(p.month)}-${pad2(p.day)}`;
+}

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '@portal/shared/rules/schedule';
-import { vnToday } from '../../modules/schedules/schedules.service';
+import { todayVn } from '@portal/shared/rules/time';
 import { createTestApp, makeFacility, sqlRows, type TestApp } from '../../test/test-app';
 import { seedDemoCatalog } from './demo-catalog';
 import { seedDemoDoctors } from './demo-doctors';
@@ -38,7 +38,7 @@ describe('demo schedules', () => {
         count(*) FILTER (WHERE extract(isodow FROM s.date) = 6)::int AS saturdays
         FROM schedules s WHERE s.facility_id = ${a.facilityId}`,
     );
-    const today = vnToday(now);
+    const today = todayVn(now);
     expect(stats).toMatchObject({ first: addDays(today, -30) <= stats!.first ? stats!.first : 'x', sundays: 0 });
     expect(stats!.first >= addDays(today, -30) && stats!.last <= addDays(today, 30)).toBe(true);
     expect(stats!.doctors).toBeGreaterThanOrEqual(20);

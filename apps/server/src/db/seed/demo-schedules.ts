@@ -3,7 +3,8 @@ import { addDays, cutSlots, isoWeekday, SHIFTS, type ShiftKey } from '@portal/sh
 import { doctorDisplayName } from '@portal/shared/rules/doctor-title';
 import type { Executor } from '../../core/db';
 import { insertSchedules, type NewSchedule, type NewSlot } from '../../modules/schedules/schedules.repository';
-import { vnInstant, vnToday } from '../../modules/schedules/schedules.service';
+import { todayVn } from '@portal/shared/rules/time';
+import { vnInstant } from '../../modules/schedules/schedules.service';
 import { doctorRooms, doctors, rooms, scheduleLogs } from '../schema';
 import { mulberry32 } from './patients-data';
 
@@ -33,7 +34,7 @@ export async function seedDemoSchedules(tx: Executor, facilityId: number, now = 
     byDoctor.set(r.id, e);
   }
 
-  const today = vnToday(now);
+  const today = todayVn(now);
   const first = addDays(today, -30);
   const rand = mulberry32(20261123);
   const items: { schedule: NewSchedule; slots: NewSlot[] }[] = [];

@@ -9,7 +9,9 @@ import {
   type WorkDayRow,
 } from '@portal/shared/contracts/appointments.contract';
 import { normalizeText } from '@portal/shared/rules/diacritics';
-import { vnParts, pad2, pad4 } from '@portal/shared/rules/time';
+import { todayVn } from '@portal/shared/rules/time';
+
+export { todayVn };
 import { MAX_SCHEDULE_DAYS } from '@portal/shared/rules/schedule';
 import { caller } from '../../core/access';
 import { audit } from '../../core/audit';
@@ -19,12 +21,6 @@ import { badRequest, notFound } from '../../core/errors';
 import { rows } from '../patients/patients.repository';
 import { dayCounts } from './day-counts.cache';
 import { BOOKING_COLUMNS, BOOKING_JOINS, countDayByStatus, findBooking, findDayPage, findLogs, toBookingRow, toLogRow, type BookingRecord } from './appointments.repository';
-
-/** Today's calendar date in Vietnam (+07:00). */
-export function todayVn(now = new Date()): string {
-  const p = vnParts(now);
-  return `${pad4(p.year)}-${pad2(p.month)}-${pad2(p.day)}`;
-}
 
 /** The day list: one page plus the counts per status (the counts' sum over the chosen statuses is the total). */
 export async function listBookings(ctx: AppContext, req: FastifyRequest, q: BookingListQuery) {

@@ -6,7 +6,7 @@ import { bookings, medicalProfiles, patientUsers, timeSlots } from '../../db/sch
 import { seedDemoCatalog } from '../../db/seed/demo-catalog';
 import { seedDemoDoctors } from '../../db/seed/demo-doctors';
 import { bearer, createTestApp, login, makeFacility, sqlRows, type TestApp } from '../../test/test-app';
-import { vnToday } from './schedules.service';
+import { todayVn } from '@portal/shared/rules/time';
 
 let t: TestApp;
 let tok: { sched: string; letan: string; doctor: string; other: string };
@@ -17,7 +17,7 @@ const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token: str
   t.app.inject({ method, url, headers: token ? bearer(token) : {}, payload: payload as never });
 
 /** The Monday of the week after next (always in the future), and its days. */
-const today = vnToday();
+const today = todayVn();
 const monday = addDays(today, 14 - (isoWeekday(today) - 1));
 const day = (n: number) => addDays(monday, n);
 

@@ -14,7 +14,7 @@ import {
 } from '@portal/shared/contracts/schedules.contract';
 import { formatDate } from '@portal/shared/rules/format';
 import { addDays, cutSlots, findClash, isoWeekday, SHIFTS, workDays, type WorkPeriod } from '@portal/shared/rules/schedule';
-import { VN_OFFSET_MS } from '@portal/shared/rules/time';
+import { todayVn } from '@portal/shared/rules/time';
 import { caller } from '../../core/access';
 import { audit } from '../../core/audit';
 import type { AppContext } from '../../core/context';
@@ -48,8 +48,6 @@ import {
 const ENTITY = 'schedule';
 const DAY_MS = 86_400_000;
 
-/** Today's calendar date in Vietnam. */
-export const vnToday = (now = new Date()) => new Date(now.getTime() + VN_OFFSET_MS).toISOString().slice(0, 10);
 /** The instant of a wall-clock time of a Vietnamese calendar day. */
 export const vnInstant = (date: string, time: string) => new Date(`${date}T${time}:00+07:00`);
 const spanDays = (from: string, to: string) => Math.round((Date.parse(to) - Date.parse(from)) / DAY_MS) + 1;
@@ -100,7 +98,7 @@ export function schedulesService(ctx: AppContext) {
   async function liveSchedule(ex: Executor, facilityId: number, id: number, editing: boolean): Promise<ScheduleRow> {
     const row = await findScheduleRow(ex, facilityId, id);
     if (!row) throw notFound(M.notFound);
-    if (editing && row.date < vnToday()) throw conflict(M.pastEdit);
+    if (editing && row.date < todayVn()) throw conflict(M.pastEdit);
     return row;
   }
 
@@ -132,7 +130,7 @@ export function schedulesService(ctx: AppContext) {
       const days = workDays(body.from, body.to, body.weekdays);
       if (!days.ok) throw badRequest(days.message, [{ field: 'to', message: days.message }]);
       if (!days.value.length) throw badRequest(M.noDays, [{ field: 'weekdays', message: M.noDays }]);
-      const today = vnToday();
+      const today = todayVn();
       const past = days.value.find((d) => d < today);
       if (past) throw badRequest(M.pastDay(formatDate(past)), [{ field: 'from', message: M.pastDay(formatDate(past)) }]);
       const periods = body.shifts.map((s) => (s.shift === 'CUSTOM' ? { shift: s.shift, start: s.start!, end: s.end! } : { shift: s.shift, ...SHIFTS[s.shift] }));
@@ -189,7 +187,7 @@ export function schedulesService(ctx: AppContext) {
       }
       if (body.fromWeek === body.toWeek) throw badRequest(M.sameWeek, [{ field: 'toWeek', message: M.sameWeek }]);
       const shift = Math.round((Date.parse(body.toWeek) - Date.parse(body.fromWeek)) / DAY_MS);
-      const today = vnToday();
+      const today = todayVn();
 
       return ctx.database.transaction(async (tx) => {
         const source = await findSchedulesWithSlots(tx, scheduleWhere(me.facilityId, { from: body.fromWeek, to: addDays(body.fromWeek, 6), doctorId: body.doctorId, roomId: body.roomId, departmentId: body.departmentId }));
@@ -296,7 +294,7 @@ export function schedulesService(ctx: AppContext) {
     async dayOff(req: FastifyRequest, body: DayOffInput) {
       const me = caller(req);
       checkRange(body.from, body.to);
-      if (body.from < vnToday()) throw badRequest(M.pastDay(formatDate(body.from)), [{ field: 'from', message: M.pastDay(formatDate(body.from)) }]);
+      if (body.from < todayVn()) throw badRequest(M.pastDay(formatDate(body.from)), [{ field: 'from', message: M.pastDay(formatDate(body.from)) }]);
       return ctx.database.transaction(async (tx) => {
         const doctor = await findDoctorRef(tx, me.facilityId, body.doctorId);
         if (!doctor) throw notFound(M.doctorNotFound);

@@ -5,7 +5,9 @@
  */
 import { BOOKING_PAGE_SIZE, BOOKING_SOURCES, type BookingRow, type BookingSource } from '@portal/shared/contracts/appointments.contract';
 import { BOOKING_STATUSES, type BookingStatus } from '@portal/shared/rules/booking-status';
-import { pad2, pad4, vnParts } from '@portal/shared/rules/time';
+import { todayVn } from '@portal/shared/rules/time';
+
+export { todayVn };
 
 export const BOOKING_PAGE_SIZES = [50, 100] as const;
 
@@ -19,12 +21,6 @@ export interface BookingListState {
   q: string;
   page: number;
   size: number;
-}
-
-/** Today in Vietnam (+07:00) as YYYY-MM-DD, whatever the browser's zone. */
-export function todayVn(now: Date = new Date()): string {
-  const p = vnParts(now);
-  return `${pad4(p.year)}-${pad2(p.month)}-${pad2(p.day)}`;
 }
 
 const isIsoDate = (v: string | null): v is string => !!v && /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`));
