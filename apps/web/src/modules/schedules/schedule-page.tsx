@@ -5,10 +5,11 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useSearchParams } from 'react-router';
 import { hasAuthority } from '@portal/shared/authorities';
-import type { ScheduleRow } from '@portal/shared/contracts/schedules.contract';
+import { SCHEDULE_LIVE_TOPIC, type ScheduleRow } from '@portal/shared/contracts/schedules.contract';
 import { formatDate } from '@portal/shared/rules/format';
 import { addDays } from '@portal/shared/rules/schedule';
 import { SelectBox } from '../../core/blocks/select-box';
+import { useLiveTopic } from '../../core/live/use-live';
 import { useMe } from '../auth/use-session';
 import { BuildDrawer } from './build-drawer';
 import { rangeOf } from './calendar-range.logic';
@@ -55,6 +56,8 @@ export function SchedulePage() {
   const { from, to, monday } = rangeOf(view, anchor);
   const list = useQuery({ queryKey: scheduleKeys.range(from, to, filter), queryFn: () => schedulesApi.list(from, to, filter) });
   const refresh = () => void qc.invalidateQueries({ queryKey: scheduleKeys.all });
+  // Another scheduler's change shows at once; after a dropped connection the calendar catches up.
+  useLiveTopic(SCHEDULE_LIVE_TOPIC, refresh, refresh);
 
   const [building, setBuilding] = useState(false);
   const [copying, setCopying] = useState(false);
