@@ -3,7 +3,7 @@ import { expect, test, type APIRequestContext, type Locator, type Page } from '@
 import { MSG } from '../packages/shared/src/messages.vi';
 import { MENU, visibleMenu } from '../apps/web/src/app/menu';
 import { T } from '../apps/web/src/app/messages';
-import { chooseOptions, FIXTURE_PASSWORD, loginViaApi, loginViaUi, makeAccount, md5, sidebarLabels, snap, toast, uniq } from './helpers';
+import { chooseOptions, closeDialog, FIXTURE_PASSWORD, loginViaApi, loginViaUi, makeAccount, md5, sidebarLabels, snap, toast, uniq } from './helpers';
 
 /**
  * Admin accounts, roles and account rooms. Each test makes its own facility (with two clinic
@@ -96,8 +96,7 @@ test.describe('admin accounts, roles and rooms', () => {
     const oneTime = (await otpDialog.getByTestId('one-time-password').innerText()).trim();
     expect(oneTime).toMatch(/^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)(?=.*[@$!%*?&]).{12}$/);
     await snap(page, 'admin-one-time-password');
-    await otpDialog.getByRole('button', { name: T.admin.close }).click();
-    await expect(otpDialog).toBeHidden();
+    await closeDialog(otpDialog, T.admin.close);
     const account = row(page, username);
     await expect(account).toContainText('Lễ tân tầng một');
     await expect(account).toContainText('P101 – Phòng khám Nội 101');
@@ -161,7 +160,7 @@ test.describe('admin accounts, roles and rooms', () => {
     await expect(otpDialog).toBeVisible();
     const second = (await otpDialog.getByTestId('one-time-password').innerText()).trim();
     expect(second).not.toBe(oneTime);
-    await otpDialog.getByRole('button', { name: T.admin.close }).click();
+    await closeDialog(otpDialog, T.admin.close);
     await staff.reload();
     await expect(staff).toHaveURL(/\/login\?redirect=/);
     const viaApi = await staff.request.put('/api/his/v1/user/login', { data: { emailOrPhone: username, password: md5(second) } });

@@ -133,3 +133,14 @@ export async function chooseOptions(page: Page, combobox: Locator, texts: (strin
   }
   if ((await combobox.getAttribute('aria-expanded')) === 'true') await page.keyboard.press('Escape');
 }
+
+/**
+ * Closes a modal with one of its buttons and waits until it is gone. A click made while the modal
+ * is still opening can be lost on a loaded machine; then it is clicked again.
+ */
+export async function closeDialog(dialog: Locator, buttonName: string): Promise<void> {
+  await expect(async () => {
+    if (await dialog.isVisible()) await dialog.getByRole('button', { name: buttonName }).click({ timeout: 2_000 });
+    await expect(dialog).toBeHidden({ timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
+}
