@@ -1,9 +1,8 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import { Button, Card, Flex, Result, Typography } from 'antd';
-import { DownloadOutlined, PlusOutlined } from '@ant-design/icons';
+import { Button, Card, Flex, Typography } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
 import type { ColumnsType } from 'antd/es/table';
 import { useMutation } from '@tanstack/react-query';
-import { Link } from 'react-router';
 import { hasAuthority } from '@portal/shared/authorities';
 import type { Resource } from '@portal/shared/core/define-resource';
 import { fmt } from '@portal/shared/messages.vi';
@@ -22,6 +21,8 @@ import { exportQuery } from './list-state';
 import { labelInText, reportError, type ResourceRow } from './resource-api';
 import { ResourceForm, type InputOverrides } from './resource-form';
 import { useResourceList } from './use-resource-list';
+import { ForbiddenPage } from '../../app/forbidden-page';
+import { ExportButton } from './export-button';
 
 // zod's built-in messages in Vietnamese, for the checks a definition leaves unnamed.
 installVietnameseZodErrors();
@@ -89,7 +90,6 @@ export function ResourceListPage({
 
   const [editing, setEditing] = useState<{ row: ResourceRow | null } | null>(null);
   const [selected, setSelected] = useState<ResourceRow[]>([]);
-  const [exporting, setExporting] = useState(false);
   const queryText = JSON.stringify(query);
   // Another page, filter or sort: the selection was about rows no longer shown.
   useEffect(() => setSelected([]), [queryText]);
@@ -155,31 +155,7 @@ export function ResourceListPage({
     [resource, spec, state, cells, extraColumns, rowActions, withState, mutateActive, mutateRemove, hiddenFields],
   );
 
-  if (!allowed) {
-    return (
-      <Result
-        status="403"
-        title={T.crud.forbiddenTitle}
-        subTitle={T.crud.forbiddenText}
-        extra={
-          <Link to="/admin">
-            <Button type="primary">{T.notFound.backHome}</Button>
-          </Link>
-        }
-      />
-    );
-  }
-
-  const exportExcel = async () => {
-    setExporting(true);
-    try {
-      await api.exportExcel(exportQuery(state, spec));
-    } catch (e) {
-      reportError(e, T.crud.exportFailed);
-    } finally {
-      setExporting(false);
-    }
-  };
+  if (!allowed) return <ForbiddenPage />;
 
   return (
     <Flex vertical gap={16}>
@@ -190,9 +166,7 @@ export function ResourceListPage({
         <Flex gap={8} wrap>
           {toolbar}
           {resource.importable && <ImportButton resource={resource} onImported={() => void invalidate()} />}
-          <Button icon={<DownloadOutlined />} loading={exporting} onClick={() => void exportExcel()}>
-            {T.crud.export}
-          </Button>
+          <ExportButton run={() => api.exportExcel(exportQuery(state, spec))} />
           {writable && canCreate && (
             <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ row: null })}>
               {T.crud.add}

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Button, Card, DatePicker, Flex, Modal, Popconfirm, Result, Select, Table, Tabs, Tag, Typography } from 'antd';
+import { Button, Card, DatePicker, Flex, Modal, Popconfirm, Select, Table, Tabs, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { PlusOutlined, SearchOutlined } from '@ant-design/icons';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -28,6 +28,7 @@ import { bookingListQuery, changedRowIds, parseBookingListState, todayVn, totalC
 import { BookingStatusTag } from './booking-status-tag';
 import { useBookingLive } from './use-booking-live';
 import './booking-list.css';
+import { ForbiddenPage } from '../../app/forbidden-page';
 
 const M = BOOKING_UI.list;
 const SPEC = { sortable: [], filters: [], defaultSort: { field: 'time', direction: 'asc' as const } };
@@ -99,7 +100,7 @@ export function BookingListPage() {
     onSettled: refresh,
   });
 
-  if (!allowed) return <Result status="403" title={T.crud.forbiddenTitle} subTitle={T.crud.forbiddenText} />;
+  if (!allowed) return <ForbiddenPage />;
 
   const counts = list.data?.counts;
   const columns: ColumnsType<BookingRow> = [

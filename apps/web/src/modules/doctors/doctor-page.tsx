@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { Button, Card, Flex, Result, Space, Tag, Typography } from 'antd';
-import { DownloadOutlined, PlusOutlined } from '@ant-design/icons';
+import { Button, Card, Flex, Space, Tag, Typography } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { hasAuthority } from '@portal/shared/authorities';
 import type { DoctorRow } from '@portal/shared/contracts/doctors.contract';
 import { fmt } from '@portal/shared/messages.vi';
@@ -23,6 +23,8 @@ import { DoctorDetailDrawer } from './doctor-detail';
 import { DoctorFilterBar } from './doctor-filter-bar';
 import { DoctorForm } from './doctor-form';
 import { TD } from './doctors.messages';
+import { ForbiddenPage } from '../../app/forbidden-page';
+import { ExportButton } from '../../core/crud/export-button';
 
 const DETAIL_PARAM = 'doctor';
 const label = labelInText(doctorResource);
@@ -62,7 +64,6 @@ export function DoctorPage() {
 
   const [editing, setEditing] = useState<{ id: number | null } | null>(null);
   const [selected, setSelected] = useState<ResourceRow[]>([]);
-  const [exporting, setExporting] = useState(false);
   const queryText = JSON.stringify(query);
   useEffect(() => setSelected([]), [queryText]);
 
@@ -145,31 +146,7 @@ export function DoctorPage() {
     });
   }, [spec, state, mutateActive, mutateRemove, showDetail]);
 
-  if (!allowed) {
-    return (
-      <Result
-        status="403"
-        title={T.crud.forbiddenTitle}
-        subTitle={T.crud.forbiddenText}
-        extra={
-          <Link to="/admin">
-            <Button type="primary">{T.notFound.backHome}</Button>
-          </Link>
-        }
-      />
-    );
-  }
-
-  const exportExcel = async () => {
-    setExporting(true);
-    try {
-      await api.exportExcel(exportQuery(state, spec));
-    } catch (e) {
-      reportError(e, T.crud.exportFailed);
-    } finally {
-      setExporting(false);
-    }
-  };
+  if (!allowed) return <ForbiddenPage />;
 
   return (
     <Flex vertical gap={16}>
@@ -179,9 +156,7 @@ export function DoctorPage() {
         </Typography.Title>
         <Flex gap={8} wrap>
           <ImportButton resource={doctorResource} onImported={() => void invalidate()} />
-          <Button icon={<DownloadOutlined />} loading={exporting} onClick={() => void exportExcel()}>
-            {T.crud.export}
-          </Button>
+          <ExportButton run={() => api.exportExcel(exportQuery(state, spec))} />
           <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ id: null })}>
             {T.crud.add}
           </Button>

@@ -15,6 +15,7 @@ import { notify } from '../../core/notify';
 import { useMe } from '../auth/use-session';
 import { StatusTags } from './patient-list-page';
 import { patientKeys, patientsApi } from './patients.api';
+import { ForbiddenPage } from '../../app/forbidden-page';
 
 const G = T.patients.merge;
 const L = T.patients.list;
@@ -100,7 +101,7 @@ export function MergePage() {
   const [pair, setPair] = useState<{ keepId: number; removeId: number } | null>(null);
   const [done, setDone] = useState<MergeResult | null>(null);
 
-  if (!allowed) return <Result status="403" title={T.crud.forbiddenTitle} subTitle={T.crud.forbiddenText} />;
+  if (!allowed) return <ForbiddenPage />;
   if (done) {
     return (
       <Result

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { Button, Card, Flex, Popconfirm, Result, Select, Tag, Typography } from 'antd';
+import { Button, Card, Flex, Popconfirm, Select, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { ClearOutlined, DownloadOutlined, SearchOutlined } from '@ant-design/icons';
+import { ClearOutlined, SearchOutlined } from '@ant-design/icons';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { hasAuthority } from '@portal/shared/authorities';
@@ -15,11 +15,12 @@ import { DebouncedInput } from '../../core/blocks/debounced-input';
 import { runBulk } from '../../core/crud/bulk.logic';
 import { exportQuery, hasFilters, listQuery, listStateToParams, parseListState, withFilters, type ListSpec, type ListState } from '../../core/crud/list-state';
 import { PagedTable } from '../../core/crud/paged-table';
-import { reportError } from '../../core/crud/resource-api';
 import { notify } from '../../core/notify';
 import { useMe } from '../auth/use-session';
 import { AccountActions } from './account-actions';
 import { patientKeys, patientsApi } from './patients.api';
+import { ForbiddenPage } from '../../app/forbidden-page';
+import { ExportButton } from '../../core/crud/export-button';
 
 const M = T.patients.list;
 
@@ -74,7 +75,6 @@ export function PatientListPage() {
   const [selected, setSelected] = useState<PatientUserRow[]>([]);
   const queryText = JSON.stringify(query);
   useEffect(() => setSelected([]), [queryText]);
-  const [exporting, setExporting] = useState(false);
 
   const bulk = useMutation({
     mutationFn: async (lock: boolean) => {
@@ -141,7 +141,7 @@ export function PatientListPage() {
     },
   ];
 
-  if (!allowed) return <Result status="403" title={T.crud.forbiddenTitle} subTitle={T.crud.forbiddenText} />;
+  if (!allowed) return <ForbiddenPage />;
 
   const page = list.data;
   const lockable = selected.filter((r) => !r.mergedIntoId && !r.locked).length;
@@ -153,22 +153,7 @@ export function PatientListPage() {
         <Typography.Title level={4} style={{ margin: 0 }}>
           {M.title}
         </Typography.Title>
-        <Button
-          icon={<DownloadOutlined />}
-          loading={exporting}
-          onClick={async () => {
-            setExporting(true);
-            try {
-              await patientsApi.exportExcel(exportQuery(state, PATIENT_LIST_SPEC));
-            } catch (e) {
-              reportError(e, T.crud.exportFailed);
-            } finally {
-              setExporting(false);
-            }
-          }}
-        >
-          {T.crud.export}
-        </Button>
+        <ExportButton run={() => patientsApi.exportExcel(exportQuery(state, PATIENT_LIST_SPEC))} />
       </Flex>
       <Card size="small">
         <Flex wrap gap={12} align="center">

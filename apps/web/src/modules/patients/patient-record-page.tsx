@@ -17,6 +17,7 @@ import { patientKeys, patientsApi } from './patients.api';
 import { StatusTags } from './patient-list-page';
 import { ProfileForm } from './profile-form';
 import { FilePreview, ResultFilesTable, UploadResultButton } from './result-files';
+import { ForbiddenPage } from '../../app/forbidden-page';
 
 const R = T.patients.record;
 const dash = (v: string | number | null | undefined) => (v === null || v === undefined || v === '' ? '—' : String(v));
@@ -138,7 +139,7 @@ export function PatientRecordPage() {
   const [viewing, setViewing] = useState<ResultFile | null>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: patientKeys.all });
 
-  if (!allowed) return <Result status="403" title={T.crud.forbiddenTitle} subTitle={T.crud.forbiddenText} />;
+  if (!allowed) return <ForbiddenPage />;
   if (!valid || detail.isError) {
     return <Result status="404" title={errorMessage(detail.error, 'Không tìm thấy tài khoản bệnh nhân')} extra={<Link to="/admin/user"><Button type="primary">{R.back}</Button></Link>} />;
   }
