@@ -1,13 +1,11 @@
-import { useState } from 'react';
 import { Alert, Button, Checkbox, Col, Drawer, Form, Input, InputNumber, Row, Space } from 'antd';
 import { SHIFT_KEYS, SHIFT_LABELS, type ScheduleCreateInput, type ShiftChoice } from '@portal/shared/contracts/schedules.contract';
 import { displayDateToIso } from '@portal/shared/rules/format';
 import { SHIFTS, WEEKDAY_LABELS } from '@portal/shared/rules/schedule';
-import { errorMessage } from '../../core/api/api-error';
 import { DateShorthandInput, dateShorthandRule } from '../../core/blocks/date-shorthand-input';
 import { SelectBox } from '../../core/blocks/select-box';
-import { notify } from '../../core/notify';
 import { schedulesApi } from './schedules.api';
+import { useScheduleWrite } from './refusal';
 import { TS } from './schedules.messages';
 
 interface Values {
@@ -35,13 +33,14 @@ const shiftText = (k: ShiftChoice) => (k === 'CUSTOM' ? SHIFT_LABELS.CUSTOM : `$
  */
 export function BuildDrawer({ open, onClose, onDone, initial }: { open: boolean; onClose: () => void; onDone: () => void; initial: { from: string; to: string; doctorId?: number } }) {
   const [form] = Form.useForm<Values>();
-  const [refusal, setRefusal] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const { saving, refusal, clearRefusal, run } = useScheduleWrite(TS.build, () => {
+    onDone();
+    onClose();
+  });
   const doctorId = Form.useWatch('doctorId', form);
   const shifts = Form.useWatch('shifts', form) ?? [];
 
   const submit = async (v: Values) => {
-    setRefusal(null);
     const body: ScheduleCreateInput = {
       doctorId: v.doctorId!,
       roomId: v.roomId!,
@@ -54,17 +53,7 @@ export function BuildDrawer({ open, onClose, onDone, initial }: { open: boolean;
       capacity: v.capacity,
       note: v.note || null,
     };
-    setSaving(true);
-    try {
-      const res = await schedulesApi.create(body);
-      notify.success(res.message ?? TS.build);
-      onDone();
-      onClose();
-    } catch (e) {
-      setRefusal(errorMessage(e, TS.build));
-    } finally {
-      setSaving(false);
-    }
+    await run(() => schedulesApi.create(body));
   };
 
   return (
@@ -76,7 +65,7 @@ export function BuildDrawer({ open, onClose, onDone, initial }: { open: boolean;
       forceRender
       afterOpenChange={(o) => {
         if (o) {
-          setRefusal(null);
+          clearRefusal();
           form.resetFields();
           form.setFieldsValue({ doctorId: initial.doctorId, from: initial.from, to: initial.to, weekdays: [1, 2, 3, 4, 5], shifts: ['MORNING'], slotMinutes: 30, capacity: 3 });
         }
@@ -91,7 +80,7 @@ export function BuildDrawer({ open, onClose, onDone, initial }: { open: boolean;
       }
     >
       <Form form={form} name="schedule-build" layout="vertical" onFinish={submit} requiredMark>
-        {refusal && <Alert type="error" showIcon title={refusal} data-testid="build-error" style={{ marginBottom: 16 }} />}
+        {refusal && <Alert type="error" showIcon title={refusal.message} data-testid="build-error" style={{ marginBottom: 16 }} />}
         <Form.Item name="doctorId" label={TS.doctor} rules={[{ required: true, message: TS.required(TS.doctor) }]}>
           <SelectBox loader={schedulesApi.doctorLoader()} aria-label={TS.doctor} onChange={() => form.setFieldValue('roomId', undefined)} />
         </Form.Item>

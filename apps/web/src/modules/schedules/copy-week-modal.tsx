@@ -1,33 +1,22 @@
-import { useState } from 'react';
 import { Checkbox, Form, Modal } from 'antd';
 import { displayDateToIso, formatDate } from '@portal/shared/rules/format';
 import { addDays } from '@portal/shared/rules/schedule';
 import { DateShorthandInput, dateShorthandRule } from '../../core/blocks/date-shorthand-input';
-import { notify } from '../../core/notify';
 import { schedulesApi, type ScheduleFilter } from './schedules.api';
 import { TS } from './schedules.messages';
-import { RefusalAlert, toRefusal, type Refusal } from './refusal';
+import { RefusalAlert, useScheduleWrite } from './refusal';
 
 /** Copies the shown week onto another (by default the next), optionally only the current filter's schedules. */
 export function CopyWeekModal({ open, monday, filter, onClose, onDone }: { open: boolean; monday: string; filter: ScheduleFilter; onClose: () => void; onDone: () => void }) {
   const [form] = Form.useForm<{ fromWeek: string; toWeek: string; scoped: boolean }>();
-  const [refusal, setRefusal] = useState<Refusal | null>(null);
-  const [saving, setSaving] = useState(false);
+  const { saving, refusal, clearRefusal, run } = useScheduleWrite(TS.copyWeek, () => {
+    onDone();
+    onClose();
+  });
   const scoped = Object.values(filter).some((v) => v !== undefined);
 
   const submit = async (v: { fromWeek: string; toWeek: string; scoped: boolean }) => {
-    setSaving(true);
-    setRefusal(null);
-    try {
-      const res = await schedulesApi.copyWeek({ fromWeek: displayDateToIso(v.fromWeek) ?? '', toWeek: displayDateToIso(v.toWeek) ?? '', ...(v.scoped ? filter : {}) });
-      notify.success(res.message ?? TS.copyWeek);
-      onDone();
-      onClose();
-    } catch (e) {
-      setRefusal(toRefusal(e, TS.copyWeek));
-    } finally {
-      setSaving(false);
-    }
+    await run(() => schedulesApi.copyWeek({ fromWeek: displayDateToIso(v.fromWeek) ?? '', toWeek: displayDateToIso(v.toWeek) ?? '', ...(v.scoped ? filter : {}) }));
   };
 
   return (
@@ -42,7 +31,7 @@ export function CopyWeekModal({ open, monday, filter, onClose, onDone }: { open:
       forceRender
       afterOpenChange={(o) => {
         if (o) {
-          setRefusal(null);
+          clearRefusal();
           form.setFieldsValue({ fromWeek: formatDate(monday), toWeek: formatDate(addDays(monday, 7)), scoped });
         }
       }}

@@ -1,12 +1,10 @@
-import { useState } from 'react';
 import { Alert, Col, Form, Input, Modal, Row } from 'antd';
 import { displayDateToIso, formatDate } from '@portal/shared/rules/format';
 import { DateShorthandInput, dateShorthandRule } from '../../core/blocks/date-shorthand-input';
 import { SelectBox } from '../../core/blocks/select-box';
-import { notify } from '../../core/notify';
 import { schedulesApi } from './schedules.api';
 import { TS } from './schedules.messages';
-import { RefusalAlert, toRefusal, type Refusal } from './refusal';
+import { RefusalAlert, useScheduleWrite } from './refusal';
 
 interface Values {
   doctorId?: number;
@@ -18,22 +16,13 @@ interface Values {
 /** Takes a doctor off for one or more days; refused with the bookings that still hold places. */
 export function DayOffModal({ open, doctorId, day, onClose, onDone }: { open: boolean; doctorId?: number; day: string; onClose: () => void; onDone: () => void }) {
   const [form] = Form.useForm<Values>();
-  const [refusal, setRefusal] = useState<Refusal | null>(null);
-  const [saving, setSaving] = useState(false);
+  const { saving, refusal, clearRefusal, run } = useScheduleWrite(TS.dayOff, () => {
+    onDone();
+    onClose();
+  });
 
   const submit = async (v: Values) => {
-    setSaving(true);
-    setRefusal(null);
-    try {
-      const res = await schedulesApi.dayOff({ doctorId: v.doctorId!, from: displayDateToIso(v.from) ?? '', to: displayDateToIso(v.to) ?? '', note: v.note || null });
-      notify.success(res.message ?? TS.dayOff);
-      onDone();
-      onClose();
-    } catch (e) {
-      setRefusal(toRefusal(e, TS.dayOff));
-    } finally {
-      setSaving(false);
-    }
+    await run(() => schedulesApi.dayOff({ doctorId: v.doctorId!, from: displayDateToIso(v.from) ?? '', to: displayDateToIso(v.to) ?? '', note: v.note || null }));
   };
 
   return (
@@ -49,7 +38,7 @@ export function DayOffModal({ open, doctorId, day, onClose, onDone }: { open: bo
       forceRender
       afterOpenChange={(o) => {
         if (o) {
-          setRefusal(null);
+          clearRefusal();
           form.resetFields();
           form.setFieldsValue({ doctorId, from: formatDate(day), to: formatDate(day) });
         }

@@ -1,6 +1,8 @@
+import { useState } from 'react';
 import { Alert, List } from 'antd';
 import type { FieldError } from '@portal/shared/core/api';
-import { isApiError } from '../../core/api/api-error';
+import { errorMessage, isApiError } from '../../core/api/api-error';
+import { notify } from '../../core/notify';
 import { TS } from './schedules.messages';
 
 export interface Refusal {
@@ -10,9 +12,8 @@ export interface Refusal {
 
 /** The server's refusal as shown in place: its message and, when bookings hold places, their list. */
 export function toRefusal(e: unknown, fallback: string): Refusal {
-  if (!isApiError(e)) return { message: fallback, bookings: [] };
-  const bookings = e.fieldErrors.filter((f: FieldError) => f.field === 'bookings').map((f) => f.message);
-  return { message: e.serverMessage ?? fallback, bookings };
+  const bookings = isApiError(e) ? e.fieldErrors.filter((f: FieldError) => f.field === 'bookings').map((f) => f.message) : [];
+  return { message: errorMessage(e, fallback), bookings };
 }
 
 export function RefusalAlert({ refusal }: { refusal: Refusal | null }) {
@@ -30,4 +31,27 @@ export function RefusalAlert({ refusal }: { refusal: Refusal | null }) {
       }
     />
   );
+}
+
+/**
+ * One schedule write from a drawer or dialog: spins meanwhile; on success toasts the server's message
+ * (or `fallback`) and calls `after`; on refusal keeps the dialog open with the refusal shown in place.
+ */
+export function useScheduleWrite(fallback: string, after: () => void) {
+  const [refusal, setRefusal] = useState<Refusal | null>(null);
+  const [saving, setSaving] = useState(false);
+  const run = async (write: () => Promise<{ message?: string }>) => {
+    setSaving(true);
+    setRefusal(null);
+    try {
+      const res = await write();
+      notify.success(res.message ?? fallback);
+      after();
+    } catch (e) {
+      setRefusal(toRefusal(e, fallback));
+    } finally {
+      setSaving(false);
+    }
+  };
+  return { saving, refusal, clearRefusal: () => setRefusal(null), run };
 }
