@@ -14,6 +14,36 @@ const STATE_OPTIONS = [
   { value: 'false', label: T.crud.inactive },
 ];
 
+/** "Trạng thái: Tất cả / Đang hoạt động / Ngừng hoạt động" of a list (the `active` filter). */
+export function StateFilter({ state, onChange }: { state: ListState; onChange: (next: ListState) => void }) {
+  return (
+    <Select
+      aria-label={T.crud.state}
+      prefix={`${T.crud.state}:`}
+      value={state.active === null ? 'all' : String(state.active)}
+      options={STATE_OPTIONS}
+      onChange={(v: string) => onChange(withFilters(state, { active: v === 'all' ? null : v === 'true' }))}
+      style={{ width: 250 }}
+      data-testid="state-filter"
+    />
+  );
+}
+
+/** "Xoá bộ lọc": back to no search and no filter, keeping page size and sort; `onClear` also empties the typed search. */
+export function ClearFiltersButton({ state, onChange, onClear }: { state: ListState; onChange: (next: ListState) => void; onClear?: () => void }) {
+  return (
+    <Button
+      icon={<ClearOutlined />}
+      onClick={() => {
+        onClear?.();
+        onChange({ ...EMPTY_LIST_STATE, size: state.size, sort: state.sort });
+      }}
+    >
+      {T.crud.clearFilters}
+    </Button>
+  );
+}
+
 /** Search (diacritics-free, `q`), the resource's filter fields, Trạng thái, Xoá bộ lọc. */
 export function ListFilterBar({
   resource,
@@ -75,29 +105,9 @@ export function ListFilterBar({
             })}
           </span>
         ))}
-      {withState && (
-      <Select
-        aria-label={T.crud.state}
-        prefix={`${T.crud.state}:`}
-        value={state.active === null ? 'all' : String(state.active)}
-        options={STATE_OPTIONS}
-        onChange={(v: string) => onChange(withFilters(state, { active: v === 'all' ? null : v === 'true' }))}
-        style={{ width: 250 }}
-        data-testid="state-filter"
-      />
-      )}
+      {withState && <StateFilter state={state} onChange={onChange} />}
       {extra}
-      {hasFilters(withoutFixedFilters(state, fixed)) && (
-        <Button
-          icon={<ClearOutlined />}
-          onClick={() => {
-            setSearch('');
-            onChange({ ...EMPTY_LIST_STATE, size: state.size, sort: state.sort });
-          }}
-        >
-          {T.crud.clearFilters}
-        </Button>
-      )}
+      {hasFilters(withoutFixedFilters(state, fixed)) && <ClearFiltersButton state={state} onChange={onChange} onClear={() => setSearch('')} />}
     </Flex>
   );
 }

@@ -1,21 +1,17 @@
 import { useEffect, useState } from 'react';
-import { Button, Flex, Select } from 'antd';
-import { ClearOutlined, SearchOutlined } from '@ant-design/icons';
+import { Flex } from 'antd';
+import { SearchOutlined } from '@ant-design/icons';
 import type { FieldDef } from '@portal/shared/core/define-resource';
 import { doctorResource } from '@portal/shared/resources';
 import { T } from '../../app/messages';
 import { DebouncedInput } from '../../core/blocks/debounced-input';
 import { FIELD_TYPES } from '../../core/crud/field-types';
-import { EMPTY_LIST_STATE, hasFilters, withFilters, type ListState } from '../../core/crud/list-state';
+import { ClearFiltersButton, StateFilter } from '../../core/crud/list-filter-bar';
+import { hasFilters, withFilters, type ListState } from '../../core/crud/list-state';
 import { TD } from './doctors.messages';
 import { LinkSelect } from './link-select';
 
 const field = (key: string) => doctorResource.fields.find((f) => f.key === key) as FieldDef;
-const STATE_OPTIONS = [
-  { value: 'all', label: T.crud.stateAll },
-  { value: 'true', label: T.crud.active },
-  { value: 'false', label: T.crud.inactive },
-];
 const WIDTH = 210;
 
 /**
@@ -66,25 +62,8 @@ export function DoctorFilterBar({ state, onChange }: { state: ListState; onChang
       {(['academicTitle', 'degree'] as const).map((key) => (
         <span key={key}>{FIELD_TYPES.enum.filter({ field: field(key), value: state.filters[key], onChange: (v) => setFilter(key, v) })}</span>
       ))}
-      <Select
-        aria-label={T.crud.state}
-        prefix={`${T.crud.state}:`}
-        value={state.active === null ? 'all' : String(state.active)}
-        options={STATE_OPTIONS}
-        onChange={(v: string) => onChange(withFilters(state, { active: v === 'all' ? null : v === 'true' }))}
-        style={{ width: 250 }}
-      />
-      {hasFilters(state) && (
-        <Button
-          icon={<ClearOutlined />}
-          onClick={() => {
-            setSearch('');
-            onChange({ ...EMPTY_LIST_STATE, size: state.size, sort: state.sort });
-          }}
-        >
-          {T.crud.clearFilters}
-        </Button>
-      )}
+      <StateFilter state={state} onChange={onChange} />
+      {hasFilters(state) && <ClearFiltersButton state={state} onChange={onChange} onClear={() => setSearch('')} />}
     </Flex>
   );
 }
