@@ -1,3 +1,5 @@
+import { BOOKING_ACTION_LABELS } from '@portal/shared/rules/booking-status';
+
 /** Labels of the booking screens (quan-ly-dat-kham, dat-kham-moi, cap-nhat-dat-kham). */
 export const BOOKING_UI = {
   list: {
@@ -72,16 +74,11 @@ export const BOOKING_UI = {
     notFound: 'Không tìm thấy lịch đặt khám',
     genders: { MALE: 'Nam', FEMALE: 'Nữ' } as Record<string, string>,
   },
+  // the state machine's action labels, plus the log's own entries (a no-show is the system's finding, not a button)
   logActions: {
+    ...BOOKING_ACTION_LABELS,
     create: 'Đặt khám',
-    accept: 'Xác nhận',
-    reject: 'Từ chối',
-    checkin: 'Tiếp đón',
-    call: 'Gọi khám',
-    complete: 'Hoàn thành khám',
-    cancel: 'Huỷ lịch',
     noShow: 'Không đến khám',
-    revert: 'Hoàn tác',
     reschedule: 'Đổi lịch',
     update: 'Cập nhật',
     profile: 'Đổi hồ sơ',
