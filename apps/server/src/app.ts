@@ -57,12 +57,11 @@ export async function buildApp(config: Config, database: Database, opts: { logSt
 
   installSecurityHeaders(app);
   installErrorHandling(app);
-  installAccessControl(app, database, config);
-  await installOpenApi(app);
-
   // Live updates: a WebSocket per open screen, fed by PostgreSQL LISTEN/NOTIFY (any instance's writes).
   const live = await openLiveHub(database, app.log);
   app.addHook('onClose', () => live.close());
+  installAccessControl(app, database, config, live);
+  await installOpenApi(app);
 
   const ctx: AppContext = { config, database, live };
   await app.register(async (scope) => {

@@ -37,8 +37,10 @@ export const configSchema = z.object({
   PRICE_LIST_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   /** How often an open live-updates socket re-checks its session (logout, lock, lost authority). */
   LIVE_SESSION_CHECK_SECONDS: z.coerce.number().min(0.1).max(3600).default(60),
-  /** Seconds the day list's counts per status are reused in process (0 = off); every booking write clears them. */
-  BOOKING_COUNTS_CACHE_SECONDS: z.coerce.number().min(0).max(60).default(5),
+  /** Seconds a signed-in session is remembered in process (0 = off); any change to sessions, accounts, roles or facilities forgets them all. */
+  SESSION_CACHE_SECONDS: z.coerce.number().min(0).max(60).default(5),
+  /** Seconds the booking day list (pages and counts per status) is reused in process (0 = off); every booking write clears it. */
+  BOOKING_LIST_CACHE_SECONDS: z.coerce.number().min(0).max(60).default(5),
 });
 
 export type Config = z.infer<typeof configSchema> & { seedDemo: boolean; dataDir: string };

@@ -4,7 +4,9 @@ import type { Config } from '../config';
 import { audit } from './audit';
 import type { Database } from './db';
 import { forbidden, unauthorized } from './errors';
+import type { LiveHub } from './live';
 import { findSessionByTokenHash, type AuthContext } from './sessions';
+import { TtlCache } from './ttl-cache';
 import { sha256 } from './tokens';
 
 /**
@@ -54,6 +56,9 @@ export interface RouteAccess {
   access: Access;
 }
 
+/** The live topic of the database's "sessions or rights changed" NOTIFY (never sent to a socket). */
+const AUTH_CHANGED_TOPIC = 'auth';
+
 const tables = new WeakMap<FastifyInstance, RouteAccess[]>();
 
 /** Every API route of the app with its declared access (the authorization matrix test walks it). */
@@ -61,8 +66,18 @@ export function accessTable(app: FastifyInstance): readonly RouteAccess[] {
   return tables.get(app) ?? [];
 }
 
-export function installAccessControl(app: FastifyInstance, database: Database, config: Config): void {
+export function installAccessControl(app: FastifyInstance, database: Database, config: Config, live: LiveHub): void {
   app.decorateRequest('auth', null);
+  // Signed-in sessions by token hash, remembered SESSION_CACHE_SECONDS so that a desk's repeated reads do
+  // not each ask the database who is calling (docs/decisions.md). Forgotten all at once whenever anything
+  // that could end a session or change its rights is written: on every instance through the database's
+  // NOTIFY (migration 0012, topic 'auth'), and by any writing request of this one before it answers.
+  const sessions = new TtlCache<AuthContext>(config.SESSION_CACHE_SECONDS * 1000, 10_000);
+  live.subscribe((e) => e.topic === AUTH_CHANGED_TOPIC && sessions.clear());
+  app.addHook('onSend', async (req, _reply, payload) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') sessions.clear();
+    return payload;
+  });
   const table: RouteAccess[] = [];
   tables.set(app, table);
 
@@ -81,8 +96,15 @@ export function installAccessControl(app: FastifyInstance, database: Database, c
     if (!access || access === 'public') return;
     const token = readToken(req);
     if (!token || token.length > 200) throw unauthorized();
-    const ctx = await findSessionByTokenHash(database, sha256(token), config.SESSION_IDLE_MINUTES);
-    if (!ctx) throw unauthorized();
+    const hash = sha256(token);
+    let ctx = sessions.get(hash);
+    if (!ctx) {
+      const generation = sessions.generation;
+      const found = await findSessionByTokenHash(database, hash, config.SESSION_IDLE_MINUTES);
+      if (!found) throw unauthorized();
+      ctx = found.ctx;
+      sessions.set(hash, ctx, { until: found.validUntil, generation });
+    }
     req.auth = ctx;
     // A one-time password (new account, administrator's reset) opens only the signed-in calls
     // (me, change password, logout) until it is changed.

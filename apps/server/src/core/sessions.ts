@@ -14,6 +14,12 @@ export interface AuthContext {
   facilityAvatar: string | null;
 }
 
+/** A session as found, and until when (ms) it stays valid without another look: token, session and idle expiry. */
+export interface FoundSession {
+  ctx: AuthContext;
+  validUntil: number;
+}
+
 interface SessionRow {
   session_id: number;
   account_id: number;
@@ -26,6 +32,7 @@ interface SessionRow {
   facility_name: string;
   facility_avatar: string | null;
   authorities: string[] | null;
+  valid_until: Date | string;
 }
 
 // One round trip per request: session, account, facility and the live authorities of the
@@ -34,6 +41,7 @@ const FIND_SESSION_SQL = `
 SELECT s.id AS session_id, s.account_id, s.facility_id, s.last_seen_at,
        a.username, a.name, a.last_password_reset, a.must_change_password,
        f.name AS facility_name, f.avatar AS facility_avatar,
+       LEAST(s.token_expires_at, s.expires_at, s.last_seen_at + make_interval(mins => $2::int)) AS valid_until,
        ARRAY(SELECT DISTINCT ra.authority FROM account_roles ar
              JOIN roles r ON r.id = ar.role_id AND r.active
              JOIN role_authorities ra ON ra.role_id = ar.role_id
@@ -51,14 +59,15 @@ WHERE s.token_hash = $1
 /** How stale last_seen_at may get before it is written again (keeps reads read-only). */
 const TOUCH_AFTER_MS = 60_000;
 
-export async function findSessionByTokenHash(database: Database, tokenHash: string, idleMinutes: number): Promise<AuthContext | null> {
+export async function findSessionByTokenHash(database: Database, tokenHash: string, idleMinutes: number): Promise<FoundSession | null> {
   const rows = await database.query<SessionRow>('find_session', FIND_SESSION_SQL, [tokenHash, idleMinutes]);
   const r = rows[0];
   if (!r) return null;
+  // valid_until counts idleness from the last touch; within TOUCH_AFTER_MS of it, that is at least idle − 1 minute away
   if (Date.now() - new Date(r.last_seen_at).getTime() > TOUCH_AFTER_MS) {
     await database.query('touch_session', 'UPDATE sessions SET last_seen_at = now() WHERE id = $1', [r.session_id]);
   }
-  return {
+  const ctx: AuthContext = {
     sessionId: Number(r.session_id),
     accountId: r.account_id,
     facilityId: r.facility_id,
@@ -70,6 +79,7 @@ export async function findSessionByTokenHash(database: Database, tokenHash: stri
     facilityName: r.facility_name,
     facilityAvatar: r.facility_avatar,
   };
+  return { ctx, validUntil: new Date(r.valid_until).getTime() };
 }
 
 const SESSION_ALIVE_SQL = `

@@ -70,6 +70,12 @@ export interface ResourceRouteOptions {
   validate?: (ex: Executor, req: FastifyRequest, body: Row, before: Row | null) => Promise<FieldError[]>;
   /** After a write has committed (e.g. clear a public cache). */
   afterWrite?: () => void;
+  /**
+   * Fields the `/select` dropdown gives besides id and name (a service's price for the booking
+   * form): the columns it reads, the fields it answers (zod, also the OpenAPI) and how a row's
+   * columns become those fields. Only what any signed-in staff may see.
+   */
+  selectExtra?: { columns: Record<string, PgColumn>; fields: z.ZodRawShape; present: (row: Row) => Row };
 }
 
 /**
@@ -247,7 +253,7 @@ export function resourceRoutes(app: FastifyInstance, ctx: AppContext, resource: 
   const oneResponse = z.object({ code: z.literal(0), message: z.string().optional(), data: rowSchema });
   const selectResponse = z.object({
     code: z.literal(0),
-    data: z.array(z.object({ id: z.number(), name: z.string() })),
+    data: z.array(z.object({ id: z.number(), name: z.string(), ...options.selectExtra?.fields })),
     totalElements: z.number(),
     totalPage: z.number(),
     page: z.number(),
@@ -269,7 +275,8 @@ export function resourceRoutes(app: FastifyInstance, ctx: AppContext, resource: 
   });
 
   // The paged dropdown of spec §9 for any screen that picks one of these rows (a booking desk picks a
-  // room, an address form a ward): active rows only, id and name only, so any signed-in staff may read it.
+  // room, an address form a ward): active rows only, id and name only (plus the resource's `selectExtra`,
+  // e.g. a service's price), so any signed-in staff may read it.
   r.get(`${resource.path}/select`, {
     config: { access: 'signed-in' },
     schema: { tags, summary: `${resource.labelPlural}: chọn (hộp chọn phân trang, chỉ bản ghi đang hoạt động)`, querystring: resource.selectQuery, response: { 200: selectResponse, ...errorResponses(400, 401) } },
@@ -278,9 +285,10 @@ export function resourceRoutes(app: FastifyInstance, ctx: AppContext, resource: 
       const where = and(eq(table.active, true), ...filterWhere(req, q.filters, q.q));
       const s = resource.selectSort ?? { field: 'name', direction: 'asc' };
       const db = ctx.database.db;
+      const extra = options.selectExtra;
       const [rows, [{ n }]] = await Promise.all([
         db
-          .select({ id: table.id, name: col('name') })
+          .select({ ...extra?.columns, id: table.id, name: col('name') })
           .from(table)
           .where(where)
           .orderBy(s.direction === 'desc' ? desc(col(s.field)) : asc(col(s.field)), asc(table.id))
@@ -288,7 +296,8 @@ export function resourceRoutes(app: FastifyInstance, ctx: AppContext, resource: 
           .offset(q.page * q.size),
         db.select({ n: count() }).from(table).where(where),
       ]);
-      return { code: 0 as const, data: rows as { id: number; name: string }[], totalElements: n, totalPage: Math.ceil(n / q.size), page: q.page, size: q.size };
+      const data = extra ? (rows as Row[]).map((row) => ({ id: row.id, name: row.name, ...extra.present(row) })) : rows;
+      return { code: 0 as const, data: data as { id: number; name: string }[], totalElements: n, totalPage: Math.ceil(n / q.size), page: q.page, size: q.size };
     },
   });
 

@@ -161,10 +161,32 @@ describe('GET /api/his/v1/user/me', () => {
     const { loginToken } = await login(t, acc.changer2!);
     const me1 = await t.app.inject({ method: 'GET', url: '/api/his/v1/user/me', headers: bearer(loginToken) });
     expect(me1.json().data.user.authorities).toEqual(['MANAGER_LOG']);
+    // written straight to the database, as another server instance would: the session cache of this one
+    // hears it through the database's NOTIFY (milliseconds), far inside its 5 s time-to-live
     await t.database.db.execute(sql`INSERT INTO role_authorities (role_id, authority)
       SELECT role_id, 'MANAGER_REPORT' FROM account_roles WHERE account_id = ${acc.changer2!.id}`);
-    const me2 = await t.app.inject({ method: 'GET', url: '/api/his/v1/user/me', headers: bearer(loginToken) });
-    expect(me2.json().data.user.authorities).toEqual(['MANAGER_LOG', 'MANAGER_REPORT']);
+    const me2 = async () => (await t.app.inject({ method: 'GET', url: '/api/his/v1/user/me', headers: bearer(loginToken) })).json().data.user.authorities;
+    await expect.poll(me2, { timeout: 1000, interval: 20 }).toEqual(['MANAGER_LOG', 'MANAGER_REPORT']);
+  });
+
+  it('a lock written by another instance ends a session already remembered by this one within a moment', async () => {
+    const { accounts } = await makeFacility(t, [{ key: 'lockedlater', authorities: [] }]);
+    const { loginToken } = await login(t, accounts.lockedlater!);
+    const me = async () => (await t.app.inject({ method: 'GET', url: '/api/his/v1/user/me', headers: bearer(loginToken) })).statusCode;
+    expect(await me()).toBe(200);
+    expect(await me()).toBe(200); // now served from the session cache
+    await t.database.db.execute(sql`UPDATE accounts SET locked = true WHERE id = ${accounts.lockedlater!.id}`);
+    await expect.poll(me, { timeout: 1000, interval: 20 }).toBe(401);
+  });
+
+  it('a logout on this instance holds on the very next request', async () => {
+    const { accounts } = await makeFacility(t, [{ key: 'leaves', authorities: [] }]);
+    const { loginToken } = await login(t, accounts.leaves!);
+    const me = async () => (await t.app.inject({ method: 'GET', url: '/api/his/v1/user/me', headers: bearer(loginToken) })).statusCode;
+    expect(await me()).toBe(200);
+    const out = await t.app.inject({ method: 'PUT', url: '/api/his/v1/user/logout', headers: bearer(loginToken) });
+    expect(out.statusCode, out.body).toBe(200);
+    expect(await me()).toBe(401);
   });
 
   it('ends a session when its account is locked', async () => {
