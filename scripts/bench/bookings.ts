@@ -10,9 +10,9 @@ import pg from 'pg';
 import { loginToken, freshPgDatabase, startServer } from './server';
 import { todayVn } from '../../packages/shared/src/rules/time';
 
-type Seed = (url: string, scale: string) => Promise<void>;
+export type Seed = (url: string, scale: string) => Promise<void>;
 
-async function seeded(seed: Seed) {
+export async function seeded(seed: Seed) {
   const reuse = process.env.BENCH_BOOKINGS_DATABASE_URL;
   if (reuse) return { url: reuse, drop: async () => {} };
   const db = await freshPgDatabase('bookings');
@@ -58,6 +58,28 @@ export async function bookingsListBench(port: number, seed: Seed): Promise<strin
         `  today ${q || '(all states)'} (${first.totalElements} matches, ${first.data.length} rows): 50 connections ${r50.requests.average.toFixed(0)} req/s, p50 ${r50.latency.p50} ms, p99 ${r50.latency.p99} ms; one client p50 ${r1.latency.p50} ms, CPU per request: server ${nodeCpu.toFixed(2)} ms, PostgreSQL ${pgCpu.toFixed(2)} ms`,
       );
     }
+    // The same tab while the desk keeps working: a booking of the facility is accepted every 100 ms
+    // (10 writes/s), and each write drops the cached day list, so reads recompute it after every write.
+    const url = `${s.url}/api/appointment/v1?size=50&status=PENDING`;
+    const pending = (await c.query(`SELECT id FROM bookings WHERE status = 'PENDING' AND date > $1 ORDER BY date, start_time, id LIMIT 200`, [todayVn()])).rows.map((r) => r.id as number);
+    let writing = true;
+    let writes = 0;
+    const writer = (async () => {
+      for (const id of pending) {
+        if (!writing) break;
+        const r = await fetch(`${s.url}/api/appointment/v1/${id}/accept`, { method: 'POST', headers });
+        if (!r.ok) throw new Error(`accept ${id}: ${r.status}`);
+        writes += 1;
+        await new Promise((res) => setTimeout(res, 100));
+      }
+    })();
+    const mixed = await autocannon({ url, headers, connections: 50, duration: 10 });
+    writing = false;
+    await writer;
+    if (mixed.non2xx) throw new Error(`non-2xx answers from ${url}`);
+    lines.push(
+      `  today status=PENDING while 10 bookings/s are accepted (${writes} writes, each drops the cached list): 50 connections ${mixed.requests.average.toFixed(0)} req/s, p50 ${mixed.latency.p50} ms, p99 ${mixed.latency.p99} ms`,
+    );
     await c.end();
     return lines.join('\n');
   } finally {

@@ -10,6 +10,7 @@ import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
 import { bookingsBulkAcceptBench, bookingsListBench } from './bookings';
 import { doctorsBench } from './doctors';
+import { liveBench } from './live';
 import { pagesBench } from './pages';
 import pg from 'pg';
 import { freshPgDatabase, loginToken, md5, root, startServer } from './server';
@@ -289,6 +290,8 @@ benches.doctors = () => doctorsBench(3208);
 /** Bookings over ~1,000,000 rows (seed --scale bookings): the day list at 50 connections, and bulk accept of 50. */
 benches['bookings-list'] = () => bookingsListBench(Number(process.env.BENCH_PORT ?? 3131), seedScale);
 benches['bookings-bulk-accept'] = () => bookingsBulkAcceptBench(Number(process.env.BENCH_PORT ?? 3131), seedScale);
+/** A booking change reaching another open browser (budget < 1 s). Ports BENCH_PORT+10 and +11. */
+benches.live = () => liveBench(Number(process.env.BENCH_PORT ?? 3131) + 10, seedScale);
 
 const names = process.argv.slice(2).filter((a) => !a.startsWith('-'));
 const chosen = names.length ? names : Object.keys(benches);

@@ -51,6 +51,7 @@ export const BOOKING_MESSAGES = {
   created: 'Đặt khám thành công',
   createFailed: 'Đặt khám không thành công',
   slotFull: 'Khung giờ này đã đủ lượt khám, vui lòng chọn khung giờ khác',
+  alreadyBooked: 'Hồ sơ này đã có lịch khám {code} trong khung giờ đã chọn',
   slotPast: 'Khung giờ này đã qua, vui lòng chọn khung giờ khác',
   slotNotFound: 'Không tìm thấy khung giờ khám',
   notFound: 'Không tìm thấy lịch đặt khám',
@@ -133,6 +134,7 @@ export type BookingRow = z.infer<typeof bookingRow>;
 export const statusCounts = z.record(z.enum(BOOKING_STATUSES), z.number());
 export type StatusCounts = Record<BookingStatus, number>;
 export const bookingListResponse = pageEnvelope(bookingRow).extend({ counts: statusCounts });
+export type BookingListResponse = z.infer<typeof bookingListResponse>;
 
 export const bookingLogRow = z.object({
   id: z.number(),

@@ -162,7 +162,7 @@ export const bookingLogs = pgTable(
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     facilityId: integer('facility_id').notNull().references(() => facilities.id),
     bookingId: integer('booking_id').notNull().references(() => bookings.id, { onDelete: 'cascade' }),
-    /** create, accept, reject, checkin, call, complete, cancel, noShow, revert, reschedule, profile, priority. */
+    /** create, accept, reject, checkin, call, complete, cancel, noShow, revert, reschedule (moved to another slot), update (same slot), profile, priority. */
     action: text('action').notNull(),
     fromStatus: text('from_status'),
     toStatus: text('to_status').notNull(),

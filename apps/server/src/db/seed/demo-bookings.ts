@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
+import { servicePrice } from '@portal/shared/rules/high-quality-price';
 import { addDays } from '@portal/shared/rules/schedule';
 import type { PriceEntryRow } from '../schema';
 import type { Executor } from '../../core/db';
 import { todayVn } from '../../modules/appointments/appointments.queries';
-import { servicePrice } from '../../modules/appointments/create.operation';
 import { fillSlots } from '../../modules/appointments/fill-slots';
 import { rows } from '../../modules/patients/patients.repository';
 
@@ -30,7 +30,7 @@ export async function seedDemoBookings(ex: Executor, facilityId: number, now = n
       today,
       fill: 0.55,
       salt: 2026,
-      services: services.map((s) => ({ id: s.id, price: servicePrice(s) })),
+      services: services.map((s) => ({ id: s.id, price: servicePrice(s.price, s.price_entries) })),
     });
   });
 }

@@ -81,3 +81,20 @@ export async function makePatient(ex: Executor, facilityId: number, name = 'Tr�
   ]);
   return acc!;
 }
+
+/**
+ * `n` patients of one profile each (a profile holds one live booking per slot, so tests that fill a
+ * slot book different people into it).
+ */
+export async function makeProfiles(ex: Executor, facilityId: number, n: number): Promise<number[]> {
+  const base = Math.floor(Math.random() * 9e7);
+  const accounts = await makePatients(
+    ex,
+    facilityId,
+    Array.from({ length: n }, (_, i) => {
+      const phone = `08${String((base + i) % 1e8).padStart(8, '0')}`;
+      return { phone, profiles: [{ fullName: `Bệnh nhân kiểm thử ${i + 1}`, birthDate: '1990-01-01', phone }] };
+    }),
+  );
+  return accounts.map((a) => a.profiles[0]!.id);
+}

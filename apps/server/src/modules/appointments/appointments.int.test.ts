@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BOOKING_MESSAGES, bookingListResponse } from '@portal/shared/contracts/appointments.contract';
 import { addDays } from '@portal/shared/rules/schedule';
 import { bearer, createTestApp, login, makeFacility, sqlRows, type TestApp } from '../../test/test-app';
-import { makeClinic, makePatient, makeSlots, type ClinicFixture, type SlotFixture } from './appointments.fixtures';
+import { makeClinic, makePatient, makeProfiles, makeSlots, type ClinicFixture, type SlotFixture } from './appointments.fixtures';
 import { todayVn } from './appointments.queries';
 import { markNoShows } from './no-show.job';
 import type { LiveEvent } from '../../core/live';
@@ -16,6 +16,7 @@ let clinic: ClinicFixture;
 let tomorrow: SlotFixture[];
 let yesterday: SlotFixture[];
 let patient: Awaited<ReturnType<typeof makePatient>>;
+let others: number[];
 let foreignPatient: Awaited<ReturnType<typeof makePatient>>;
 let foreignSlots: SlotFixture[];
 
@@ -23,8 +24,17 @@ const call = (method: 'GET' | 'POST' | 'PUT', url: string, token: string | null,
   t.app.inject({ method, url, headers: token ? bearer(token) : {}, payload: payload as never });
 const tomorrowDate = () => addDays(todayVn(), 1);
 
+/**
+ * Books `patient` by default; a later booking of the same slot without a named profile goes to
+ * another person (`others`), since one profile holds one live booking per slot.
+ */
+const perSlot = new Map<unknown, number>();
 async function book(over: Record<string, unknown> = {}, token = tok.staff) {
-  const res = await call('POST', PATH, token, { medicalProfileId: patient.profiles[0]!.id, timeSlotId: tomorrow[0]!.id, ...over });
+  const slotId = over.timeSlotId ?? tomorrow[0]!.id;
+  const k = perSlot.get(slotId) ?? 0;
+  if (over.medicalProfileId === undefined) perSlot.set(slotId, k + 1);
+  const medicalProfileId = k === 0 ? patient.profiles[0]!.id : others[k - 1]!;
+  const res = await call('POST', PATH, token, { medicalProfileId, timeSlotId: slotId, ...over });
   return res;
 }
 async function bookId(over: Record<string, unknown> = {}) {
@@ -55,6 +65,7 @@ beforeAll(async () => {
     tomorrow = await makeSlots(tx, facilityId, clinic, tomorrowDate(), { capacity: 3, end: '17:00' });
     yesterday = await makeSlots(tx, facilityId, clinic, addDays(todayVn(), -1), { capacity: 3 });
     patient = await makePatient(tx, facilityId);
+    others = await makeProfiles(tx, facilityId, 12);
     const fc = await makeClinic(tx, g.facilityId);
     foreignSlots = await makeSlots(tx, g.facilityId, fc, tomorrowDate());
     foreignPatient = await makePatient(tx, g.facilityId);
@@ -91,6 +102,10 @@ describe('create', () => {
     expect(row!.search_text).toContain(b.data.code.toLowerCase());
     const detail = (await call('GET', `${PATH}/${b.data.id}`, tok.staff)).json().data;
     expect(detail.services.map((s: { price: number }) => s.price).sort()).toEqual([120_000, 150_000]);
+    // The booking form's services dropdown quoted each service at exactly the price the booking charged.
+    const quoted = (await call('GET', '/api/catalog/v1/medical-services/select?size=100', tok.staff)).json().data as { id: number; price: number }[];
+    const charged = Object.fromEntries(detail.services.map((s: { id: number; price: number }) => [s.id, s.price]));
+    expect(Object.fromEntries(quoted.filter((q) => clinic.serviceIds.includes(q.id)).map((q) => [q.id, q.price]))).toEqual(charged);
     expect(detail.log).toHaveLength(1);
     expect(detail.log[0]).toMatchObject({ action: 'create', fromStatus: null, toStatus: 'PENDING', actor: 'STAFF', by: { name: 'Nhân viên staff' } });
     const audits = await sqlRows<{ n: number }>(t, sql`SELECT count(*)::int AS n FROM audit_log WHERE entity = 'booking' AND entity_id = ${String(b.data.id)} AND action = 'BOOKING_CREATE'`);
@@ -150,7 +165,14 @@ describe('list', () => {
     expect(accepted.counts).toEqual(body.counts);
     expect(accepted.totalElements).toBe(body.counts.ACCEPTED);
     const search = (await call('GET', `${PATH}?date=${date}&q=${encodeURIComponent('tran thi BÌNH')}`, tok.staff)).json();
-    expect(search.totalElements).toBe(total);
+    const binh = body.data.filter((b) => b.patient.profileId === patient.profiles[0]!.id).length;
+    expect(binh).toBeGreaterThan(0);
+    expect(search.totalElements).toBe(binh);
+    // her phone as the list shows it, in groups, finds the same bookings
+    const phone = body.data.find((b) => b.patient.profileId === patient.profiles[0]!.id)!.patient.phone!;
+    expect(phone).toMatch(/^0\d{9}$/);
+    const grouped = `${phone.slice(0, 4)} ${phone.slice(4, 7)} ${phone.slice(7)}`;
+    expect((await call('GET', `${PATH}?date=${date}&q=${encodeURIComponent(grouped)}`, tok.staff)).json().totalElements).toBe(binh);
     expect((await call('GET', `${PATH}?date=${date}&q=khong-co-ai`, tok.staff)).json().totalElements).toBe(0);
     expect((await call('GET', `${PATH}?date=${date}&doctorId=${clinic.doctorId}&roomId=${clinic.roomId}&departmentId=${clinic.departmentId}&source=HOTLINE`, tok.staff)).json().totalElements).toBe(total);
     expect((await call('GET', `${PATH}?date=${date}&source=APP`, tok.staff)).json().totalElements).toBe(0);
@@ -168,6 +190,23 @@ describe('list', () => {
     const after = (await call('GET', `${url}&status=ACCEPTED`, tok.staff)).json();
     expect(after.counts).toMatchObject({ PENDING: before.PENDING, ACCEPTED: mid.ACCEPTED + 1 });
     expect(after.totalElements).toBe(mid.ACCEPTED + 1);
+  });
+
+  it('serves a repeated page from the cache, changes it at once on a write, and never to another facility', async () => {
+    const url = `${PATH}?date=${tomorrowDate()}&status=PENDING&size=100`;
+    const codes = (res: { json(): { data: { code: string }[] } }) => res.json().data.map((r) => r.code);
+    const first = await call('GET', url, tok.staff);
+    expect((await call('GET', url, tok.other)).body).toBe(first.body);
+    const id = await bookId({ timeSlotId: tomorrow[18]!.id });
+    const code = (await call('GET', `${PATH}/${id}`, tok.staff)).json().data.code as string;
+    const withNew = await call('GET', url, tok.staff);
+    expect(codes(withNew)).toContain(code);
+    expect(withNew.json().totalElements).toBe(first.json().totalElements + 1);
+    // the same query from another facility gets its own (empty) day, not the cached page
+    const foreign = (await call('GET', url, tok.foreign)).json();
+    expect(foreign.data.map((r: { id: number }) => r.id)).not.toContain(id);
+    await act(id, 'accept');
+    expect(codes(await call('GET', url, tok.other))).not.toContain(code);
   });
 
   it('defaults to today (+07:00), keeps facilities apart and refuses bad filters', async () => {
@@ -334,6 +373,92 @@ describe('reschedule, profile, priority', () => {
     expect(await slotBooked(tomorrow[13]!.id)).toBe(1);
     const logs = (await call('GET', `${PATH}/${id}/logs`, tok.staff)).json().data;
     expect(logs.at(-1)).toMatchObject({ action: 'reschedule', fromStatus: 'PENDING', toStatus: 'PENDING' });
+  });
+
+  it('keeps the quoted price of a service that stays; an added one takes today’s price; a removed one leaves the total', async () => {
+    // Services of their own, so changing their prices touches no other test.
+    const own = await t.database.transaction((tx) => makeClinic(tx, facilityId, 'Tim mạch'));
+    const [exam, blood] = own.serviceIds as [number, number];
+    const reprice = (serviceId: number, listed: number, highQuality?: number) =>
+      sqlRows(
+        t,
+        sql`UPDATE medical_services SET price = ${listed}, price_entries = ${JSON.stringify(highQuality === undefined ? [] : [{ khoaChiDinhId: 1000102, donGiaDichVu: highQuality, denNgay: null }])}::jsonb WHERE id = ${serviceId}`,
+      );
+    const held = async (bookingId: number) =>
+      Object.fromEntries(
+        (await sqlRows<{ service_id: number; price: string }>(t, sql`SELECT service_id, price FROM booking_services WHERE booking_id = ${bookingId}`)).map((r) => [r.service_id, Number(r.price)]),
+      );
+    const update = async (bookingId: number, payload: Record<string, unknown>) => {
+      const res = await call('PUT', `${PATH}/${bookingId}`, tok.staff, payload);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data;
+    };
+    const updates = async (bookingId: number) =>
+      (await sqlRows<{ n: number }>(t, sql`SELECT count(*)::int AS n FROM audit_log WHERE entity = 'booking' AND entity_id = ${String(bookingId)} AND action = 'BOOKING_UPDATE'`))[0]!.n;
+
+    // Booked with the blood count, quoted at its high-quality price 120,000.
+    const id = await bookId({ timeSlotId: tomorrow[19]!.id, serviceIds: [blood] });
+    expect(await held(id)).toEqual({ [blood]: 120_000 });
+
+    // The price list changes: the blood count's high-quality entry is now 135,000, the consultation 160,000.
+    await reprice(blood, 95_000, 135_000);
+    await reprice(exam, 160_000);
+    // The form sends every chosen service: the blood count stays, the consultation is added.
+    const data = await update(id, { serviceIds: [blood, exam], symptom: 'Hồi hộp' });
+    expect(data.totalPrice).toBe(280_000); // 120,000 as quoted + 160,000 today (the old behaviour charged 295,000)
+    const detail = (await call('GET', `${PATH}/${id}`, tok.staff)).json().data;
+    expect(Object.fromEntries(detail.services.map((s: { id: number; price: number }) => [s.id, s.price]))).toEqual({ [blood]: 120_000, [exam]: 160_000 });
+    expect(detail.totalPrice).toBe(280_000);
+    expect(await held(id)).toEqual({ [blood]: 120_000, [exam]: 160_000 });
+    const [log] = (await call('GET', `${PATH}/${id}/logs`, tok.staff)).json().data.slice(-1);
+    // the booking did not move: its history says "Cập nhật", not "Đổi lịch"
+    expect(log).toMatchObject({ action: 'update', fromStatus: 'PENDING', toStatus: 'PENDING' });
+    expect(await updates(id)).toBe(1);
+    const [audited] = await sqlRows<{ before: { totalPrice: number; serviceIds: number[] }; after: { totalPrice: number; serviceIds: number[] } }>(
+      t,
+      sql`SELECT before, after FROM audit_log WHERE entity = 'booking' AND entity_id = ${String(id)} AND action = 'BOOKING_UPDATE' ORDER BY id DESC LIMIT 1`,
+    );
+    expect(audited).toMatchObject({ before: { totalPrice: 120_000, serviceIds: [blood] }, after: { totalPrice: 280_000 } });
+    expect([...audited!.after.serviceIds].sort()).toEqual([blood, exam].sort());
+
+    // An edit that sends the same services again (priority only on the form) charges the same.
+    await reprice(exam, 170_000);
+    expect((await update(id, { serviceIds: [exam, blood], priority: 1 })).totalPrice).toBe(280_000);
+    // Removing the blood count drops its quoted price from the total; the consultation keeps 160,000.
+    expect((await update(id, { serviceIds: [exam] })).totalPrice).toBe(160_000);
+    expect(await held(id)).toEqual({ [exam]: 160_000 });
+    // Added back later it is a new service again, at today's price.
+    expect((await update(id, { serviceIds: [exam, blood] })).totalPrice).toBe(160_000 + 135_000);
+    // A kept service stays even once deactivated (it was quoted); a deactivated one cannot be added.
+    await sqlRows(t, sql`UPDATE medical_services SET active = false WHERE id = ${exam}`);
+    expect((await update(id, { serviceIds: [exam, blood], symptom: 'Hồi hộp, khó thở' })).totalPrice).toBe(295_000);
+    expect((await update(id, { serviceIds: [blood] })).totalPrice).toBe(135_000);
+    const refused = await call('PUT', `${PATH}/${id}`, tok.staff, { serviceIds: [blood, exam] });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors).toEqual([{ field: 'serviceIds', message: 'Có dịch vụ không tồn tại hoặc đã ngừng hoạt động' }]);
+    expect(await held(id)).toEqual({ [blood]: 135_000 });
+    // No services at all: the total is 0. Every successful edit wrote one audit row.
+    expect((await update(id, { serviceIds: [] })).totalPrice).toBe(0);
+    expect(await updates(id)).toBe(7);
+  });
+
+  it('refuses a second live booking of one profile in one slot (409 naming it), on create and on a move; allows it again once cancelled', async () => {
+    const me = { medicalProfileId: patient.profiles[1]!.id };
+    const [x, y] = await t.database.transaction((tx) => makeSlots(tx, facilityId, clinic, addDays(todayVn(), 5), { start: '08:00', end: '09:00', minutes: 30, capacity: 3 }));
+    const first = await call('POST', PATH, tok.staff, { ...me, timeSlotId: x!.id });
+    expect(first.statusCode, first.body).toBe(200);
+    const code = first.json().data.code as string;
+    const before = await slotBooked(x!.id);
+    const again = await call('POST', PATH, tok.staff, { ...me, timeSlotId: x!.id });
+    expect(again.json()).toEqual({ code: 409, message: `Hồ sơ này đã có lịch khám ${code} trong khung giờ đã chọn` });
+    expect(await slotBooked(x!.id)).toBe(before);
+    // another booking of the same profile cannot be moved onto that slot either
+    const other = await call('POST', PATH, tok.staff, { ...me, timeSlotId: y!.id });
+    expect((await call('PUT', `${PATH}/${other.json().data.id}`, tok.staff, { timeSlotId: x!.id })).json()).toMatchObject({ code: 409, message: `Hồ sơ này đã có lịch khám ${code} trong khung giờ đã chọn` });
+    expect(await slotBooked(y!.id)).toBe(1);
+    // cancelled, the slot is free for the same person again
+    expect((await act(first.json().data.id, 'cancel', { reason: 'Đặt nhầm' })).statusCode).toBe(200);
+    expect((await call('POST', PATH, tok.staff, { ...me, timeSlotId: x!.id })).statusCode).toBe(200);
   });
 
   it('changes the profile within the same account only; refuses edits once checked in', async () => {

@@ -4,6 +4,7 @@ import {
   BOOKING_MESSAGES,
   type BookingDetail,
   type BookingListQuery,
+  type BookingListResponse,
   type BookingRow,
   type TimeSlotRow,
   type WorkDayRow,
@@ -19,13 +20,17 @@ import type { AppContext } from '../../core/context';
 import type { Executor } from '../../core/db';
 import { badRequest, notFound } from '../../core/errors';
 import { rows } from '../patients/patients.repository';
-import { dayCounts } from './day-counts.cache';
+import { dayListCache } from './day-list.cache';
 import { BOOKING_COLUMNS, BOOKING_JOINS, countDayByStatus, findBooking, findDayPage, findLogs, toBookingRow, toLogRow, type BookingRecord } from './appointments.repository';
 
-/** The day list: one page plus the counts per status (the counts' sum over the chosen statuses is the total). */
-export async function listBookings(ctx: AppContext, req: FastifyRequest, q: BookingListQuery) {
+/**
+ * The day list as the JSON the route sends: one page plus the counts per status (their sum over the
+ * chosen statuses is the total). Without a search both parts are reused (day-list.cache).
+ */
+export async function listBookingsJson(ctx: AppContext, req: FastifyRequest, q: BookingListQuery): Promise<string> {
   const facilityId = caller(req).facilityId;
-  const words = normalizeText(q.q ?? '');
+  // a phone is typed as the list shows it ("0928 862 882"); the search text holds its digits together
+  const words = normalizeText(q.q ?? '').replace(/(\d) (?=\d)/g, '$1');
   const filter = {
     facilityId,
     date: q.date ?? todayVn(),
@@ -37,15 +42,21 @@ export async function listBookings(ctx: AppContext, req: FastifyRequest, q: Book
     search: words || undefined,
   };
   // a search is ad hoc: only the filter combinations screens repeat are cached
-  const cache = filter.search === undefined ? dayCounts(ctx) : null;
-  const key = `${filter.date}|${filter.departmentId ?? ''}|${filter.doctorId ?? ''}|${filter.roomId ?? ''}|${filter.source ?? ''}`;
-  const cached = cache?.get(facilityId, key);
-  const [counts, data] = await Promise.all([
-    cached ?? countDayByStatus(ctx.database, filter).then((c) => (cache?.set(facilityId, key, c), c)),
-    findDayPage(ctx.database, filter, q.sort ?? 'time', q.size, q.page * q.size),
-  ]);
-  const total = (filter.statuses ?? (Object.keys(counts) as (keyof typeof counts)[])).reduce((sum, s) => sum + counts[s], 0);
-  return { code: 0 as const, data, totalElements: total, totalPage: Math.ceil(total / q.size), page: q.page, size: q.size, counts };
+  const cache = filter.search === undefined ? dayListCache(ctx) : null;
+  const countsKey = `${filter.date}|${filter.departmentId ?? ''}|${filter.doctorId ?? ''}|${filter.roomId ?? ''}|${filter.source ?? ''}`;
+  const sort = q.sort ?? 'time';
+  const pageKey = `${countsKey}|${filter.statuses?.join(',') ?? ''}|${sort}|${q.page}|${q.size}`;
+  const build = async (generation: number) => {
+    const [counts, data] = await Promise.all([
+      cache?.counts(facilityId, countsKey) ??
+        countDayByStatus(ctx.database, filter).then((c) => (cache?.setCounts(facilityId, generation, countsKey, c), c)),
+      findDayPage(ctx.database, filter, sort, q.size, q.page * q.size),
+    ]);
+    const total = (filter.statuses ?? (Object.keys(counts) as (keyof typeof counts)[])).reduce((sum, s) => sum + counts[s], 0);
+    const page: BookingListResponse = { code: 0, data, totalElements: total, totalPage: Math.ceil(total / q.size), page: q.page, size: q.size, counts };
+    return JSON.stringify(page);
+  };
+  return cache ? cache.pageOnce(facilityId, pageKey, build) : build(0);
 }
 
 export async function bookingRow(ex: Executor, facilityId: number, id: number): Promise<BookingRow> {

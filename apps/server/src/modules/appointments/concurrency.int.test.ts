@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '@portal/shared/rules/schedule';
 import { bearer, createTestApp, login, makeFacility, sqlRows, type TestApp } from '../../test/test-app';
-import { makeClinic, makePatient, makeSlots, type ClinicFixture } from './appointments.fixtures';
+import { makeClinic, makeProfiles, makeSlots, type ClinicFixture } from './appointments.fixtures';
 import { todayVn } from './appointments.queries';
 
 /**
@@ -14,7 +14,8 @@ let t: TestApp;
 let token: string;
 let facilityId: number;
 let clinic: ClinicFixture;
-let profileId: number;
+/** 100 different patients: a profile holds one live booking per slot. */
+let profiles: number[];
 
 describe.skipIf(!process.env.DATABASE_URL)('bookings under concurrency (PostgreSQL)', () => {
   beforeAll(async () => {
@@ -24,7 +25,7 @@ describe.skipIf(!process.env.DATABASE_URL)('bookings under concurrency (PostgreS
     token = (await login(t, f.accounts.desk!)).loginToken;
     await t.database.transaction(async (tx) => {
       clinic = await makeClinic(tx, facilityId);
-      profileId = (await makePatient(tx, facilityId)).profiles[0]!.id;
+      profiles = await makeProfiles(tx, facilityId, 100);
     });
   });
   afterAll(() => t?.close());
@@ -32,7 +33,7 @@ describe.skipIf(!process.env.DATABASE_URL)('bookings under concurrency (PostgreS
   it('100 simultaneous bookings of one slot of capacity 3: exactly 3 succeed, booked = 3', async () => {
     const [slot] = await t.database.transaction((tx) => makeSlots(tx, facilityId, clinic, addDays(todayVn(), 3), { start: '08:00', end: '08:30', minutes: 30, capacity: 3 }));
     const results = await Promise.all(
-      Array.from({ length: 100 }, () => t.app.inject({ method: 'POST', url: PATH, headers: bearer(token), payload: { medicalProfileId: profileId, timeSlotId: slot!.id } })),
+      profiles.map((medicalProfileId) => t.app.inject({ method: 'POST', url: PATH, headers: bearer(token), payload: { medicalProfileId, timeSlotId: slot!.id } })),
     );
     const codes = results.map((r) => r.statusCode);
     expect(codes.filter((c) => c === 200)).toHaveLength(3);
@@ -41,13 +42,26 @@ describe.skipIf(!process.env.DATABASE_URL)('bookings under concurrency (PostgreS
     expect(s).toEqual({ booked: 3, n: 3 });
   });
 
+  it('the same patient booked 20 times at once into one slot (a double click, two desks): exactly one booking', async () => {
+    const [slot] = await t.database.transaction((tx) => makeSlots(tx, facilityId, clinic, addDays(todayVn(), 3), { start: '09:00', end: '09:30', minutes: 30, capacity: 10 }));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => t.app.inject({ method: 'POST', url: PATH, headers: bearer(token), payload: { medicalProfileId: profiles[0]!, timeSlotId: slot!.id } })),
+    );
+    const codes = results.map((r) => r.statusCode);
+    expect(codes.filter((c) => c === 200)).toHaveLength(1);
+    expect(codes.filter((c) => c === 409)).toHaveLength(19);
+    expect(results.find((r) => r.statusCode === 409)!.json().message).toMatch(/^Hồ sơ này đã có lịch khám DK\d{12} trong khung giờ đã chọn$/);
+    const [s] = await sqlRows<{ booked: number; n: number }>(t, sql`SELECT booked, (SELECT count(*)::int FROM bookings WHERE time_slot_id = ${slot!.id}) AS n FROM time_slots WHERE id = ${slot!.id}`);
+    expect(s).toEqual({ booked: 1, n: 1 });
+  });
+
   it('100 simultaneous check-ins in one room and day: numbers 1..100, unique and gap-free', async () => {
     const date = addDays(todayVn(), 4);
     const slots = await t.database.transaction((tx) => makeSlots(tx, facilityId, clinic, date, { start: '07:00', end: '17:00', minutes: 30, capacity: 5 }));
     const ids: number[] = [];
     for (const s of slots) {
       for (let i = 0; i < 5; i++) {
-        const res = await t.app.inject({ method: 'POST', url: PATH, headers: bearer(token), payload: { medicalProfileId: profileId, timeSlotId: s.id, accept: true } });
+        const res = await t.app.inject({ method: 'POST', url: PATH, headers: bearer(token), payload: { medicalProfileId: profiles[i]!, timeSlotId: s.id, accept: true } });
         ids.push(res.json().data.id);
       }
     }
@@ -64,7 +78,7 @@ describe.skipIf(!process.env.DATABASE_URL)('bookings under concurrency (PostgreS
     const date = addDays(todayVn(), 5);
     const slots = await t.database.transaction((tx) => makeSlots(tx, facilityId, clinic, date, { start: '07:00', end: '09:00', minutes: 30, capacity: 10 }));
     const ids: number[] = [];
-    for (const s of slots) for (let i = 0; i < 10; i++) ids.push((await t.app.inject({ method: 'POST', url: PATH, headers: bearer(token), payload: { medicalProfileId: profileId, timeSlotId: s.id } })).json().data.id);
+    for (const s of slots) for (let i = 0; i < 10; i++) ids.push((await t.app.inject({ method: 'POST', url: PATH, headers: bearer(token), payload: { medicalProfileId: profiles[i]!, timeSlotId: s.id } })).json().data.id);
     const reversed = [...ids].reverse();
     const runs = await Promise.all([ids, reversed, ids, reversed].map((list) => t.app.inject({ method: 'POST', url: `${PATH}/accept`, headers: bearer(token), payload: { ids: list } })));
     expect(runs.every((r) => r.statusCode === 200)).toBe(true);

@@ -2,9 +2,10 @@ import { randomInt } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { BOOKING_MESSAGES, type CreateBookingBody } from '@portal/shared/contracts/appointments.contract';
-import { FHIR_STATUS } from '@portal/shared/rules/booking-status';
+import { fmt } from '@portal/shared/messages.vi';
+import { FHIR_STATUS, HOLDS_SLOT } from '@portal/shared/rules/booking-status';
 import { normalizeText } from '@portal/shared/rules/diacritics';
-import { highQualityPrice } from '@portal/shared/rules/high-quality-price';
+import { servicePrice } from '@portal/shared/rules/high-quality-price';
 import type { PriceEntryRow } from '../../db/schema';
 import { caller } from '../../core/access';
 import { audit } from '../../core/audit';
@@ -32,18 +33,12 @@ export async function findProfile(ex: Executor, facilityId: number, id: number):
 export const bookingSearchText = (code: string, p: Pick<ProfileRecord, 'full_name' | 'phone' | 'patient_code'>) =>
   normalizeText([code, p.full_name, p.phone, p.patient_code].filter(Boolean).join(' '));
 
-/**
- * The price of a service when it is booked, as the price list shows it: the high-quality price
- * of its price entries (rules/high-quality-price), else its listed price.
- */
-export const servicePrice = (s: { price: number; price_entries: PriceEntryRow[] | null }) => highQualityPrice(s.price_entries) ?? s.price;
-
 export interface PricedService {
   id: number;
   price: number;
 }
 
-/** Active services of the facility with their price today; 400 when one is missing. */
+/** Active services of the facility with their price today (rules/high-quality-price `servicePrice`); 400 when one is missing. */
 export async function pricedServices(ex: Executor, facilityId: number, ids: readonly number[]): Promise<PricedService[]> {
   const unique = [...new Set(ids)];
   if (!unique.length) return [];
@@ -55,7 +50,7 @@ export async function pricedServices(ex: Executor, facilityId: number, ids: read
     const message = 'Có dịch vụ không tồn tại hoặc đã ngừng hoạt động';
     throw badRequest(message, [{ field: 'serviceIds', message }]);
   }
-  return found.map((s) => ({ id: s.id, price: servicePrice(s) }));
+  return found.map((s) => ({ id: s.id, price: servicePrice(s.price, s.price_entries) }));
 }
 
 export async function checkSpecialty(ex: Executor, facilityId: number, id: number | null | undefined): Promise<void> {
@@ -83,6 +78,21 @@ export async function replaceServices(tx: Tx, bookingId: number, services: reado
   return services.reduce((sum, s) => sum + s.price, 0);
 }
 
+/**
+ * One patient profile holds at most one live booking of a slot (a second click, a second call):
+ * 409 naming the booking it already has. Called after takePlace, whose update keeps the slot's row
+ * locked to the end of the transaction, so two such bookings made at once are checked one after the
+ * other and the second sees the first.
+ */
+export async function refuseSecondBooking(tx: Tx, facilityId: number, profileId: number, slotId: number, exceptId?: number): Promise<void> {
+  const [held] = await rows<{ code: string }>(
+    tx,
+    sql`SELECT code FROM bookings WHERE facility_id = ${facilityId} AND medical_profile_id = ${profileId} AND time_slot_id = ${slotId}
+          AND status IN (${sql.join(HOLDS_SLOT.map((s) => sql`${s}`), sql`, `)}) AND id <> ${exceptId ?? 0} LIMIT 1`,
+  );
+  if (held) throw conflict(fmt(BOOKING_MESSAGES.alreadyBooked, { code: held.code }));
+}
+
 /** 'DK' + yymmdd of the booking's day + 6 random digits. */
 export const bookingCode = (date: string) => `DK${date.slice(2, 4)}${date.slice(5, 7)}${date.slice(8, 10)}${String(randomInt(1_000_000)).padStart(6, '0')}`;
 
@@ -100,6 +110,7 @@ export async function createBooking(ctx: AppContext, req: FastifyRequest, body: 
     await checkSpecialty(tx, me.facilityId, body.specialtyId);
     const services = await pricedServices(tx, me.facilityId, body.serviceIds);
     if (!(await takePlace(tx, me.facilityId, slot.id))) throw conflict(BOOKING_MESSAGES.slotFull);
+    await refuseSecondBooking(tx, me.facilityId, profile.id, slot.id);
 
     let id: number | undefined;
     let code = '';

@@ -6,7 +6,7 @@ import { audit } from '../../core/audit';
 import type { AppContext } from '../../core/context';
 import { rows } from '../patients/patients.repository';
 import { todayVn } from './appointments.queries';
-import { dayCounts } from './day-counts.cache';
+import { dayListCache } from './day-list.cache';
 
 const BATCH = 1000;
 const EVERY_MS = 10 * 60_000;
@@ -39,7 +39,7 @@ export async function markNoShows(ctx: AppContext, now = new Date()): Promise<nu
       for (const [facilityId, ids] of byFacility) {
         await audit(tx, null, { action: 'BOOKING_NO_SHOW', entity: 'booking', facilityId, actorId: null, actorUsername: 'SYSTEM', after: { count: ids.length, ids } });
       }
-      for (const facilityId of byFacility.keys()) dayCounts(ctx).drop(facilityId);
+      for (const facilityId of byFacility.keys()) dayListCache(ctx).drop(facilityId);
       for (const b of done) {
         await ctx.live.publish(tx, { facilityId: b.facility_id, topic: BOOKING_LIVE_TOPIC, type: 'noShow', id: b.id, data: { date: b.date, status: 'NO_SHOW', roomId: b.room_id } });
       }

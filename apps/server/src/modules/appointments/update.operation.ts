@@ -9,8 +9,26 @@ import type { Tx } from '../../core/db';
 import { badRequest, conflict, notFound } from '../../core/errors';
 import { rows } from '../patients/patients.repository';
 import { givePlaceBack, insertLog, lockBooking, takePlace, type LockedBooking } from './appointments.repository';
-import { bookableSlot, bookingSearchText, checkSpecialty, findProfile, pricedServices, replaceServices } from './create.operation';
+import { bookableSlot, bookingSearchText, checkSpecialty, findProfile, pricedServices, refuseSecondBooking, replaceServices, type PricedService } from './create.operation';
 import { publishBooking } from './transitions.operation';
+
+/** The prices a booking holds for its services (quoted on the day each was added), by service id. */
+async function heldPrices(tx: Tx, bookingId: number): Promise<Map<number, number>> {
+  const held = await rows<{ service_id: number; price: string | number }>(tx, sql`SELECT service_id, price FROM booking_services WHERE booking_id = ${bookingId} ORDER BY service_id`);
+  return new Map(held.map((s) => [s.service_id, Number(s.price)]));
+}
+
+/**
+ * The booking's services after an edit, each with the price it will be charged: a service that
+ * stays keeps the price the booking holds (what the patient was quoted; it is not checked again, so
+ * a service deactivated since still stays), a newly added one takes today's price
+ * (`pricedServices`: active services of the facility, rules/high-quality-price `servicePrice`).
+ */
+async function requotedServices(tx: Tx, facilityId: number, ids: readonly number[], held: ReadonlyMap<number, number>): Promise<PricedService[]> {
+  const wanted = [...new Set(ids)];
+  const added = new Map((await pricedServices(tx, facilityId, wanted.filter((s) => !held.has(s)))).map((s) => [s.id, s.price]));
+  return wanted.map((s) => ({ id: s, price: held.get(s) ?? added.get(s)! }));
+}
 
 /** A booking may be moved or edited only before the patient has arrived. */
 const EDITABLE = ['PENDING', 'ACCEPTED'] as const;
@@ -21,15 +39,15 @@ async function lastPrevious(tx: Tx, id: number): Promise<string | null> {
 }
 
 /**
- * A change that keeps the status (reschedule, profile, priority): lock, change, then one log row
+ * A change that keeps the status (reschedule, or update when the slot stays; profile; priority): lock, change, then one log row
  * (carrying the revert target forward), one audit row and the live event, in one transaction.
  */
 async function change(
   ctx: AppContext,
   req: FastifyRequest,
   id: number,
-  action: 'reschedule' | 'profile' | 'priority',
-  fn: (tx: Tx, b: LockedBooking) => Promise<{ before: Record<string, unknown>; after: Record<string, unknown>; date?: string; roomId?: number }>,
+  kind: 'reschedule' | 'profile' | 'priority',
+  fn: (tx: Tx, b: LockedBooking) => Promise<{ before: Record<string, unknown>; after: Record<string, unknown>; date?: string; roomId?: number; action?: 'update' }>,
 ): Promise<void> {
   const me = caller(req);
   await ctx.database.transaction(async (tx) => {
@@ -37,6 +55,7 @@ async function change(
     if (!b) throw notFound(BOOKING_MESSAGES.notFound);
     const previous = await lastPrevious(tx, id);
     const d = await fn(tx, b);
+    const action = d.action ?? kind;
     await tx.execute(sql`UPDATE bookings SET updated_at = now() WHERE id = ${id}`);
     await insertLog(tx, { facilityId: me.facilityId, bookingId: id, action, from: b.status, to: b.status, actor: 'STAFF', accountId: me.accountId, detail: { previous, before: d.before, after: d.after } });
     await audit(tx, req, { action: `BOOKING_${action.toUpperCase()}`, entity: 'booking', entityId: id, before: d.before, after: d.after });
@@ -50,7 +69,7 @@ function mustBeEditable(b: LockedBooking, what: string) {
   }
 }
 
-/** PUT /{id}: move to another slot (old place given back, new one taken conditionally), services, priority, symptom. */
+/** PUT /{id}: move to another slot (old place given back, new one taken conditionally), services (a kept one keeps its quoted price), priority, symptom. */
 export function updateBooking(ctx: AppContext, req: FastifyRequest, id: number, body: UpdateBookingBody) {
   const facilityId = caller(req).facilityId;
   return change(ctx, req, id, 'reschedule', async (tx, b) => {
@@ -61,6 +80,7 @@ export function updateBooking(ctx: AppContext, req: FastifyRequest, id: number, 
     if (body.timeSlotId !== undefined && body.timeSlotId !== b.time_slot_id) {
       const slot = await bookableSlot(tx, facilityId, body.timeSlotId);
       if (!(await takePlace(tx, facilityId, slot.id))) throw conflict(BOOKING_MESSAGES.slotFull);
+      await refuseSecondBooking(tx, facilityId, b.medical_profile_id, slot.id, id);
       await givePlaceBack(tx, facilityId, b.time_slot_id);
       await tx.execute(sql`UPDATE bookings SET time_slot_id = ${slot.id}, schedule_id = ${slot.schedule_id}, doctor_id = ${slot.doctor_id}, room_id = ${slot.room_id},
           department_id = ${slot.department_id}, date = ${slot.date}, start_time = ${slot.start_time}, end_time = ${slot.end_time} WHERE id = ${id}`);
@@ -77,9 +97,11 @@ export function updateBooking(ctx: AppContext, req: FastifyRequest, id: number, 
       after.specialtyId = body.specialtyId;
     }
     if (body.serviceIds !== undefined) {
-      const services = await pricedServices(tx, facilityId, body.serviceIds);
+      const held = await heldPrices(tx, id);
+      const services = await requotedServices(tx, facilityId, body.serviceIds, held);
       const total = await replaceServices(tx, id, services);
       await tx.execute(sql`UPDATE bookings SET total_price = ${total} WHERE id = ${id}`);
+      before.serviceIds = [...held.keys()];
       before.totalPrice = Number(b.total_price);
       after.serviceIds = services.map((s) => s.id);
       after.totalPrice = total;
@@ -94,7 +116,8 @@ export function updateBooking(ctx: AppContext, req: FastifyRequest, id: number, 
       before.symptom = b.symptom;
       after.symptom = body.symptom || null;
     }
-    return { before, after, ...moved };
+    // the history says "Đổi lịch" only when the booking moved; services, priority or symptom alone are "Cập nhật"
+    return { before, after, ...moved, ...(moved ? {} : { action: 'update' as const }) };
   });
 }
 
