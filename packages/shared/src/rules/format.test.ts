@@ -1,5 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { displayDateToIso, formatDate, formatDateTime, formatVnd } from './format';
+import { displayDateToIso, formatDate, formatDateTime, formatVnd, orDash } from './format';
+
+describe('orDash', () => {
+  it.each<[string | number | null | undefined, string]>([
+    [null, '—'],
+    [undefined, '—'],
+    ['', '—'],
+    ['   ', '—'],
+    [0, '0'],
+    ['BN0001', 'BN0001'],
+    [' a ', ' a '],
+  ])('%j → %j', (v, expected) => {
+    expect(orDash(v)).toBe(expected);
+  });
+});
 
 describe('formatVnd', () => {
   it.each<[number | null | undefined, string]>([

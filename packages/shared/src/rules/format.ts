@@ -8,6 +8,14 @@ import { pad2, pad4, toInstant, vnParts } from './time';
 
 const THOUSANDS_RE = /\B(?=(\d{3})+(?!\d))/g;
 
+/** What a detail field shows when it has no value: '—' for null, undefined or '' (also after trimming). */
+export const EMPTY_FIELD = '—';
+export function orDash(v: string | number | null | undefined): string {
+  if (v === null || v === undefined) return EMPTY_FIELD;
+  const s = String(v);
+  return s.trim() === '' ? EMPTY_FIELD : s;
+}
+
 /** `1250000` → `'1.250.000 ₫'`; rounded to whole đồng; negative with '-'; null/NaN → ''. */
 export function formatVnd(n: number | null | undefined): string {
   if (n == null || typeof n !== 'number' || !Number.isFinite(n)) return '';

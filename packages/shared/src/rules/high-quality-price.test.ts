@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { HIGH_QUALITY_DEPARTMENT_ID } from '../constants';
-import { type PriceEntry, highQualityPrice } from './high-quality-price';
+import { type PriceEntry, highQualityPrice, servicePrice } from './high-quality-price';
 
 const HQ = 1000102;
 const e = (khoaChiDinhId: number | null, donGiaDichVu: number, denNgay: string | null): PriceEntry => ({
@@ -43,5 +43,19 @@ describe('highQualityPrice', () => {
     ['zero price is a price', [e(HQ, 0, null), e(1, 100, '2030-01-01')], 0],
   ])('%s', (_label, entries, expected) => {
     expect(highQualityPrice(entries)).toBe(expected);
+  });
+});
+
+describe('servicePrice', () => {
+  it('is the high-quality price when the entries give one, even a lower or zero one', () => {
+    expect(servicePrice(90_000, [e(HQ, 120_000, null)])).toBe(120_000);
+    expect(servicePrice(90_000, [e(1, 80_000, '2030-01-01'), e(2, 70_000, '2029-01-01')])).toBe(80_000);
+    expect(servicePrice(90_000, [e(HQ, 0, null)])).toBe(0);
+  });
+
+  it('is the listed price without entries', () => {
+    expect(servicePrice(150_000, [])).toBe(150_000);
+    expect(servicePrice(150_000, null)).toBe(150_000);
+    expect(servicePrice(150_000, undefined)).toBe(150_000);
   });
 });

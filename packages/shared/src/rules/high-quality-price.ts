@@ -42,3 +42,11 @@ export function highQualityPrice(entries: readonly PriceEntry[] | null | undefin
   }
   return (latest ?? entries[0]).donGiaDichVu;
 }
+
+/**
+ * The price a booking charges for a service (and what the booking form quotes): the high-quality
+ * price of its price entries, as the public price list shows it, else its listed price.
+ */
+export function servicePrice(listed: number, entries: readonly PriceEntry[] | null | undefined): number {
+  return highQualityPrice(entries) ?? listed;
+}

@@ -21,6 +21,7 @@ describe('rules/index re-exports', () => {
     'toQueryString',
     'withQuery',
     'highQualityPrice',
+    'servicePrice',
     'formatVnd',
     'formatDate',
     'formatDateTime',

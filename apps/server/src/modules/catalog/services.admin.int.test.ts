@@ -151,6 +151,33 @@ describe('medical services admin', () => {
     expect(keep.json().data.highQualityPrice).toBe(99_000);
   });
 
+  it("quotes each active service of the caller's facility in the dropdown at its booking price, for any signed-in staff", async () => {
+    const select = async (token: string | null, query = 'size=100') => call('GET', `${PATH}/select?${query}`, token);
+    const quoted = async (token: string) => {
+      const res = await select(token);
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json().data as { id: number }[]).sort((a, b) => a.id - b.id);
+    };
+    // The receptionist (MANAGER_APPOINTMENT, not the catalogue's authority) sees id, name and the price only.
+    expect(await quoted(tokens.letan)).toEqual([
+      // price 1,250,000 but an open-ended 1000102 entry of 1,500,000: the high-quality price
+      { id: made.sa, name: 'Siêu âm ổ bụng tổng quát', price: 1_500_000 },
+      { id: made['XN.001'], name: 'Định lượng Glucose [Máu]', price: 21_500 },
+      // price 150,000 but one entry (HIS department, latest end date) of 99,000
+      { id: made['KB.001'], name: 'Khám Nội', price: 99_000 },
+      { id: made['SA.002'], name: 'Siêu âm tuyến giáp', price: 120_000 },
+    ]);
+    const search = await select(tokens.letan, `q=${encodeURIComponent('sieu am')}`);
+    expect(search.json().data.map((r: { price: number }) => r.price).sort()).toEqual([120_000, 1_500_000]);
+    // A deactivated service is not offered; another facility sees none of these.
+    expect((await call('PUT', `${PATH}/${made['SA.002']}/active`, tokens.catalog, { active: false })).statusCode).toBe(200);
+    expect((await quoted(tokens.letan)).map((r) => r.id)).not.toContain(made['SA.002']);
+    expect((await call('PUT', `${PATH}/${made['SA.002']}/active`, tokens.catalog, { active: true })).statusCode).toBe(200);
+    expect((await select(tokens.other)).json().totalElements).toBe(0);
+    expect((await select(null)).statusCode).toBe(401);
+    expect((await select(tokens.letan, 'size=1000')).statusCode).toBe(400);
+  });
+
   it('exports the filtered list with type names and the high-quality price', async () => {
     const res = await call('GET', `${PATH}/export?typeValue=30&sort=code,asc`, tokens.catalog);
     expect(res.statusCode).toBe(200);

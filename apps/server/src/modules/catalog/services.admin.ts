@@ -1,10 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { and, eq, inArray } from 'drizzle-orm';
+import { z } from 'zod';
 import type { FieldError } from '@portal/shared/core/api';
 import { HIGH_QUALITY_DEPARTMENT_ID } from '@portal/shared/constants';
 import { serviceResource } from '@portal/shared/resources';
 import { normalizeText } from '@portal/shared/rules/diacritics';
-import { highQualityPrice } from '@portal/shared/rules/high-quality-price';
+import { highQualityPrice, servicePrice } from '@portal/shared/rules/high-quality-price';
 import { caller } from '../../core/access';
 import type { AppContext } from '../../core/context';
 import { resourceImportRoutes } from '../../core/crud/import';
@@ -38,7 +39,7 @@ async function validatePriceEntries(ex: Executor, req: FastifyRequest, body: Row
   );
 }
 
-/** What the services add to the generic routes: their two search columns, the computed price, the cache. */
+/** What the services add to the generic routes: their two search columns, the computed price, the dropdown's price, the cache. */
 export function serviceRouteOptions(ctx: AppContext): ResourceRouteOptions {
   const cache = priceListCache(ctx);
   return {
@@ -51,6 +52,12 @@ export function serviceRouteOptions(ctx: AppContext): ResourceRouteOptions {
     },
     validate: validatePriceEntries,
     afterWrite: () => cache.clear(),
+    // The booking form quotes each service at the price a booking will charge (create.operation's rule).
+    selectExtra: {
+      columns: { price: medicalServices.price, priceEntries: medicalServices.priceEntries },
+      fields: { price: z.number().int() },
+      present: (row) => ({ price: servicePrice(row.price as number, row.priceEntries as PriceEntryRow[]) }),
+    },
   };
 }
 
