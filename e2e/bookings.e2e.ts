@@ -87,9 +87,25 @@ test('a booking made on the phone appears live on another desk, then accept, che
   await chooseOptions(page, page.getByRole('combobox', { name: 'Bác sĩ' }), ['Nguyễn Văn An'], { search: false });
   await chooseOptions(page, page.getByRole('combobox', { name: 'Ngày khám' }), [display(tomorrowVn())], { search: false });
   await page.getByTestId('slot-picker').getByText('08:00–08:30').click();
-  await chooseOptions(page, page.getByRole('combobox', { name: 'Dịch vụ' }), ['Khám Nội tổng quát'], { search: false });
+  // The patient asks what the visit will cost: each service is quoted at the price the booking charges
+  // (the blood count at its high-quality price 120.000 ₫, not its listed 90.000 ₫), with the running total.
+  const services = page.getByRole('combobox', { name: 'Dịch vụ' });
+  const total = page.getByTestId('booking-form-total');
+  await expect(total).toHaveText('Tổng chi phí dự kiến: 0 ₫');
+  await services.click();
+  await expect(page.locator('.ant-select-item-option').filter({ hasText: 'Tổng phân tích tế bào máu ngoại vi' })).toContainText('120.000 ₫');
+  await expect(page.locator('.ant-select-item-option').filter({ hasText: 'Khám Nội tổng quát' })).toContainText('150.000 ₫');
+  await snap(page, 'bookings-new-services-dropdown');
+  await chooseOptions(page, services, ['Khám Nội tổng quát', 'Tổng phân tích tế bào máu ngoại vi'], { search: false });
+  await expect(total).toHaveText('Tổng chi phí dự kiến: 270.000 ₫');
+  const prices = page.getByTestId('booking-service-prices');
+  await expect(prices.getByRole('listitem')).toHaveText(['Khám Nội tổng quát150.000 ₫', 'Tổng phân tích tế bào máu ngoại vi120.000 ₫']);
   await page.getByLabel('Lý do khám / triệu chứng').fill('Đau đầu, chóng mặt 3 ngày');
   await snap(page, 'bookings-new-form');
+  // The patient keeps the consultation only: clicking the chosen option again removes it from the total.
+  await chooseOptions(page, services, ['Tổng phân tích tế bào máu ngoại vi'], { search: false });
+  await expect(total).toHaveText('Tổng chi phí dự kiến: 150.000 ₫');
+  await expect(prices.getByRole('listitem')).toHaveText(['Khám Nội tổng quát150.000 ₫']);
 
   const created = page.waitForResponse((r) => r.url().endsWith('/api/appointment/v1') && r.request().method() === 'POST');
   await page.getByRole('button', { name: 'Đặt khám', exact: true }).click();
@@ -157,7 +173,11 @@ test('reschedule, bulk accept with one failing, reject with a reason', async ({ 
   await expect(page.getByText('Lịch hiện tại: 09:00–09:30')).toBeVisible();
   await expect(page.getByLabel('Bệnh nhân')).toHaveValue(/^Trần Thị Bình · BN/);
   await page.getByTestId('slot-picker').getByText('14:00–14:30').click();
+  // The booking's service shows the price it holds; an added one its quoted price, in the total.
+  await expect(page.getByTestId('booking-service-prices').getByRole('listitem')).toHaveText(['Khám Nội tổng quát150.000 ₫']);
+  await expect(page.getByTestId('booking-form-total')).toHaveText('Tổng chi phí dự kiến: 150.000 ₫');
   await chooseOptions(page, page.getByRole('combobox', { name: 'Dịch vụ' }), ['Tổng phân tích tế bào máu'], { search: false });
+  await expect(page.getByTestId('booking-form-total')).toHaveText('Tổng chi phí dự kiến: 270.000 ₫');
   await snap(page, 'bookings-update-form');
   await page.getByRole('button', { name: 'Lưu thay đổi' }).click();
   await expect(toast(page, 'Đã cập nhật lịch đặt khám')).toBeVisible();
@@ -173,7 +193,10 @@ test('reschedule, bulk accept with one failing, reject with a reason', async ({ 
   await page.goto(`/admin/quan-ly-dat-kham?date=${tomorrowVn()}`);
   for (const code of [a.code, b.code, already.code]) await row(page, code).locator('.ant-checkbox-input').check();
   await page.getByTestId('bulk-bar').getByRole('button', { name: 'Xác nhận 3 lịch đã chọn' }).click();
-  await page.locator('.ant-popconfirm').getByRole('button', { name: 'Đồng ý' }).click();
+  // the confirmation opens with the focus on "Đồng ý": Enter confirms (a busy desk keeps its hands on the keyboard)
+  const confirm = page.getByRole('dialog').filter({ hasText: 'Xác nhận 3 lịch' });
+  await expect(confirm.getByRole('button', { name: 'Đồng ý' })).toBeFocused();
+  await page.keyboard.press('Enter');
   const results = page.getByTestId('bulk-results');
   await expect(results).toBeVisible();
   await expect(results.locator('tr').filter({ hasText: a.code })).toContainText('Thành công');

@@ -1,6 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { formatDate } from '../packages/shared/src/rules/format';
 import { addDays, isoWeekday } from '../packages/shared/src/rules/schedule';
+import { dayLabel } from '../apps/web/src/modules/schedules/calendar-range.logic';
 import { TS } from '../apps/web/src/modules/schedules/schedules.messages';
 import { chooseOptions, loginViaApi, makeAccount, snap, toast, uniq } from './helpers';
 import { todayVn } from '../packages/shared/src/rules/time';
@@ -8,7 +9,8 @@ import { todayVn } from '../packages/shared/src/rules/time';
 /**
  * /admin/lich-lam-viec-bac-si: a scheduler of a fresh facility (demo catalogue through the
  * fixture route) builds a week for a new doctor, sees it by week and month, is refused a clash,
- * copies the week, changes a slot, takes the doctor off for a day and reads the log.
+ * copies the week, changes a slot, takes the doctor off for a day, reads the log, and reaches
+ * every period of a busy day from the month view's "+n ca khác".
  */
 const cards = (page: Page) => page.getByTestId('week-grid').getByTestId('schedule-card');
 
@@ -19,7 +21,7 @@ async function typeDate(scope: Locator, label: string, iso: string) {
 }
 
 test.describe('doctor schedules (/admin/lich-lam-viec-bac-si)', () => {
-  test('build a week, week and month views, clash refused, copy week, slot capacity, day off, log', async ({ page, request }) => {
+  test('build a week, week and month views, clash refused, copy week, slot capacity, day off, log, busy day in the month', async ({ page, request }) => {
     test.setTimeout(150_000);
     const account = await makeAccount(request, { prefix: 'e2e_sched', authorities: ['MANAGER_SCHEDULE', 'MANAGER_DOCTOR'] });
     expect((await request.post('/api/test/v1/fixtures/doctor-catalog', { data: { username: account.username } })).status()).toBe(200);
@@ -138,5 +140,45 @@ test.describe('doctor schedules (/admin/lich-lam-viec-bac-si)', () => {
     await expect(log).toContainText('Sao chép tuần');
     await expect(log).toContainText('Xếp lịch');
     await snap(page, 'schedules-log');
+
+    // A busy Thursday (six periods, built through the API): the month cell shows four and
+    // "+2 ca khác", whose popover, titled with the day, lists all six as the same cards.
+    const thursday = addDays(next, 3);
+    for (const shifts of [
+      [{ shift: 'CUSTOM', start: '11:30', end: '13:00' }, { shift: 'CUSTOM', start: '16:30', end: '17:00' }, { shift: 'EVENING' }],
+      [{ shift: 'CUSTOM', start: '06:00', end: '07:00' }],
+    ]) {
+      const built = await request.post('/api/catalog/v1/schedules', {
+        headers,
+        data: { doctorId, roomId: room.id, departmentId: dept.id, from: thursday, to: thursday, weekdays: [isoWeekday(thursday)], shifts, slotMinutes: 30, capacity: 3 },
+      });
+      expect(built.status(), await built.text()).toBe(200);
+    }
+    await page.getByRole('tab', { name: TS.calendarTab, exact: true }).click();
+    await page.getByText(TS.month, { exact: true }).click();
+    const busy = page.getByTestId(`month-day-${thursday}`);
+    await expect(busy.getByTestId('schedule-card')).toHaveCount(4);
+    await expect(busy).not.toContainText('17:00–20:00');
+    const more = busy.getByRole('button', { name: TS.moreInDayLabel(2, dayLabel(thursday)) });
+    await expect(more).toHaveText(TS.moreInDay(2));
+    // the cell grows to its cards and the button: nothing of it is scrolled out of sight
+    await expect.poll(() => busy.evaluate((el) => el.parentElement!.scrollHeight - el.parentElement!.clientHeight)).toBe(0);
+    await more.click();
+    const popover = page.getByRole('dialog', { name: dayLabel(thursday) });
+    await expect(page.locator('.ant-popover-title')).toHaveText(dayLabel(thursday));
+    await expect(popover.getByTestId('schedule-card')).toHaveText([/^06:00–07:00/, /^07:00–11:30/, /^11:30–13:00/, /^13:00–16:30/, /^16:30–17:00/, /^17:00–20:00/]);
+    await expect(popover.getByTestId('schedule-card').first()).toBeFocused();
+    await snap(page, 'schedules-month-more');
+    // Escape closes it and gives the focus back; Enter opens it again.
+    await page.keyboard.press('Escape');
+    await expect(popover).toBeHidden();
+    await expect(more).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(popover.getByTestId('schedule-card').first()).toBeFocused();
+    // A period in the popover opens like a card in the cell: its slots in the detail drawer.
+    await popover.getByTestId('schedule-card').filter({ hasText: '17:00–20:00' }).click();
+    await expect(popover).toBeHidden();
+    await expect(detail.getByTestId('slot-table')).toContainText('17:00–17:30');
+    await expect(detail.getByTestId('slot-table')).toContainText('19:30–20:00');
   });
 });

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { Button, Empty, Flex, Result, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { UseQueryResult } from '@tanstack/react-query';
@@ -7,10 +7,17 @@ import { T } from '../../app/messages';
 import { errorMessage } from '../api/api-error';
 import { PAGE_SIZES, withPaging, withSort, type ListSpec, type ListState } from './list-state';
 
+// Props that never change are module constants, and the others are memoised: the table re-renders
+// its cells when a prop's identity changes, and a live list refetches often (docs/performance.md).
+const SCROLL = { x: 'max-content' } as const;
+const LOCALE = { emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={T.crud.empty} /> };
+
 interface Page<R> {
   data: R[];
   totalElements: number;
 }
+
+const defaultShowTotal = (total: number, [from, to]: [number, number]) => fmt(T.crud.total, { from, to, total });
 
 /**
  * The table part of every list screen: server-side paging and sorting kept in the list state (so in
@@ -27,7 +34,7 @@ export function PagedTable<R extends { id: number }>({
   onSelect,
   bulkBar,
   rowClassName,
-  showTotal = (total, [from, to]) => fmt(T.crud.total, { from, to, total }),
+  showTotal = defaultShowTotal,
 }: {
   list: UseQueryResult<Page<R>>;
   state: ListState;
@@ -44,6 +51,15 @@ export function PagedTable<R extends { id: number }>({
   showTotal?: (total: number, range: [number, number]) => ReactNode;
 }) {
   const page = list.data;
+  const rowSelection = useMemo(
+    () => (selected && onSelect ? { selectedRowKeys: selected.map((r) => r.id), onChange: (_keys: unknown, rows: R[]) => onSelect(rows.filter(Boolean)) } : undefined),
+    [selected, onSelect],
+  );
+  const total = page?.totalElements ?? 0;
+  const pagination = useMemo(
+    () => ({ current: state.page + 1, pageSize: state.size, total, pageSizeOptions: PAGE_SIZES.map(String), showSizeChanger: true, showTotal }),
+    [state.page, state.size, total, showTotal],
+  );
   if (list.isError && !page) {
     return (
       <Result
@@ -67,22 +83,14 @@ export function PagedTable<R extends { id: number }>({
         size="middle"
         columns={columns}
         dataSource={page?.data ?? []}
-        loading={list.isFetching}
-        scroll={{ x: 'max-content' }}
-        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={T.crud.empty} /> }}
-        rowSelection={
-          selected && onSelect
-            ? { selectedRowKeys: selected.map((r) => r.id), onChange: (_keys, rows) => onSelect(rows.filter(Boolean)) }
-            : undefined
-        }
-        pagination={{
-          current: state.page + 1,
-          pageSize: state.size,
-          total: page?.totalElements ?? 0,
-          pageSizeOptions: PAGE_SIZES.map(String),
-          showSizeChanger: true,
-          showTotal,
-        }}
+        // A spinner only while the rows shown are not the query's own (first load, another page or
+        // filter); a background refetch (live event, poll) swaps the rows in place without blurring
+        // the whole table, which on a busy desk would flicker at every change and cost a render.
+        loading={list.isLoading || (list.isFetching && list.isPlaceholderData)}
+        scroll={SCROLL}
+        locale={LOCALE}
+        rowSelection={rowSelection}
+        pagination={pagination}
         onChange={(pagination, _filters, sorter, extra) => {
           if (extra.action === 'paginate') {
             onChange(withPaging(state, (pagination.current ?? 1) - 1, pagination.pageSize ?? state.size));

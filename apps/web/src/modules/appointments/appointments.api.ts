@@ -52,6 +52,17 @@ export const bookingsApi = {
 
 export type ListQueryKeys = keyof BookingListQuery;
 
+/** A service as the booking form's dropdown offers it, with the price a booking charges for it. */
+export interface ServiceOption {
+  id: number;
+  name: string;
+  price: number;
+}
+
+/** One page of the services' `/select` (active services of the facility, with their booking price). */
+export const serviceOptions = ({ page, size, search }: { page: number; size: number; search: string }) =>
+  api.get<Page<ServiceOption>>(`${serviceResource.path}/select`, { query: { page, size, q: search || undefined } });
+
 /** A paged dropdown over a `/select` route (id + name, any signed-in staff). */
 function selectLoader(path: string, extra: () => Record<string, string | number | undefined> = () => ({})): SelectBoxLoader {
   return async ({ page, size, search }) => {
@@ -64,6 +75,5 @@ export const loaders = {
   departments: selectLoader(departmentResource.path),
   specialties: selectLoader(specialtyResource.path),
   rooms: selectLoader(roomResource.path),
-  services: selectLoader(serviceResource.path),
   doctors: (filters: { departmentId?: number; specialtyId?: number }) => selectLoader(doctorResource.path, () => filters),
 };

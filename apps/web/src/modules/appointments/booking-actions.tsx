@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { App, Button, Flex, Form, Input, Modal } from 'antd';
 import { useMutation } from '@tanstack/react-query';
 import { Link } from 'react-router';
@@ -18,7 +18,7 @@ type Booking = Pick<BookingRow, 'id' | 'code' | 'status' | 'previousStatus'>;
  * The buttons of the transitions a booking's state allows (rules/booking-status availableActions):
  * reject and cancel ask for a reason, revert asks for a confirmation; Enter confirms both dialogs.
  */
-export function BookingActions({ booking, onDone, size = 'small', showUpdate = false }: {
+export const BookingActions = memo(function BookingActions({ booking, onDone, size = 'small', showUpdate = false }: {
   booking: Booking;
   onDone: (row: BookingRow) => void;
   size?: 'small' | 'middle';
@@ -87,11 +87,12 @@ export function BookingActions({ booking, onDone, size = 'small', showUpdate = f
       )}
     </>
   );
-}
+});
 
 function ReasonDialog({ title, busy, onCancel, onSubmit }: { title: string; busy: boolean; onCancel: () => void; onSubmit: (reason: string) => void }) {
   const [form] = Form.useForm<{ reason: string }>();
-  const submit = () => void form.validateFields().then((v) => onSubmit(v.reason.trim()));
+  // an empty reason is shown under the field by the form itself: nothing else to do with the refusal
+  const submit = () => void form.validateFields().then((v) => onSubmit(v.reason.trim()), () => undefined);
   return (
     <Modal open title={title} okText={M.confirm} cancelText={M.cancel} okButtonProps={{ danger: true, loading: busy }} onOk={submit} onCancel={onCancel} destroyOnHidden>
       <Form form={form} layout="vertical" onFinish={submit}>

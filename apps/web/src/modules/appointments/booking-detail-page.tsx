@@ -5,7 +5,7 @@ import { Link, useParams } from 'react-router';
 import { BOOKING_PRIORITY_LABELS, BOOKING_SOURCE_LABELS, type BookingDetail, type BookingLogRow } from '@portal/shared/contracts/appointments.contract';
 import { fmt } from '@portal/shared/messages.vi';
 import { BOOKING_STATUS_LABELS } from '@portal/shared/rules/booking-status';
-import { formatDate, formatDateTime, formatVnd } from '@portal/shared/rules/format';
+import { formatDate, formatDateTime, formatVnd, orDash } from '@portal/shared/rules/format';
 import { formatPhone } from '@portal/shared/rules/identifiers';
 import { errorMessage } from '../../core/api/api-error';
 import { LiveIndicator } from '../../core/live/live-indicator';
@@ -122,10 +122,10 @@ export function BookingDetailPage() {
                 <Descriptions.Item label={M.patient}>
                   <Typography.Text strong>{b.patient.name}</Typography.Text>
                 </Descriptions.Item>
-                <Descriptions.Item label={M.patientCode}>{b.patient.patientCode ?? ''}</Descriptions.Item>
-                <Descriptions.Item label={M.birthDate}>{formatDate(b.patient.dateOfBirth)}</Descriptions.Item>
-                <Descriptions.Item label={M.gender}>{M.genders[b.patient.gender ?? ''] ?? ''}</Descriptions.Item>
-                <Descriptions.Item label={M.phone}>{formatPhone(b.patient.phone)}</Descriptions.Item>
+                <Descriptions.Item label={M.patientCode}>{orDash(b.patient.patientCode)}</Descriptions.Item>
+                <Descriptions.Item label={M.birthDate}>{orDash(formatDate(b.patient.dateOfBirth))}</Descriptions.Item>
+                <Descriptions.Item label={M.gender}>{orDash(M.genders[b.patient.gender ?? ''])}</Descriptions.Item>
+                <Descriptions.Item label={M.phone}>{orDash(formatPhone(b.patient.phone))}</Descriptions.Item>
               </Descriptions>
             </Card>
             <Card size="small" title={M.time}>
@@ -134,15 +134,15 @@ export function BookingDetailPage() {
                   <Typography.Text strong>{`${b.startTime}–${b.endTime} ${formatDate(b.date)}`}</Typography.Text>
                 </Descriptions.Item>
                 <Descriptions.Item label={M.queue}>
-                  <Typography.Text strong data-testid="detail-queue">{b.queueNumber ?? ''}</Typography.Text>
+                  <Typography.Text strong data-testid="detail-queue">{orDash(b.queueNumber)}</Typography.Text>
                 </Descriptions.Item>
                 <Descriptions.Item label={M.doctor}>{b.doctor.name}</Descriptions.Item>
                 <Descriptions.Item label={M.room}>{`${b.room.code} – ${b.room.name}`}</Descriptions.Item>
                 <Descriptions.Item label={M.department}>{b.department.name}</Descriptions.Item>
-                <Descriptions.Item label={M.specialty}>{b.specialty?.name ?? ''}</Descriptions.Item>
+                <Descriptions.Item label={M.specialty}>{orDash(b.specialty?.name)}</Descriptions.Item>
                 <Descriptions.Item label={M.source}>{BOOKING_SOURCE_LABELS[b.source]}</Descriptions.Item>
                 <Descriptions.Item label={M.priority}>{b.priority > 0 ? <Tag color="volcano">{BOOKING_PRIORITY_LABELS[b.priority]}</Tag> : BOOKING_PRIORITY_LABELS[0]}</Descriptions.Item>
-                <Descriptions.Item label={M.symptom} span={2}>{b.symptom ?? ''}</Descriptions.Item>
+                <Descriptions.Item label={M.symptom} span={2}>{orDash(b.symptom)}</Descriptions.Item>
                 {b.statusReason && <Descriptions.Item label={M.reason} span={2}>{b.statusReason}</Descriptions.Item>}
                 <Descriptions.Item label={M.createdAt}>{formatDateTime(b.createdAt)}</Descriptions.Item>
               </Descriptions>

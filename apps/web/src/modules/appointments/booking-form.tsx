@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { Button, Card, Checkbox, Col, Flex, Form, Input, Radio, Row, Select, Typography } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
@@ -13,6 +13,8 @@ import { notify } from '../../core/notify';
 import { bookingKeys, bookingsApi, loaders } from './appointments.api';
 import { BOOKING_UI } from './appointments.messages';
 import { todayVn } from './booking-list.logic';
+import type { PricedService } from './booking-services.logic';
+import { ServicesPicker } from './booking-services';
 import { PatientPicker } from './patient-picker';
 import { SlotPicker } from './slot-picker';
 
@@ -28,7 +30,7 @@ interface Values {
   doctor?: Ref;
   date?: string;
   timeSlotId?: number;
-  services: Ref[];
+  services: PricedService[];
   source: BookingSource;
   priority: 0 | 1;
   symptom?: string;
@@ -62,7 +64,7 @@ export function BookingForm({ booking, profiles }: { booking?: BookingDetail; pr
             doctor: refOf(booking.doctor),
             date: booking.date,
             timeSlotId: booking.timeSlotId,
-            services: booking.services.map((s) => ({ value: s.id, label: s.name })),
+            services: booking.services.map((s) => ({ value: s.id, label: s.name, price: s.price })),
             source: booking.source,
             priority: booking.priority === 1 ? 1 : 0,
             symptom: booking.symptom ?? undefined,
@@ -109,6 +111,14 @@ export function BookingForm({ booking, profiles }: { booking?: BookingDetail; pr
   });
 
   useEffect(() => form.resetFields(), [form, initial]);
+  // One save at a time: a double click on "Đặt khám" must not book twice (the server refuses a second
+  // live booking of a profile in a slot too, but the desk should not see that error for its own click).
+  const saving = useRef(false);
+  const submit = (v: Values) => {
+    if (saving.current) return;
+    saving.current = true;
+    save.mutate(v, { onSettled: () => (saving.current = false) });
+  };
   const required = (label: string) => [{ required: true, message: fmt(M.required, { label: label.toLowerCase() }) }];
 
   return (
@@ -116,7 +126,7 @@ export function BookingForm({ booking, profiles }: { booking?: BookingDetail; pr
       form={form}
       layout="vertical"
       initialValues={initial}
-      onFinish={(v) => save.mutate(v)}
+      onFinish={submit}
       onValuesChange={(changed: Partial<Values>) => {
         if ('department' in changed || 'specialty' in changed) form.setFieldsValue({ doctor: undefined, date: undefined, timeSlotId: undefined });
         if ('doctor' in changed) form.setFieldsValue({ date: undefined, timeSlotId: undefined });
@@ -178,7 +188,7 @@ export function BookingForm({ booking, profiles }: { booking?: BookingDetail; pr
           </Col>
           <Col xs={24} lg={12}>
             <Form.Item name="services" label={M.services}>
-              <SelectBox aria-label={M.services} mode="multiple" labelInValue allowClear maxCount={20} loader={loaders.services} />
+              <ServicesPicker held={booking?.services} />
             </Form.Item>
           </Col>
           <Col xs={24} lg={12}>

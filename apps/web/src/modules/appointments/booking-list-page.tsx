@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Button, Card, DatePicker, Flex, Modal, Popconfirm, Select, Table, Tabs, Tag, Typography } from 'antd';
+import { App, Button, Card, DatePicker, Flex, Modal, Select, Table, Tabs, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { PlusOutlined, SearchOutlined } from '@ant-design/icons';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -49,6 +49,10 @@ function useSlashFocus(id: string) {
   }, [id]);
 }
 
+/** Cells that render from their row alone skip rendering while the row object is the same one. */
+const withRowIdentity = (columns: ColumnsType<BookingRow>): ColumnsType<BookingRow> =>
+  columns.map((c) => ({ ...c, shouldCellUpdate: (row: BookingRow, before: BookingRow) => row !== before }));
+
 /** /admin/quan-ly-dat-kham: the bookings of one day, live. */
 export function BookingListPage() {
   const me = useMe();
@@ -59,6 +63,7 @@ export function BookingListPage() {
   const setState = useCallback((next: BookingListState) => setParams(new URLSearchParams(bookingListQuery(next, today, { forUrl: true })), { replace: true }), [setParams, today]);
   const query = useMemo(() => bookingListQuery(state, today), [state, today]);
   const queryClient = useQueryClient();
+  const { modal } = App.useApp();
   const live = useBookingLive();
   const list = useQuery({
     queryKey: bookingKeys.list(query),
@@ -100,10 +105,9 @@ export function BookingListPage() {
     onSettled: refresh,
   });
 
-  if (!allowed) return <ForbiddenPage />;
-
-  const counts = list.data?.counts;
-  const columns: ColumnsType<BookingRow> = [
+  // Stable columns and row classes: a live refetch keeps unchanged rows' objects (react-query's
+  // structural sharing), so only the changed rows render again (docs/performance.md, live).
+  const columns = useMemo<ColumnsType<BookingRow>>(() => withRowIdentity([
     { title: M.queue, key: 'queue', width: 60, render: (_v, r) => (r.queueNumber === null ? '' : <Typography.Text strong data-testid="queue-number">{r.queueNumber}</Typography.Text>) },
     { title: M.time, key: 'time', render: (_v, r) => `${r.startTime}–${r.endTime}` },
     { title: M.code, key: 'code', render: (_v, r) => <Link to={`/admin/quan-ly-dat-kham/${r.id}`}>{r.code}</Link> },
@@ -124,8 +128,15 @@ export function BookingListPage() {
     { title: M.status, key: 'status', render: (_v, r) => <BookingStatusTag status={r.status} /> },
     { title: M.source, key: 'source', render: (_v, r) => BOOKING_SOURCE_LABELS[r.source] },
     { title: M.priority, key: 'priority', render: (_v, r) => (r.priority > 0 ? <Tag color="volcano">{BOOKING_PRIORITY_LABELS[r.priority]}</Tag> : '') },
-    { title: T.crud.actions, key: 'actions', render: (_v, r) => <BookingActions booking={r} onDone={refresh} /> },
-  ];
+    // kept in view at the right edge: on a 1366 px screen the table is wider than its card
+    { title: T.crud.actions, key: 'actions', fixed: 'right', render: (_v, r) => <BookingActions booking={r} onDone={refresh} /> },
+  ]), [refresh]);
+  const highlighted = live.highlighted;
+  const rowClassName = useCallback((r: BookingRow) => (highlighted.has(r.id) ? 'booking-row-changed' : ''), [highlighted]);
+
+  if (!allowed) return <ForbiddenPage />;
+
+  const counts = list.data?.counts;
 
   const tableState: ListState = { page: state.page, size: state.size, sort: null, q: state.q, active: null, filters: {} };
   const tabs = [
@@ -223,15 +234,27 @@ export function BookingListPage() {
           columns={columns}
           selected={selected}
           onSelect={setSelected}
-          rowClassName={(r) => (live.highlighted.has(r.id) ? 'booking-row-changed' : '')}
+          rowClassName={rowClassName}
           bulkBar={
             <Flex align="center" gap={12} wrap className="crud-bulk-bar" data-testid="bulk-bar">
               <Typography.Text strong>{fmt(T.crud.selected, { count: selected.length })}</Typography.Text>
-              <Popconfirm title={fmt(M.bulkAcceptTitle, { count: selected.length })} okText={T.crud.confirm} cancelText={T.crud.cancel} onConfirm={() => bulk.mutate(selected)}>
-                <Button type="primary" size="small" loading={bulk.isPending}>
-                  {fmt(M.bulkAccept, { count: selected.length })}
-                </Button>
-              </Popconfirm>
+              <Button
+                type="primary"
+                size="small"
+                loading={bulk.isPending}
+                onClick={() =>
+                  // a dialog with the focus on "Đồng ý": Enter confirms, Esc goes back (as the revert confirm)
+                  modal.confirm({
+                    title: fmt(M.bulkAcceptTitle, { count: selected.length }),
+                    okText: T.crud.confirm,
+                    cancelText: T.crud.cancel,
+                    autoFocusButton: 'ok',
+                    onOk: () => bulk.mutate(selected),
+                  })
+                }
+              >
+                {fmt(M.bulkAccept, { count: selected.length })}
+              </Button>
               <Button size="small" type="text" onClick={() => setSelected([])}>
                 {T.crud.clearSelection}
               </Button>

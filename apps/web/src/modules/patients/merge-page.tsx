@@ -6,7 +6,7 @@ import { Link, useSearchParams } from 'react-router';
 import { hasAuthority } from '@portal/shared/authorities';
 import { DUPLICATE_REASONS, relationshipLabel, type MergeResult, type PatientUserRow } from '@portal/shared/contracts/patients.contract';
 import { fmt } from '@portal/shared/messages.vi';
-import { formatDate, formatDateTime } from '@portal/shared/rules/format';
+import { formatDate, formatDateTime, orDash } from '@portal/shared/rules/format';
 import { formatPhone } from '@portal/shared/rules/identifiers';
 import { T } from '../../app/messages';
 import { errorMessage } from '../../core/api/api-error';
@@ -50,8 +50,8 @@ function MergePreviewPanel({ keepId, removeId, onSwap, onDone }: { keepId: numbe
     <Card size="small" title={<Tag color={color}>{title}</Tag>} data-testid={color === 'green' ? 'merge-keep' : 'merge-remove'}>
       <Descriptions size="small" column={1} items={[
         { key: 'name', label: L.name, children: s.account.name },
-        { key: 'phone', label: L.phone, children: formatPhone(s.account.phone) || '—' },
-        { key: 'email', label: L.email, children: s.account.email ?? '—' },
+        { key: 'phone', label: L.phone, children: orDash(formatPhone(s.account.phone)) },
+        { key: 'email', label: L.email, children: orDash(s.account.email) },
         { key: 'created', label: L.createdAt, children: formatDateTime(s.account.createdAt) },
         { key: 'state', label: L.state, children: <><StatusTags row={s.account} /> {s.account.verified ? <Tag color="blue">{L.verifiedYes}</Tag> : <Tag>{L.verifiedNo}</Tag>}</> },
         { key: 'counts', label: L.profiles, children: `${s.account.counts.profiles} hồ sơ · ${s.account.counts.histories} lượt khám · ${s.account.counts.resultFiles} tệp kết quả` },

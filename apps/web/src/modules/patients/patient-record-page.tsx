@@ -7,7 +7,7 @@ import { hasAuthority } from '@portal/shared/authorities';
 import { genderLabel, relationshipLabel, type MedicalProfile, type PatientHistory, type ResultFile } from '@portal/shared/contracts/patients.contract';
 import { fmt } from '@portal/shared/messages.vi';
 import { formatAge } from '@portal/shared/rules/age';
-import { formatDate, formatDateTime } from '@portal/shared/rules/format';
+import { EMPTY_FIELD, formatDate, formatDateTime, orDash } from '@portal/shared/rules/format';
 import { formatPhone } from '@portal/shared/rules/identifiers';
 import { T } from '../../app/messages';
 import { errorMessage } from '../../core/api/api-error';
@@ -20,30 +20,29 @@ import { FilePreview, ResultFilesTable, UploadResultButton } from './result-file
 import { ForbiddenPage } from '../../app/forbidden-page';
 
 const R = T.patients.record;
-const dash = (v: string | number | null | undefined) => (v === null || v === undefined || v === '' ? '—' : String(v));
 
 function HistoryCard({ h, userId, onView, onChanged }: { h: PatientHistory; userId: number; onView: (f: ResultFile) => void; onChanged: () => void }) {
   const r = h.medicalRecord;
   return (
     <Card size="small" title={`${formatDateTime(h.visitedAt)} · ${h.departmentName}`} extra={<Typography.Text type="secondary">{fmt(R.visit, { code: h.encounterCode })}</Typography.Text>} data-testid="history-card">
       <Descriptions size="small" column={{ xs: 1, md: 2 }} items={[
-        { key: 'doctor', label: R.doctor, children: dash(h.doctorName) },
-        { key: 'reason', label: R.reason, children: dash(h.reason) },
-        { key: 'diagnosis', label: R.diagnosis, children: `${h.icdCode ? `${h.icdCode} – ` : ''}${dash(h.diagnosis)}` },
-        { key: 'conclusion', label: R.conclusion, children: dash(h.conclusion) },
+        { key: 'doctor', label: R.doctor, children: orDash(h.doctorName) },
+        { key: 'reason', label: R.reason, children: orDash(h.reason) },
+        { key: 'diagnosis', label: R.diagnosis, children: `${h.icdCode ? `${h.icdCode} – ` : ''}${orDash(h.diagnosis)}` },
+        { key: 'conclusion', label: R.conclusion, children: orDash(h.conclusion) },
         ...(h.followUpDate ? [{ key: 'follow', label: R.followUp, children: formatDate(h.followUpDate) }] : []),
       ]} />
       {r && (
         <>
           <Typography.Title level={5} style={{ marginTop: 12 }}>{R.medicalRecord}</Typography.Title>
           <Descriptions size="small" column={{ xs: 2, md: 5 }} items={[
-            { key: 'pulse', label: R.pulse, children: r.pulse ? `${r.pulse} lần/phút` : '—' },
-            { key: 'temp', label: R.temperature, children: r.temperature ? `${r.temperature} °C` : '—' },
-            { key: 'bp', label: R.bloodPressure, children: r.bloodPressure ? `${r.bloodPressure} mmHg` : '—' },
-            { key: 'w', label: R.weight, children: r.weightKg ? `${r.weightKg} kg` : '—' },
-            { key: 'h', label: R.height, children: r.heightCm ? `${r.heightCm} cm` : '—' },
-            { key: 'ex', label: R.examination, children: dash(r.examination), span: 'filled' },
-            { key: 'tr', label: R.treatment, children: dash(r.treatment), span: 'filled' },
+            { key: 'pulse', label: R.pulse, children: r.pulse ? `${r.pulse} lần/phút` : EMPTY_FIELD },
+            { key: 'temp', label: R.temperature, children: r.temperature ? `${r.temperature} °C` : EMPTY_FIELD },
+            { key: 'bp', label: R.bloodPressure, children: r.bloodPressure ? `${r.bloodPressure} mmHg` : EMPTY_FIELD },
+            { key: 'w', label: R.weight, children: r.weightKg ? `${r.weightKg} kg` : EMPTY_FIELD },
+            { key: 'h', label: R.height, children: r.heightCm ? `${r.heightCm} cm` : EMPTY_FIELD },
+            { key: 'ex', label: R.examination, children: orDash(r.examination), span: 'filled' },
+            { key: 'tr', label: R.treatment, children: orDash(r.treatment), span: 'filled' },
           ]} />
         </>
       )}
@@ -66,8 +65,8 @@ function HistoryCard({ h, userId, onView, onChanged }: { h: PatientHistory; user
           <Table size="small" rowKey="id" pagination={false} dataSource={h.diagnostics} columns={[
             { title: R.service, key: 'svc', render: (_v, d) => <>{d.serviceName} <Tag>{R.kinds[d.kind] ?? d.kind}</Tag></> },
             { title: R.result, key: 'res', render: (_v, d) => (d.abnormal ? <Typography.Text type="danger" strong>{d.result} <Tag color="red">{R.abnormal}</Tag></Typography.Text> : d.result) },
-            { title: R.unit, dataIndex: 'unit', key: 'unit', render: dash },
-            { title: R.range, dataIndex: 'referenceRange', key: 'range', render: dash },
+            { title: R.unit, dataIndex: 'unit', key: 'unit', render: (v: string | null) => orDash(v) },
+            { title: R.range, dataIndex: 'referenceRange', key: 'range', render: (v: string | null) => orDash(v) },
           ]} />
         </>
       )}
@@ -93,13 +92,13 @@ function ProfilePanel({ p, histories, looseFiles, userId, onEdit, onView, onChan
           { key: 'gender', label: R.gender, children: genderLabel(p.gender) },
           { key: 'birth', label: R.birthDate, children: formatDate(p.birthDate) },
           { key: 'age', label: R.age, children: <span data-testid="profile-age">{formatAge(p.birthDate)}</span> },
-          { key: 'phone', label: R.phone, children: dash(formatPhone(p.phone)) },
-          { key: 'cccd', label: R.cccd, children: dash(p.cccd) },
-          { key: 'bhyt', label: R.bhyt, children: p.bhyt ? `${p.bhyt}${p.bhytExpiry ? ` (đến ${formatDate(p.bhytExpiry)})` : ''}` : '—' },
-          { key: 'nation', label: R.nation, children: dash(p.nationName) },
-          { key: 'job', label: R.job, children: dash(p.jobName) },
-          { key: 'email', label: R.email, children: dash(p.email) },
-          { key: 'address', label: R.address, children: dash(p.address), span: 'filled' },
+          { key: 'phone', label: R.phone, children: orDash(formatPhone(p.phone)) },
+          { key: 'cccd', label: R.cccd, children: orDash(p.cccd) },
+          { key: 'bhyt', label: R.bhyt, children: p.bhyt ? `${p.bhyt}${p.bhytExpiry ? ` (đến ${formatDate(p.bhytExpiry)})` : ''}` : EMPTY_FIELD },
+          { key: 'nation', label: R.nation, children: orDash(p.nationName) },
+          { key: 'job', label: R.job, children: orDash(p.jobName) },
+          { key: 'email', label: R.email, children: orDash(p.email) },
+          { key: 'address', label: R.address, children: orDash(p.address), span: 'filled' },
         ]} />
       </Card>
       <Card size="small" title={R.histories} extra={<UploadResultButton userId={userId} profileId={p.id} historyId={null} onDone={onChanged} />}>
@@ -160,12 +159,12 @@ export function PatientRecordPage() {
       <Card size="small">
         <Descriptions size="small" column={{ xs: 1, md: 4 }} items={[
           { key: 'id', label: R.account, children: `#${account.id}` },
-          { key: 'phone', label: R.phone, children: dash(formatPhone(account.phone)) },
-          { key: 'email', label: R.email, children: dash(account.email) },
+          { key: 'phone', label: R.phone, children: orDash(formatPhone(account.phone)) },
+          { key: 'email', label: R.email, children: orDash(account.email) },
           { key: 'created', label: T.patients.list.createdAt, children: formatDateTime(account.createdAt) },
-          { key: 'verifiedAt', label: R.verifiedAt, children: account.verifiedAt ? formatDateTime(account.verifiedAt) : '—' },
+          { key: 'verifiedAt', label: R.verifiedAt, children: account.verifiedAt ? formatDateTime(account.verifiedAt) : EMPTY_FIELD },
           { key: 'sessions', label: R.sessions, children: account.activeSessions },
-          { key: 'reset', label: R.lastReset, children: account.lastPasswordReset ? formatDateTime(account.lastPasswordReset) : '—' },
+          { key: 'reset', label: R.lastReset, children: account.lastPasswordReset ? formatDateTime(account.lastPasswordReset) : EMPTY_FIELD },
         ]} />
       </Card>
       {profiles.data.length === 0 ? (

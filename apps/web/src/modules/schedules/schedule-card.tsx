@@ -1,17 +1,16 @@
 import { Tag, Typography } from 'antd';
 import type { ScheduleRow } from '@portal/shared/contracts/schedules.contract';
 import { SHIFT_LABELS, type ShiftChoice } from '@portal/shared/contracts/schedules.contract';
-import { fillColor } from './calendar-range.logic';
+import { cardLines, fillColor, type Fixed } from './calendar-range.logic';
 import { TS } from './schedules.messages';
 
 export type ViewBy = 'doctor' | 'room' | 'department';
 
 /**
- * One working period in the calendar: shift, times, who/where (the doctor when viewing a room or
- * department, the room and then the doctor when viewing doctors), booked/capacity. A button, so Tab + Enter open it.
+ * One working period in the calendar: times, booked/capacity, then who and where (`cardLines`).
+ * A button, so Tab + Enter open it.
  */
-export function ScheduleCard({ s, by, compact, onOpen }: { s: ScheduleRow; by: ViewBy; compact?: boolean; onOpen: (s: ScheduleRow) => void }) {
-  const who = by === 'doctor' ? s.room.name : s.doctor.name;
+export function ScheduleCard({ s, fixed, compact, onOpen }: { s: ScheduleRow; fixed: Fixed; compact?: boolean; onOpen: (s: ScheduleRow) => void }) {
   const full = s.booked >= s.capacity;
   return (
     <button
@@ -46,15 +45,11 @@ export function ScheduleCard({ s, by, compact, onOpen }: { s: ScheduleRow; by: V
         </Tag>
       </div>
       {!compact && <Typography.Text type="secondary" style={{ fontSize: 12 }}>{SHIFT_LABELS[s.shift as ShiftChoice] ?? s.shift}</Typography.Text>}
-      <Typography.Text ellipsis style={{ display: 'block', fontSize: 12 }}>
-        {who}
-      </Typography.Text>
-      {/* a week shows both: with every doctor at once, "Phòng khám Nội 101" alone does not say who */}
-      {!compact && by === 'doctor' && (
-        <Typography.Text ellipsis type="secondary" style={{ display: 'block', fontSize: 12 }}>
-          {s.doctor.name}
+      {cardLines(s, fixed, compact).map((line, i) => (
+        <Typography.Text key={line} ellipsis type={i > 0 ? 'secondary' : undefined} style={{ display: 'block', fontSize: 12 }}>
+          {line}
         </Typography.Text>
-      )}
+      ))}
     </button>
   );
 }

@@ -12,7 +12,7 @@ import { SelectBox } from '../../core/blocks/select-box';
 import { useLiveTopic } from '../../core/live/use-live';
 import { useMe } from '../auth/use-session';
 import { BuildDrawer } from './build-drawer';
-import { rangeOf } from './calendar-range.logic';
+import { rangeOf, type Fixed } from './calendar-range.logic';
 import { MonthView, NoSchedules, WeekGrid } from './calendar-views';
 import { CopyWeekModal } from './copy-week-modal';
 import { DayOffModal } from './day-off-modal';
@@ -52,6 +52,7 @@ export function SchedulePage() {
       { replace: true },
     );
 
+  const fixed: Fixed = chosen !== undefined && by !== 'department' ? by : undefined;
   const filter: ScheduleFilter = chosen === undefined ? {} : by === 'doctor' ? { doctorId: chosen } : by === 'room' ? { roomId: chosen } : { departmentId: chosen };
   const { from, to, monday } = rangeOf(view, anchor);
   const list = useQuery({ queryKey: scheduleKeys.range(from, to, filter), queryFn: () => schedulesApi.list(from, to, filter) });
@@ -107,7 +108,7 @@ export function SchedulePage() {
         {title}
       </Typography.Title>
       <Spin spinning={list.isFetching}>
-        {view === 'week' ? <WeekGrid monday={monday} rows={rows} by={by} today={today} onOpen={setOpened} /> : <MonthView month={anchor} rows={rows} by={by} today={today} onOpen={setOpened} />}
+        {view === 'week' ? <WeekGrid monday={monday} rows={rows} fixed={fixed} today={today} onOpen={setOpened} /> : <MonthView month={anchor} rows={rows} fixed={fixed} today={today} onOpen={setOpened} />}
         {!list.isLoading && rows.length === 0 && <NoSchedules />}
       </Spin>
     </Flex>

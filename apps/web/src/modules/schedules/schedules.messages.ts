@@ -21,6 +21,9 @@ export const TS = {
   booked: 'Đã đặt',
   weekOf: (from: string, to: string) => `Tuần ${from} – ${to}`,
   monthOf: (m: string) => `Tháng ${m}`,
+  /** a busy month cell's button to the rest of the day's periods */
+  moreInDay: (n: number) => `+${n} ca khác`,
+  moreInDayLabel: (n: number, day: string) => `+${n} ca khác ngày ${day}`,
   // build form
   buildTitle: 'Xếp lịch làm việc',
   doctor: 'Bác sĩ',
