@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { T } from '../apps/web/src/app/messages';
-import { loginViaApi, makeAccount, snap, toast } from './helpers';
+import { chooseOption, loginViaApi, makeAccount, snap, toast } from './helpers';
 
 /**
  * Rooms (refs through the paged SelectBox), administrative areas (tabs over one generic list),
@@ -18,7 +18,7 @@ const search = (page: Page) => page.getByRole('textbox', { name: T.crud.search }
 async function pick(page: Page, box: Locator, typed: string, option: string) {
   await box.click();
   await box.fill(typed);
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: new RegExp(`^${option}$`) }).click();
+  await chooseOption(page, box, option);
 }
 
 async function readXlsx(path: string) {

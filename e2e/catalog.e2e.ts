@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { MENU, visibleMenu } from '../apps/web/src/app/menu';
 import { T } from '../apps/web/src/app/messages';
-import { loginViaApi, makeAccount, sidebarLabels, snap, toast } from './helpers';
+import { chooseOption, loginViaApi, makeAccount, sidebarLabels, snap, toast } from './helpers';
 
 /**
  * The generic resource list and form, through the department and specialty screens. Each test
@@ -20,8 +20,7 @@ const fieldError = (form: Locator, label: string) =>
     .locator('.ant-form-item-explain-error:not(.ant-form-show-help-item-leave)');
 
 async function chooseState(page: Page, label: string) {
-  await page.getByRole('combobox', { name: T.crud.state }).click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: new RegExp(`^${label}$`) }).click();
+  await chooseOption(page, page.getByRole('combobox', { name: T.crud.state }), label);
 }
 
 async function createDepartment(page: Page, code: string, name: string, description = '', submitWithEnter = false) {

@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { T } from '../apps/web/src/app/messages';
 import { TD } from '../apps/web/src/modules/doctors/doctors.messages';
-import { loginViaApi, makeAccount, shotPath, sidebarLabels, snap, toast } from './helpers';
+import { loginViaApi, makeAccount, optionOf, shotPath, sidebarLabels, snap, toast } from './helpers';
 
 /**
  * /admin/doctor: a MANAGER_DOCTOR account of a fresh facility that has the demo hospital's
@@ -14,7 +14,6 @@ const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR
 const rows = (page: Page) => page.locator('.ant-table-tbody tr.ant-table-row');
 const row = (page: Page, code: string) => rows(page).filter({ has: page.getByRole('cell', { name: code, exact: true }) });
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const visibleOption = (page: Page, text: string) => page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: new RegExp(`^${escape(text)}$`) });
 
 /** Opens an antd select (by its accessible name inside `scope`), optionally types a search, picks the option. */
 async function pick(page: Page, scope: Locator | Page, name: string, option: string, search?: string) {
@@ -28,7 +27,7 @@ async function pick(page: Page, scope: Locator | Page, name: string, option: str
     await box.fill(search);
     await searched;
   }
-  await visibleOption(page, option).click();
+  await (await optionOf(page, box, option)).click();
   await expect(scope.locator('.ant-select').filter({ has: page.getByRole('combobox', named) })).toContainText(option);
 }
 

@@ -134,6 +134,24 @@ export async function chooseOptions(page: Page, combobox: Locator, texts: (strin
   if ((await combobox.getAttribute('aria-expanded')) === 'true') await page.keyboard.press('Escape');
 }
 
+/** A pattern matching exactly this text (an option's whole label). */
+export const exactText = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
+
+/** The option labelled exactly `text` in the open dropdown of this (expanded) select. */
+export async function optionOf(page: Page, combobox: Locator, text: string): Promise<Locator> {
+  const listId = await combobox.getAttribute('aria-controls');
+  expect(listId, 'the select is open').toBeTruthy();
+  return dropdownOf(page, listId!).locator('.ant-select-item-option').filter({ hasText: exactText(text) });
+}
+
+/**
+ * Picks the option labelled exactly `text` in this select's own dropdown, without typing. Never
+ * the dropdown of the select picked just before, which may still be fading out.
+ */
+export async function chooseOption(page: Page, combobox: Locator, text: string): Promise<void> {
+  await chooseOptions(page, combobox, [exactText(text)]);
+}
+
 /**
  * Closes a modal with one of its buttons and waits until it is gone. A click made while the modal
  * is still opening can be lost on a loaded machine; then it is clicked again.

@@ -1,5 +1,5 @@
 import { expect, test, type Page, type Request } from '@playwright/test';
-import { shotPath, snap } from './helpers';
+import { chooseOption, shotPath, snap } from './helpers';
 
 /**
  * The public service price page (/list-service): no login, its own small bundle, search by
@@ -23,8 +23,7 @@ async function settled(page: Page) {
 
 /** Picks a service type in the type dropdown of the search row. */
 async function chooseType(page: Page, label: string) {
-  await page.getByRole('combobox', { name: 'Loại dịch vụ' }).click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: new RegExp(`^${label}$`) }).click();
+  await chooseOption(page, page.getByRole('combobox', { name: 'Loại dịch vụ' }), label);
 }
 
 async function openPage(page: Page, query = '') {
@@ -164,8 +163,7 @@ test.describe('public service price page', () => {
     await openPage(page, '?loai=-1');
     await expect(rows(page)).toHaveCount(50);
 
-    await page.locator('.ant-pagination-options .ant-select').click();
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: '100 / trang' }).click();
+    await chooseOption(page, page.locator('.ant-pagination-options').getByRole('combobox'), '100 / trang');
     await settled(page);
     await expect(rows(page)).toHaveCount(100);
     await expect(rows(page).nth(99).locator('td').first()).toHaveText('100');
@@ -244,8 +242,7 @@ test.describe('public service price page', () => {
     await page.getByRole('searchbox', { name: 'Tên dịch vụ' }).fill('');
     await settled(page);
     await expect(page.getByTestId('service-card')).toHaveCount(50);
-    await page.getByRole('combobox', { name: 'Số dịch vụ mỗi trang' }).click();
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: '100 / trang' }).click();
+    await chooseOption(page, page.getByRole('combobox', { name: 'Số dịch vụ mỗi trang' }), '100 / trang');
     await settled(page);
     await expect(page.getByTestId('service-card')).toHaveCount(100);
     await expect(page).toHaveURL(/\?loai=20&so=100$/);

@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { T } from '../apps/web/src/app/messages';
-import { FIXTURE_PASSWORD, loginViaApi, sidebarLabels, snap, toast, uniq } from './helpers';
+import { chooseOption, FIXTURE_PASSWORD, loginViaApi, sidebarLabels, snap, toast, uniq } from './helpers';
 
 /**
  * Patient accounts, the medical record and merging. Each test makes its own facility, staff
@@ -119,8 +119,7 @@ test.describe('patient accounts', () => {
     await drawer.getByLabel(R.birthDate).fill('150319');
     await drawer.getByLabel(R.birthDate).press('Tab');
     await expect(drawer.getByLabel(R.birthDate)).toHaveValue('15/03/2019');
-    await drawer.getByLabel(R.gender).click();
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: /^Nam$/ }).click();
+    await chooseOption(page, drawer.getByLabel(R.gender), 'Nam');
     await drawer.getByLabel(R.cccd).fill('00120');
     await drawer.getByLabel(R.bhyt).fill('TE101012345');
     await drawer.getByRole('button', { name: R.save }).click();
@@ -154,8 +153,7 @@ test.describe('patient accounts', () => {
     await expect(tung).toContainText(L.active);
 
     // the state filter goes to the URL
-    await page.getByRole('combobox', { name: L.state }).click();
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: new RegExp(`^${L.locked}$`) }).click();
+    await chooseOption(page, page.getByRole('combobox', { name: L.state }), L.locked);
     await expect(page).toHaveURL(/locked=true/);
     await expect(page.getByText(T.crud.empty)).toBeVisible();
     await page.getByRole('button', { name: T.crud.clearFilters }).click();

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import ExcelJS from 'exceljs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { T } from '../apps/web/src/app/messages';
-import { loginViaApi, makeAccount, shotPath, snap, toast } from './helpers';
+import { chooseOption, loginViaApi, makeAccount, shotPath, snap, toast } from './helpers';
 
 /**
  * /admin/service — the price list's admin side on the generic list and form: price entries as
@@ -12,13 +12,7 @@ import { loginViaApi, makeAccount, shotPath, snap, toast } from './helpers';
 const rows = (page: Page) => page.locator('.ant-card .ant-table-tbody tr.ant-table-row'); // the list, not the import report
 const row = (page: Page, code: string) => rows(page).filter({ has: page.getByRole('cell', { name: code, exact: true }) });
 const drawer = (page: Page, title: string) => page.getByRole('dialog', { name: title });
-const visibleOption = (page: Page, label: string) =>
-  page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: new RegExp(`^${label.replace(/[()[\]]/g, '\\$&')}$`) });
-
-async function pick(page: Page, box: Locator, label: string) {
-  await box.click();
-  await visibleOption(page, label).click();
-}
+const pick = (page: Page, box: Locator, label: string) => chooseOption(page, box, label);
 
 async function xlsxFile(name: string, data: unknown[][]): Promise<string> {
   const wb = new ExcelJS.Workbook();
