@@ -1,10 +1,10 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Button, Flex, Select } from 'antd';
-import { ClearOutlined, SearchOutlined } from '@ant-design/icons';
+import { ClearOutlined } from '@ant-design/icons';
 import type { Resource } from '@portal/shared/core/define-resource';
 import { fmt } from '@portal/shared/messages.vi';
 import { T } from '../../app/messages';
-import { DebouncedInput } from '../blocks/debounced-input';
+import { SearchBox } from '../blocks/search-box';
 import { FIELD_TYPES } from './field-types';
 import { EMPTY_LIST_STATE, hasFilters, withFilters, withoutFixedFilters, type ListState } from './list-state';
 
@@ -29,16 +29,10 @@ export function StateFilter({ state, onChange }: { state: ListState; onChange: (
   );
 }
 
-/** "Xoá bộ lọc": back to no search and no filter, keeping page size and sort; `onClear` also empties the typed search. */
-export function ClearFiltersButton({ state, onChange, onClear }: { state: ListState; onChange: (next: ListState) => void; onClear?: () => void }) {
+/** "Xoá bộ lọc": back to no search and no filter, keeping page size and sort (the search box follows `q`). */
+export function ClearFiltersButton({ state, onChange }: { state: ListState; onChange: (next: ListState) => void }) {
   return (
-    <Button
-      icon={<ClearOutlined />}
-      onClick={() => {
-        onClear?.();
-        onChange({ ...EMPTY_LIST_STATE, size: state.size, sort: state.sort });
-      }}
-    >
+    <Button icon={<ClearOutlined />} onClick={() => onChange({ ...EMPTY_LIST_STATE, size: state.size, sort: state.sort })}>
       {T.crud.clearFilters}
     </Button>
   );
@@ -69,24 +63,14 @@ export function ListFilterBar({
   withState?: boolean;
 }) {
   const searchLabels = resource.fields.filter((f) => f.search).map((f) => f.label.toLowerCase());
-  // The box keeps what was typed ("noi " while typing the next word); the URL holds it trimmed.
-  const [search, setSearch] = useState(state.q);
-  useEffect(() => setSearch((current) => (current.trim() === state.q ? current : state.q)), [state.q]);
 
   return (
     <Flex wrap gap={12} align="center">
       {searchLabels.length > 0 && (
-        <DebouncedInput
-          aria-label={T.crud.search}
+        <SearchBox
           placeholder={fmt(T.crud.searchPlaceholder, { fields: searchLabels.join(', ') })}
-          prefix={<SearchOutlined />}
-          allowClear
-          maxLength={200}
-          value={search}
-          onDebouncedChange={(v) => {
-            setSearch(v);
-            if (v.trim() !== state.q) onChange(withFilters(state, { q: v.trim() }));
-          }}
+          q={state.q}
+          onSearch={(q) => onChange(withFilters(state, { q }))}
           style={{ width: 320 }}
         />
       )}
@@ -107,7 +91,7 @@ export function ListFilterBar({
         ))}
       {withState && <StateFilter state={state} onChange={onChange} />}
       {extra}
-      {hasFilters(withoutFixedFilters(state, fixed)) && <ClearFiltersButton state={state} onChange={onChange} onClear={() => setSearch('')} />}
+      {hasFilters(withoutFixedFilters(state, fixed)) && <ClearFiltersButton state={state} onChange={onChange} />}
     </Flex>
   );
 }

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { App, Button, Card, DatePicker, Flex, Modal, Select, Table, Tabs, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { PlusOutlined, SearchOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { Link, useSearchParams } from 'react-router';
@@ -12,7 +12,7 @@ import { BOOKING_STATUS_LABELS, BOOKING_STATUSES } from '@portal/shared/rules/bo
 import { formatDate } from '@portal/shared/rules/format';
 import { formatPhone } from '@portal/shared/rules/identifiers';
 import { T } from '../../app/messages';
-import { DebouncedInput } from '../../core/blocks/debounced-input';
+import { SearchBox } from '../../core/blocks/search-box';
 import { SelectBox } from '../../core/blocks/select-box';
 import type { ListState } from '../../core/crud/list-state';
 import { PagedTable } from '../../core/crud/paged-table';
@@ -170,16 +170,13 @@ export function BookingListPage() {
             />
             {state.date !== today && <Button onClick={() => setState(withChange(state, { date: today }))}>{M.today}</Button>}
           </Flex>
-          <DebouncedInput
+          <SearchBox
             id={SEARCH_ID}
             autoFocus
-            aria-label={T.crud.search}
             placeholder={M.searchPlaceholder}
-            prefix={<SearchOutlined />}
-            allowClear
             maxLength={100}
-            value={state.q}
-            onDebouncedChange={(v) => v.trim() !== state.q && setState(withChange(state, { q: v.trim() }))}
+            q={state.q}
+            onSearch={(q) => setState(withChange(state, { q }))}
             style={{ width: 440 }}
           />
           <SelectBox

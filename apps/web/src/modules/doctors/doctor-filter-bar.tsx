@@ -1,10 +1,8 @@
-import { useEffect, useState } from 'react';
 import { Flex } from 'antd';
-import { SearchOutlined } from '@ant-design/icons';
 import type { FieldDef } from '@portal/shared/core/define-resource';
 import { doctorResource } from '@portal/shared/resources';
 import { T } from '../../app/messages';
-import { DebouncedInput } from '../../core/blocks/debounced-input';
+import { SearchBox } from '../../core/blocks/search-box';
 import { FIELD_TYPES } from '../../core/crud/field-types';
 import { ClearFiltersButton, StateFilter } from '../../core/crud/list-filter-bar';
 import { hasFilters, withFilters, type ListState } from '../../core/crud/list-state';
@@ -19,8 +17,6 @@ const WIDTH = 210;
  * department, specialty and room through the paged dropdown, title and degree, state.
  */
 export function DoctorFilterBar({ state, onChange }: { state: ListState; onChange: (next: ListState) => void }) {
-  const [search, setSearch] = useState(state.q);
-  useEffect(() => setSearch((current) => (current.trim() === state.q ? current : state.q)), [state.q]);
 
   const setFilter = (key: string, v: string | undefined) => {
     const { [key]: _old, ...rest } = state.filters;
@@ -43,19 +39,7 @@ export function DoctorFilterBar({ state, onChange }: { state: ListState; onChang
 
   return (
     <Flex wrap gap={12} align="center">
-      <DebouncedInput
-        aria-label={T.crud.search}
-        placeholder={TD.searchPlaceholder}
-        prefix={<SearchOutlined />}
-        allowClear
-        maxLength={200}
-        value={search}
-        onDebouncedChange={(v) => {
-          setSearch(v);
-          if (v.trim() !== state.q) onChange(withFilters(state, { q: v.trim() }));
-        }}
-        style={{ width: 340 }}
-      />
+      <SearchBox placeholder={TD.searchPlaceholder} q={state.q} onSearch={(q) => onChange(withFilters(state, { q }))} style={{ width: 340 }} />
       {link('departmentId', 'departments', TD.fields.department)}
       {link('specialtyId', 'specialties', TD.fields.specialties)}
       {link('roomId', 'rooms', TD.fields.rooms)}
@@ -63,7 +47,7 @@ export function DoctorFilterBar({ state, onChange }: { state: ListState; onChang
         <span key={key}>{FIELD_TYPES.enum.filter({ field: field(key), value: state.filters[key], onChange: (v) => setFilter(key, v) })}</span>
       ))}
       <StateFilter state={state} onChange={onChange} />
-      {hasFilters(state) && <ClearFiltersButton state={state} onChange={onChange} onClear={() => setSearch('')} />}
+      {hasFilters(state) && <ClearFiltersButton state={state} onChange={onChange} />}
     </Flex>
   );
 }

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Button, Card, Flex, Popconfirm, Select, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { ClearOutlined, SearchOutlined } from '@ant-design/icons';
+import { ClearOutlined } from '@ant-design/icons';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { hasAuthority } from '@portal/shared/authorities';
@@ -11,7 +11,7 @@ import { formatDate, formatDateTime } from '@portal/shared/rules/format';
 import { formatPhone } from '@portal/shared/rules/identifiers';
 import { T } from '../../app/messages';
 import { DateShorthandInput } from '../../core/blocks/date-shorthand-input';
-import { DebouncedInput } from '../../core/blocks/debounced-input';
+import { SearchBox } from '../../core/blocks/search-box';
 import { runBulk } from '../../core/crud/bulk.logic';
 import { exportQuery, hasFilters, listQuery, listStateToParams, parseListState, withFilters, type ListSpec, type ListState } from '../../core/crud/list-state';
 import { PagedTable } from '../../core/crud/paged-table';
@@ -70,8 +70,6 @@ export function PatientListPage() {
   const invalidate = useCallback(() => queryClient.invalidateQueries({ queryKey: patientKeys.all }), [queryClient]);
   const list = useQuery({ queryKey: patientKeys.list(query), queryFn: ({ signal }) => patientsApi.search(query, signal), placeholderData: keepPreviousData, enabled: allowed });
 
-  const [search, setSearch] = useState(state.q);
-  useEffect(() => setSearch((current) => (current.trim() === state.q ? current : state.q)), [state.q]);
   const [selected, setSelected] = useState<PatientUserRow[]>([]);
   const queryText = JSON.stringify(query);
   useEffect(() => setSelected([]), [queryText]);
@@ -157,19 +155,7 @@ export function PatientListPage() {
       </Flex>
       <Card size="small">
         <Flex wrap gap={12} align="center">
-          <DebouncedInput
-            aria-label={T.crud.search}
-            placeholder={M.searchPlaceholder}
-            prefix={<SearchOutlined />}
-            allowClear
-            maxLength={200}
-            value={search}
-            onDebouncedChange={(v) => {
-              setSearch(v);
-              if (v.trim() !== state.q) setState(withFilters(state, { q: v.trim() }));
-            }}
-            style={{ width: 420 }}
-          />
+          <SearchBox placeholder={M.searchPlaceholder} q={state.q} onSearch={(q) => setState(withFilters(state, { q }))} style={{ width: 420 }} />
           <Select
             aria-label={M.verified}
             prefix={`${M.verified}:`}
