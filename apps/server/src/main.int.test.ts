@@ -70,9 +70,16 @@ describe('server process on embedded PGlite', () => {
     const again = start(dir, 3392);
     await again.ready;
     expect((await login(again.url, 'admin', 'Admin@123')).status).toBe(200);
+
+    // a second server on the same data stops at once, in Vietnamese, and the first keeps serving
+    const second = start(dir, 3396);
+    await expect(second.ready).rejects.toThrow(`đang được một tiến trình khác của cổng quản trị dùng (pid ${again.proc.pid})`);
+    expect((await login(again.url, 'admin', 'Admin@123')).status).toBe(200);
+
     again.proc.kill('SIGTERM');
     await exited(again.proc);
     expect(again.proc.exitCode).toBe(0);
+    expect(fs.existsSync(path.join(dir, 'pglite.lock'))).toBe(false);
   }, 150_000);
 
   it('a production start seeds no demo accounts and prints a one-time administrator password once', async () => {

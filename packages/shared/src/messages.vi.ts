@@ -38,6 +38,9 @@ export const MSG = {
   bookingFailed: 'Đặt khám không thành công',
   // live updates
   liveBadMessage: 'Yêu cầu theo dõi không hợp lệ',
+  // server start
+  dataDirInUse:
+    'Thư mục dữ liệu {dir} đang được một tiến trình khác của cổng quản trị dùng (pid {pid}). Hãy dừng tiến trình đó rồi khởi động lại; nếu chắc chắn không còn tiến trình nào, xoá tệp {file}.',
   liveOffline: 'Mất kết nối cập nhật trực tiếp, đang thử kết nối lại…',
   // generic field errors (zod → Vietnamese)
   fieldRequired: 'Vui lòng nhập {field}',

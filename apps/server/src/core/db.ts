@@ -12,6 +12,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as schema from '../db/schema';
 import { migrationsDir } from './paths';
+import { lockDataDir } from './data-dir-lock';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -76,11 +77,14 @@ async function openPg(url: string, poolSize: number): Promise<Database> {
 
 async function openPglite(dataDir: string | undefined, loadDataDir?: Blob | File): Promise<Database> {
   if (dataDir) fs.mkdirSync(path.dirname(dataDir), { recursive: true });
-  const client = await PGlite.create({
-    dataDir,
-    loadDataDir,
-    extensions: { pg_trgm, unaccent },
-  });
+  const release = dataDir ? lockDataDir(dataDir) : () => {};
+  let client: PGlite;
+  try {
+    client = await PGlite.create({ dataDir, loadDataDir, extensions: { pg_trgm, unaccent } });
+  } catch (e) {
+    release();
+    throw e;
+  }
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     kind: 'pglite',
@@ -100,6 +104,7 @@ async function openPglite(dataDir: string | undefined, loadDataDir?: Blob | File
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder: migrationsDir }),
     async close() {
       if (!client.closed) await client.close();
+      release();
     },
   };
 }

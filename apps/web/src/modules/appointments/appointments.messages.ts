@@ -11,6 +11,7 @@ export const BOOKING_UI = {
     department: 'Khoa',
     doctor: 'Bác sĩ',
     room: 'Phòng khám',
+    doctorRoom: 'Bác sĩ · Phòng khám',
     source: 'Nguồn',
     newBooking: 'Đặt khám mới',
     code: 'Mã đặt khám',
