@@ -19,7 +19,6 @@ export const BOOKING_UI = {
     patient: 'Bệnh nhân',
     status: 'Trạng thái',
     queue: 'STT',
-    priority: 'Ưu tiên',
     bulkAccept: 'Xác nhận {count} lịch đã chọn',
     bulkAcceptTitle: 'Xác nhận {count} lịch đặt khám?',
     bulkDone: 'Đã xác nhận {succeeded}/{total} lịch đặt khám',

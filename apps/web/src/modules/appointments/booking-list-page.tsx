@@ -53,14 +53,18 @@ function useSlashFocus(id: string) {
 const withRowIdentity = (columns: ColumnsType<BookingRow>): ColumnsType<BookingRow> =>
   columns.map((c) => ({ ...c, shouldCellUpdate: (row: BookingRow, before: BookingRow) => row !== before }));
 
-/** A cell of two lines: the name, and its details in small grey text. */
-function TwoLines({ main, sub }: { main: ReactNode; sub: string }) {
+/** A cell of two lines: the main fact, and under it a detail (a text in small grey letters, or a tag). */
+function TwoLines({ main, sub }: { main: ReactNode; sub: ReactNode }) {
   return (
-    <Flex vertical>
+    <Flex vertical align="flex-start" gap={2}>
       {main}
-      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-        {sub}
-      </Typography.Text>
+      {typeof sub === 'string' ? (
+        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+          {sub}
+        </Typography.Text>
+      ) : (
+        sub
+      )}
     </Flex>
   );
 }
@@ -121,22 +125,26 @@ export function BookingListPage() {
   // structural sharing), so only the changed rows render again (docs/performance.md, live).
   const columns = useMemo<ColumnsType<BookingRow>>(() => withRowIdentity([
     { title: M.queue, key: 'queue', width: 60, render: (_v, r) => (r.queueNumber === null ? '' : <Typography.Text strong data-testid="queue-number">{r.queueNumber}</Typography.Text>) },
-    { title: M.time, key: 'time', render: (_v, r) => `${r.startTime}–${r.endTime}` },
-    { title: M.code, key: 'code', render: (_v, r) => <Link to={`/admin/quan-ly-dat-kham/${r.id}`}>{r.code}</Link> },
+    // Two facts a column (time and source, code and state, name and priority, doctor and room): the table fits a 1,366 px screen.
+    { title: M.time, key: 'time', render: (_v, r) => <TwoLines main={`${r.startTime}–${r.endTime}`} sub={BOOKING_SOURCE_LABELS[r.source]} /> },
+    { title: M.code, key: 'code', render: (_v, r) => <TwoLines main={<Link to={`/admin/quan-ly-dat-kham/${r.id}`}>{r.code}</Link>} sub={<BookingStatusTag status={r.status} />} /> },
     {
       title: M.patient,
       key: 'patient',
       render: (_v, r) => (
-        <TwoLines main={<Typography.Text strong>{r.patient.name}</Typography.Text>} sub={[r.patient.patientCode, formatDate(r.patient.dateOfBirth), formatPhone(r.patient.phone)].filter(Boolean).join(' · ')} />
+        <TwoLines
+          main={
+            <span>
+              <Typography.Text strong>{r.patient.name}</Typography.Text>
+              {r.priority > 0 && <Tag color="volcano" style={{ marginInlineStart: 8 }}>{BOOKING_PRIORITY_LABELS[r.priority]}</Tag>}
+            </span>
+          }
+          sub={[r.patient.patientCode, formatDate(r.patient.dateOfBirth), formatPhone(r.patient.phone)].filter(Boolean).join(' · ')} />
       ),
     },
-    // One column for both, so that the state stays in view on a 1,366 px screen.
     { title: M.doctorRoom, key: 'doctor', render: (_v, r) => <TwoLines main={r.doctor.name} sub={r.room.name} /> },
-    { title: M.status, key: 'status', render: (_v, r) => <BookingStatusTag status={r.status} /> },
-    { title: M.source, key: 'source', render: (_v, r) => BOOKING_SOURCE_LABELS[r.source] },
-    { title: M.priority, key: 'priority', render: (_v, r) => (r.priority > 0 ? <Tag color="volcano">{BOOKING_PRIORITY_LABELS[r.priority]}</Tag> : '') },
-    // kept in view at the right edge: on a 1366 px screen the table is wider than its card
-    { title: T.crud.actions, key: 'actions', fixed: 'right', render: (_v, r) => <BookingActions booking={r} onDone={refresh} /> },
+    // kept in view at the right edge; three small buttons fit on one line, more wrap rather than widen the table
+    { title: T.crud.actions, key: 'actions', fixed: 'right', width: 236, render: (_v, r) => <BookingActions booking={r} onDone={refresh} /> },
   ]), [refresh]);
   const highlighted = live.highlighted;
   const rowClassName = useCallback((r: BookingRow) => (highlighted.has(r.id) ? 'booking-row-changed' : ''), [highlighted]);
