@@ -3,7 +3,7 @@ import { expect, test, type APIRequestContext, type Locator, type Page } from '@
 import { MSG } from '../packages/shared/src/messages.vi';
 import { MENU, visibleMenu } from '../apps/web/src/app/menu';
 import { T } from '../apps/web/src/app/messages';
-import { chooseOptions, closeDialog, FIXTURE_PASSWORD, loginViaApi, loginViaUi, makeAccount, md5, sidebarLabels, snap, toast, uniq } from './helpers';
+import { downloadBy, chooseOptions, closeDialog, FIXTURE_PASSWORD, loginViaApi, loginViaUi, makeAccount, md5, sidebarLabels, snap, toast, uniq } from './helpers';
 
 /**
  * Admin accounts, roles and account rooms. Each test makes its own facility (with two clinic
@@ -142,7 +142,7 @@ test.describe('admin accounts, roles and rooms', () => {
     await snap(page, 'admin-account-list');
 
     // ---- Export with the filter: the .xlsx holds that one account.
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: T.crud.export }).click()]);
+    const download = await downloadBy(page, page.getByRole('button', { name: T.crud.export }));
     expect(download.suggestedFilename()).toBe('tai-khoan-quan-tri.xlsx');
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.readFile(await download.path());

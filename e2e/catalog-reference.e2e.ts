@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { T } from '../apps/web/src/app/messages';
-import { chooseOption, loginViaApi, makeAccount, snap, toast } from './helpers';
+import { downloadBy, chooseOption, loginViaApi, makeAccount, snap, toast } from './helpers';
 
 /**
  * Rooms (refs through the paged SelectBox), administrative areas (tabs over one generic list),
@@ -29,7 +29,7 @@ async function readXlsx(path: string) {
 }
 
 async function exportList(page: Page) {
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: T.crud.export }).click()]);
+  const download = await downloadBy(page, page.getByRole('button', { name: T.crud.export }));
   return { name: download.suggestedFilename(), ...(await readXlsx(await download.path())) };
 }
 

@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { MENU, visibleMenu } from '../apps/web/src/app/menu';
 import { T } from '../apps/web/src/app/messages';
-import { chooseOption, loginViaApi, makeAccount, sidebarLabels, snap, toast } from './helpers';
+import { downloadBy, chooseOption, loginViaApi, makeAccount, sidebarLabels, snap, toast } from './helpers';
 
 /**
  * The generic resource list and form, through the department and specialty screens. Each test
@@ -151,7 +151,7 @@ test.describe('catalogue screens (generic resource list and form)', () => {
     await other.close();
 
     // Export with the same filters and sort: an .xlsx with the two active rows.
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: T.crud.export }).click()]);
+    const download = await downloadBy(page, page.getByRole('button', { name: T.crud.export }));
     expect(download.suggestedFilename()).toBe('danh-muc-khoa.xlsx');
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.readFile(await download.path());

@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { T } from '../apps/web/src/app/messages';
 import { TD } from '../apps/web/src/modules/doctors/doctors.messages';
-import { loginViaApi, makeAccount, optionOf, shotPath, sidebarLabels, snap, toast } from './helpers';
+import { downloadBy, loginViaApi, makeAccount, optionOf, shotPath, sidebarLabels, snap, toast } from './helpers';
 
 /**
  * /admin/doctor: a MANAGER_DOCTOR account of a fresh facility that has the demo hospital's
@@ -216,7 +216,7 @@ test.describe('doctors (/admin/doctor)', () => {
     // Export with the filters of the screen: all doctors, names instead of ids.
     await page.getByRole('button', { name: T.crud.clearFilters }).click();
     await expect(rows(page)).toHaveCount(2);
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: T.crud.export }).click()]);
+    const download = await downloadBy(page, page.getByRole('button', { name: T.crud.export }));
     expect(download.suggestedFilename()).toBe('danh-sach-bac-si.xlsx');
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.readFile(await download.path());
@@ -237,7 +237,7 @@ test.describe('doctors (/admin/doctor)', () => {
 
     await page.getByRole('button', { name: T.importExcel.button }).click();
     const modal = page.getByRole('dialog', { name: 'Nhập bác sĩ từ Excel' });
-    const [template] = await Promise.all([page.waitForEvent('download'), modal.getByRole('button', { name: T.importExcel.template }).click()]);
+    const template = await downloadBy(page, modal.getByRole('button', { name: T.importExcel.template }));
     expect(template.suggestedFilename()).toBe('danh-sach-bac-si-mau-nhap.xlsx');
     const tpl = new ExcelJS.Workbook();
     await tpl.xlsx.readFile(await template.path());

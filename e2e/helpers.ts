@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Download, type Locator, type Page } from '@playwright/test';
 
 export const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const SHOTS = `${ROOT}.tmp/screenshots`;
@@ -150,6 +150,18 @@ export async function optionOf(page: Page, combobox: Locator, text: string): Pro
  */
 export async function chooseOption(page: Page, combobox: Locator, text: string): Promise<void> {
   await chooseOptions(page, combobox, [exactText(text)]);
+}
+
+/**
+ * Clicks a button that downloads a file and returns the download. A click made while a modal is
+ * still zooming in can be lost on a loaded machine; then it is clicked again.
+ */
+export async function downloadBy(page: Page, button: Locator): Promise<Download> {
+  let file: Download | undefined;
+  await expect(async () => {
+    [file] = await Promise.all([page.waitForEvent('download', { timeout: 10_000 }), button.click({ timeout: 5_000 })]);
+  }).toPass({ timeout: 60_000 });
+  return file!;
 }
 
 /**

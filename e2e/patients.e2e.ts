@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { T } from '../apps/web/src/app/messages';
-import { chooseOption, FIXTURE_PASSWORD, loginViaApi, sidebarLabels, snap, toast, uniq } from './helpers';
+import { chooseOption, downloadBy, FIXTURE_PASSWORD, loginViaApi, sidebarLabels, snap, toast, uniq } from './helpers';
 
 /**
  * Patient accounts, the medical record and merging. Each test makes its own facility, staff
@@ -72,9 +72,7 @@ test.describe('patient accounts', () => {
     await snap(page, 'patients-list-search');
 
     // export what is listed
-    const download = page.waitForEvent('download');
-    await page.getByRole('button', { name: T.crud.export }).click();
-    const file = await download;
+    const file = await downloadBy(page, page.getByRole('button', { name: T.crud.export }));
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.readFile(await file.path());
     const ws = wb.worksheets[0]!;

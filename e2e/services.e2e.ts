@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import ExcelJS from 'exceljs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { T } from '../apps/web/src/app/messages';
-import { chooseOption, loginViaApi, makeAccount, shotPath, snap, toast } from './helpers';
+import { downloadBy, chooseOption, loginViaApi, makeAccount, shotPath, snap, toast } from './helpers';
 
 /**
  * /admin/service — the price list's admin side on the generic list and form: price entries as
@@ -122,7 +122,7 @@ test('services: create with price entries, edit, search without diacritics, filt
   await expect(rows(page)).toHaveCount(2);
 
   // Export: the whole list, type names and the computed price included.
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: T.crud.export }).click()]);
+  const download = await downloadBy(page, page.getByRole('button', { name: T.crud.export }));
   expect(download.suggestedFilename()).toBe('danh-muc-dich-vu.xlsx');
   const wb = new ExcelJS.Workbook();
   await wb.xlsx.readFile(await download.path());
@@ -137,7 +137,7 @@ test('services: create with price entries, edit, search without diacritics, filt
   await page.getByRole('button', { name: T.importExcel.button }).click();
   const modal = page.getByRole('dialog', { name: 'Nhập dịch vụ từ Excel' });
   await expect(modal).toBeVisible();
-  const [template] = await Promise.all([page.waitForEvent('download'), modal.getByRole('button', { name: T.importExcel.template }).click()]);
+  const template = await downloadBy(page, modal.getByRole('button', { name: T.importExcel.template }));
   expect(template.suggestedFilename()).toBe('danh-muc-dich-vu-mau-nhap.xlsx');
   const tpl = new ExcelJS.Workbook();
   await tpl.xlsx.readFile(await template.path());
