@@ -1,26 +1,21 @@
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { Button, Card, Flex, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import type { ColumnsType } from 'antd/es/table';
-import { useMutation } from '@tanstack/react-query';
 import { hasAuthority } from '@portal/shared/authorities';
 import type { Resource } from '@portal/shared/core/define-resource';
-import { fmt } from '@portal/shared/messages.vi';
 import { installVietnameseZodErrors } from '@portal/shared/core/zod-vi';
 import { T } from '../../app/messages';
 import { useMe } from '../../modules/auth/use-session';
-import { errorMessage } from '../api/api-error';
-import { notify } from '../notify';
-import { BulkBar } from './bulk-bar';
 import { ImportButton } from './import-button';
-import { runBulk } from './bulk.logic';
 import { listColumns, type CellOverrides } from './list-columns';
 import { ListFilterBar } from './list-filter-bar';
 import { PagedTable } from './paged-table';
 import { exportQuery } from './list-state';
-import { labelInText, reportError, type ResourceRow } from './resource-api';
+import { labelInText, type ResourceRow } from './resource-api';
 import { ResourceForm, type InputOverrides } from './resource-form';
 import { useResourceList } from './use-resource-list';
+import { useRowActions } from './use-row-actions';
 import { ForbiddenPage } from '../../app/forbidden-page';
 import { ExportButton } from './export-button';
 
@@ -89,54 +84,8 @@ export function ResourceListPage({
   const label = labelInText(resource);
 
   const [editing, setEditing] = useState<{ row: ResourceRow | null } | null>(null);
-  const [selected, setSelected] = useState<ResourceRow[]>([]);
-  const queryText = JSON.stringify(query);
-  // Another page, filter or sort: the selection was about rows no longer shown.
-  useEffect(() => setSelected([]), [queryText]);
+  const { selected, setSelected, setActive, remove, bulkBar } = useRowActions({ api, label, invalidate, queryText: JSON.stringify(query) });
 
-  const setActive = useMutation({
-    mutationFn: ({ row, active }: { row: ResourceRow; active: boolean }) => api.setActive(row.id, active),
-    onSuccess: (res) => notify.success(res.message ?? T.crud.saved),
-    onError: (e) => reportError(e),
-    onSettled: invalidate,
-  });
-
-  const bulk = useMutation({
-    mutationFn: async (active: boolean) => {
-      const targets = selected.filter((r) => r.active !== active);
-      return { active, result: await runBulk(targets, (r) => api.setActive(r.id, active)) };
-    },
-    onSuccess: ({ active, result }) => {
-      const text = fmt(active ? T.crud.bulkReactivated : T.crud.bulkDeactivated, { succeeded: result.succeeded, total: result.total, label });
-      if (result.failed === 0) notify.success(text);
-      else notify.warning(`${text}. ${fmt(T.crud.bulkFailed, { failed: result.failed })}`);
-      setSelected([]);
-    },
-    onSettled: invalidate,
-  });
-
-  const remove = useMutation({
-    mutationFn: (row: ResourceRow) => api.remove(row.id),
-    onSuccess: () => notify.success(fmt(T.crud.deleted, { label })),
-    onError: (e) => reportError(e),
-    onSettled: invalidate,
-  });
-
-  const bulkRemove = useMutation({
-    mutationFn: () => runBulk(selected, (r) => api.remove(r.id)),
-    onSuccess: (result) => {
-      const text = fmt(T.crud.bulkDeleted, { succeeded: result.succeeded, total: result.total, label });
-      // The server says why a row stays (what uses it); the first two reasons are enough to act on.
-      const reasons = [...new Set(result.errors.map((e) => errorMessage(e, '')).filter(Boolean))].slice(0, 2);
-      if (result.failed === 0) notify.success(text);
-      else notify.warning([`${text}. ${fmt(T.crud.bulkFailed, { failed: result.failed })}`, ...reasons].join(' '));
-      setSelected([]);
-    },
-    onSettled: invalidate,
-  });
-
-  const mutateActive = setActive.mutate; // stable across renders
-  const mutateRemove = remove.mutate;
   const columns = useMemo(
     () =>
       listColumns({
@@ -148,11 +97,11 @@ export function ResourceListPage({
         rowActions,
         withState,
         onEdit: (row) => setEditing({ row }),
-        onSetActive: (row, active) => mutateActive({ row, active }),
-        onDelete: (row) => mutateRemove(row),
+        onSetActive: (row, active) => setActive({ id: row.id, active }),
+        onDelete: (row) => remove(row.id),
         hidden: hiddenFields,
       }),
-    [resource, spec, state, cells, extraColumns, rowActions, withState, mutateActive, mutateRemove, hiddenFields],
+    [resource, spec, state, cells, extraColumns, rowActions, withState, setActive, remove, hiddenFields],
   );
 
   if (!allowed) return <ForbiddenPage />;
@@ -197,16 +146,7 @@ export function ResourceListPage({
           columns={columns}
           selected={writable && withState ? selected : undefined}
           onSelect={setSelected}
-          bulkBar={
-            <BulkBar
-              selected={selected}
-              label={label}
-              busy={bulk.isPending || bulkRemove.isPending}
-              onSetActive={(active) => bulk.mutate(active)}
-              onDelete={() => bulkRemove.mutate()}
-              onClear={() => setSelected([])}
-            />
-          }
+          bulkBar={bulkBar}
         />
       </Card>
       {writable && (

@@ -1,22 +1,18 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { Button, Card, Flex, Space, Tag, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
-import { useMutation } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { hasAuthority } from '@portal/shared/authorities';
 import type { DoctorRow } from '@portal/shared/contracts/doctors.contract';
-import { fmt } from '@portal/shared/messages.vi';
 import { doctorResource } from '@portal/shared/resources';
 import { T } from '../../app/messages';
-import { notify } from '../../core/notify';
-import { BulkBar } from '../../core/crud/bulk-bar';
 import { ImportButton } from '../../core/crud/import-button';
-import { runBulk } from '../../core/crud/bulk.logic';
 import { listColumns, type CellOverrides } from '../../core/crud/list-columns';
 import { exportQuery } from '../../core/crud/list-state';
 import { PagedTable } from '../../core/crud/paged-table';
-import { labelInText, reportError, type ResourceRow } from '../../core/crud/resource-api';
+import { labelInText, type ResourceRow } from '../../core/crud/resource-api';
 import { useResourceList } from '../../core/crud/use-resource-list';
+import { useRowActions } from '../../core/crud/use-row-actions';
 import { useMe } from '../auth/use-session';
 import { DoctorAvatar } from './doctor-avatar';
 import { DoctorDetailDrawer } from './doctor-detail';
@@ -63,49 +59,8 @@ export function DoctorPage() {
   );
 
   const [editing, setEditing] = useState<{ id: number | null } | null>(null);
-  const [selected, setSelected] = useState<ResourceRow[]>([]);
-  const queryText = JSON.stringify(query);
-  useEffect(() => setSelected([]), [queryText]);
+  const { selected, setSelected, setActive, remove, bulkBar } = useRowActions({ api, label, invalidate, queryText: JSON.stringify(query) });
 
-  const setActive = useMutation({
-    mutationFn: ({ id, active }: { id: number; active: boolean }) => api.setActive(id, active),
-    onSuccess: (res) => notify.success(res.message ?? T.crud.saved),
-    onError: (e) => reportError(e),
-    onSettled: invalidate,
-  });
-  const bulk = useMutation({
-    mutationFn: async (active: boolean) => {
-      const targets = selected.filter((r) => r.active !== active);
-      return { active, result: await runBulk(targets, (r) => api.setActive(r.id, active)) };
-    },
-    onSuccess: ({ active, result }) => {
-      const text = fmt(active ? T.crud.bulkReactivated : T.crud.bulkDeactivated, { succeeded: result.succeeded, total: result.total, label });
-      if (result.failed === 0) notify.success(text);
-      else notify.warning(`${text}. ${fmt(T.crud.bulkFailed, { failed: result.failed })}`);
-      setSelected([]);
-    },
-    onSettled: invalidate,
-  });
-
-  const remove = useMutation({
-    mutationFn: (id: number) => api.remove(id),
-    onSuccess: () => notify.success(fmt(T.crud.deleted, { label })),
-    onError: (e) => reportError(e),
-    onSettled: invalidate,
-  });
-  const bulkRemove = useMutation({
-    mutationFn: () => runBulk(selected, (r) => api.remove(r.id)),
-    onSuccess: (result) => {
-      const text = fmt(T.crud.bulkDeleted, { succeeded: result.succeeded, total: result.total, label });
-      if (result.failed === 0) notify.success(text);
-      else notify.warning(`${text}. ${fmt(T.crud.bulkFailed, { failed: result.failed })}`);
-      setSelected([]);
-    },
-    onSettled: invalidate,
-  });
-
-  const mutateActive = setActive.mutate;
-  const mutateRemove = remove.mutate;
   const columns = useMemo(() => {
     const cells: CellOverrides = {
       name: (_v, row) => {
@@ -141,10 +96,10 @@ export function DoctorPage() {
         </Button>
       ),
       onEdit: (row) => setEditing({ id: row.id }),
-      onSetActive: (row, active) => mutateActive({ id: row.id, active }),
-      onDelete: (row) => mutateRemove(row.id),
+      onSetActive: (row, active) => setActive({ id: row.id, active }),
+      onDelete: (row) => remove(row.id),
     });
-  }, [spec, state, mutateActive, mutateRemove, showDetail]);
+  }, [spec, state, setActive, remove, showDetail]);
 
   if (!allowed) return <ForbiddenPage />;
 
@@ -174,23 +129,14 @@ export function DoctorPage() {
           columns={columns}
           selected={selected}
           onSelect={setSelected}
-          bulkBar={
-            <BulkBar
-              selected={selected}
-              label={label}
-              busy={bulk.isPending || bulkRemove.isPending}
-              onSetActive={(active) => bulk.mutate(active)}
-              onDelete={() => bulkRemove.mutate()}
-              onClear={() => setSelected([])}
-            />
-          }
+          bulkBar={bulkBar}
         />
       </Card>
       <DoctorDetailDrawer
         id={detailId}
         onClose={() => showDetail(null)}
         onEdit={(d) => setEditing({ id: d.id })}
-        onSetActive={(d, active) => mutateActive({ id: d.id, active })}
+        onSetActive={(d, active) => setActive({ id: d.id, active })}
       />
       <DoctorForm
         open={editing !== null}

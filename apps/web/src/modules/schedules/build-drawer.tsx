@@ -2,11 +2,11 @@ import { Alert, Button, Checkbox, Col, Drawer, Form, Input, InputNumber, Row, Sp
 import { SHIFT_KEYS, SHIFT_LABELS, type ScheduleCreateInput, type ShiftChoice } from '@portal/shared/contracts/schedules.contract';
 import { displayDateToIso } from '@portal/shared/rules/format';
 import { SHIFTS, WEEKDAY_LABELS } from '@portal/shared/rules/schedule';
-import { DateShorthandInput, dateShorthandRule } from '../../core/blocks/date-shorthand-input';
 import { SelectBox } from '../../core/blocks/select-box';
 import { schedulesApi } from './schedules.api';
 import { useScheduleWrite } from './refusal';
 import { TS } from './schedules.messages';
+import { DateRangeRow } from './date-fields';
 
 interface Values {
   doctorId?: number;
@@ -96,18 +96,7 @@ export function BuildDrawer({ open, onClose, onDone, initial }: { open: boolean;
             </Form.Item>
           </Col>
         </Row>
-        <Row gutter={12}>
-          <Col span={12}>
-            <Form.Item name="from" label={TS.from} rules={[{ required: true, message: TS.required(TS.from) }, dateShorthandRule]}>
-              <DateShorthandInput showError={false} aria-label={TS.from} />
-            </Form.Item>
-          </Col>
-          <Col span={12}>
-            <Form.Item name="to" label={TS.to} rules={[{ required: true, message: TS.required(TS.to) }, dateShorthandRule]}>
-              <DateShorthandInput showError={false} aria-label={TS.to} />
-            </Form.Item>
-          </Col>
-        </Row>
+        <DateRangeRow />
         <Form.Item name="weekdays" label={TS.weekdays} rules={[{ required: true, type: 'array', min: 1, message: 'Vui lòng chọn ít nhất một ngày trong tuần' }]}>
           <Checkbox.Group options={[1, 2, 3, 4, 5, 6, 7].map((d) => ({ value: d, label: WEEKDAY_LABELS[d] }))} />
         </Form.Item>

@@ -1,9 +1,9 @@
 import { Checkbox, Form, Modal } from 'antd';
 import { displayDateToIso, formatDate } from '@portal/shared/rules/format';
 import { addDays } from '@portal/shared/rules/schedule';
-import { DateShorthandInput, dateShorthandRule } from '../../core/blocks/date-shorthand-input';
 import { schedulesApi, type ScheduleFilter } from './schedules.api';
 import { TS } from './schedules.messages';
+import { DateField } from './date-fields';
 import { RefusalAlert, useScheduleWrite } from './refusal';
 
 /** Copies the shown week onto another (by default the next), optionally only the current filter's schedules. */
@@ -37,12 +37,8 @@ export function CopyWeekModal({ open, monday, filter, onClose, onDone }: { open:
       }}
     >
       <Form form={form} name="schedule-copy-week" layout="vertical" onFinish={submit}>
-        <Form.Item name="fromWeek" label={TS.fromWeek} rules={[{ required: true, message: TS.required(TS.fromWeek) }, dateShorthandRule]}>
-          <DateShorthandInput showError={false} aria-label={TS.fromWeek} />
-        </Form.Item>
-        <Form.Item name="toWeek" label={TS.toWeek} rules={[{ required: true, message: TS.required(TS.toWeek) }, dateShorthandRule]}>
-          <DateShorthandInput showError={false} aria-label={TS.toWeek} />
-        </Form.Item>
+        <DateField name="fromWeek" label={TS.fromWeek} />
+        <DateField name="toWeek" label={TS.toWeek} />
         {scoped && (
           <Form.Item name="scoped" valuePropName="checked">
             <Checkbox>{TS.copyScope}</Checkbox>

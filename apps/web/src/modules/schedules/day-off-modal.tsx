@@ -1,9 +1,9 @@
-import { Alert, Col, Form, Input, Modal, Row } from 'antd';
+import { Alert, Form, Input, Modal } from 'antd';
 import { displayDateToIso, formatDate } from '@portal/shared/rules/format';
-import { DateShorthandInput, dateShorthandRule } from '../../core/blocks/date-shorthand-input';
 import { SelectBox } from '../../core/blocks/select-box';
 import { schedulesApi } from './schedules.api';
 import { TS } from './schedules.messages';
+import { DateRangeRow } from './date-fields';
 import { RefusalAlert, useScheduleWrite } from './refusal';
 
 interface Values {
@@ -49,18 +49,7 @@ export function DayOffModal({ open, doctorId, day, onClose, onDone }: { open: bo
         <Form.Item name="doctorId" label={TS.doctor} rules={[{ required: true, message: TS.required(TS.doctor) }]}>
           <SelectBox loader={schedulesApi.doctorLoader()} aria-label={TS.doctor} />
         </Form.Item>
-        <Row gutter={12}>
-          <Col span={12}>
-            <Form.Item name="from" label={TS.from} rules={[{ required: true, message: TS.required(TS.from) }, dateShorthandRule]}>
-              <DateShorthandInput showError={false} aria-label={TS.from} />
-            </Form.Item>
-          </Col>
-          <Col span={12}>
-            <Form.Item name="to" label={TS.to} rules={[{ required: true, message: TS.required(TS.to) }, dateShorthandRule]}>
-              <DateShorthandInput showError={false} aria-label={TS.to} />
-            </Form.Item>
-          </Col>
-        </Row>
+        <DateRangeRow />
         <Form.Item name="note" label={TS.reason}>
           <Input maxLength={500} />
         </Form.Item>
