@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { envelope, pageEnvelope } from '../core/api';
-import { LIST_MAX_SIZE } from '../core/list-query';
+import { pagingParams } from '../core/list-query';
 
 /** Rows and operations of the admin domain (accounts, roles, permissions, account rooms). */
 
@@ -58,14 +58,7 @@ export const roomOptionResponse = envelope(roomOptionRow);
 
 /** Spec §7 "permissions (page, size)": the authorities with their labels, paged. */
 export const permissionsQuery = z.object({
-  page: z.string().regex(/^\d{1,6}$/, 'Trang phải là số nguyên không âm').transform(Number).optional().default(0),
-  size: z
-    .string()
-    .regex(/^\d{1,3}$/, 'Số dòng mỗi trang phải là số nguyên')
-    .transform(Number)
-    .pipe(z.number().min(1, 'Số dòng mỗi trang tối thiểu 1').max(LIST_MAX_SIZE, `Số dòng mỗi trang tối đa ${LIST_MAX_SIZE}`))
-    .optional()
-    .default(20),
+  ...pagingParams(),
 });
 export const permissionRow = z.object({ code: z.string(), name: z.string() });
 export const permissionPage = pageEnvelope(permissionRow);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { envelope, pageEnvelope } from '../core/api';
-import { idFilter } from '../core/list-query';
+import { idFilter, pagingParams } from '../core/list-query';
 import { BOOKING_STATUSES, type BookingStatus } from '../rules/booking-status';
 
 /**
@@ -80,14 +80,7 @@ export const bookingListQuery = z.object({
   roomId: idFilter.optional(),
   source: z.enum(BOOKING_SOURCES, { message: 'Nguồn đặt khám không hợp lệ' }).optional(),
   q: z.string().trim().max(100, 'Từ khoá tìm kiếm tối đa 100 ký tự').optional(),
-  page: z.string().regex(/^\d{1,6}$/, 'Trang phải là số nguyên không âm').transform(Number).optional().default(0),
-  size: z
-    .string()
-    .regex(/^\d{1,3}$/, 'Số dòng mỗi trang phải là số nguyên')
-    .transform(Number)
-    .pipe(z.number().min(1, 'Số dòng mỗi trang tối thiểu 1').max(100, 'Số dòng mỗi trang tối đa 100'))
-    .optional()
-    .default(BOOKING_PAGE_SIZE),
+  ...pagingParams(BOOKING_PAGE_SIZE),
   /** time (slot start, then queue), createdAt, queueNumber; ',desc' reverses. */
   sort: z.enum(['time', 'time,desc', 'createdAt', 'createdAt,desc', 'queueNumber', 'queueNumber,desc'], { message: 'Cột sắp xếp không hợp lệ' }).optional(),
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { envelope, pageEnvelope } from '../core/api';
-import { idFilter, listQuerySchema } from '../core/list-query';
+import { idFilter, listQuerySchema, pagingParams } from '../core/list-query';
 import { SHIFTS } from '../rules/schedule';
 
 /**
@@ -135,14 +135,7 @@ export const scheduleLogQuery = z.object({
   doctorId: idFilter.optional(),
   from: day('Từ ngày').optional(),
   to: day('Đến ngày').optional(),
-  page: z.string().regex(/^\d{1,6}$/, 'Trang phải là số nguyên không âm').transform(Number).optional().default(0),
-  size: z
-    .string()
-    .regex(/^\d{1,3}$/, 'Số dòng mỗi trang phải là số nguyên')
-    .transform(Number)
-    .pipe(z.number().min(1, 'Số dòng mỗi trang tối thiểu 1').max(100, 'Số dòng mỗi trang tối đa 100'))
-    .optional()
-    .default(20),
+  ...pagingParams(),
 });
 export type ScheduleLogQuery = z.infer<typeof scheduleLogQuery>;
 

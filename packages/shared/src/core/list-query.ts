@@ -18,15 +18,20 @@ export interface ListQuery {
   filters: Record<string, string | number | boolean>;
 }
 
-const pageParam = z
+export const pageParam = z
   .string()
   .regex(/^\d{1,6}$/, 'Trang phải là số nguyên không âm')
   .transform(Number);
-const sizeParam = z
+export const sizeParam = z
   .string()
   .regex(/^\d{1,3}$/, 'Số dòng mỗi trang phải là số nguyên')
   .transform(Number)
   .pipe(z.number().min(1, 'Số dòng mỗi trang tối thiểu 1').max(LIST_MAX_SIZE, `Số dòng mỗi trang tối đa ${LIST_MAX_SIZE}`));
+
+/** `page` (zero-based, default 0) and `size` (1..100) of any paged route's query string. */
+export function pagingParams(defaultSize: number = LIST_DEFAULT_SIZE) {
+  return { page: pageParam.optional().default(0), size: sizeParam.optional().default(defaultSize) };
+}
 
 /** The zod schema of a resource's list query string, given its sortable and filterable fields. */
 export function listQuerySchema(opts: {
