@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AUTHORITIES } from '@portal/shared/authorities';
-import { MENU, findByPath, routedLeaves, visibleMenu, type MenuEntry, type PageLoader } from './menu';
+import { MENU, breadcrumbTrail, findByPath, routedLeaves, visibleMenu, type MenuEntry, type PageLoader } from './menu';
 
 const page: PageLoader = async () => () => null;
 
@@ -109,5 +109,23 @@ describe('findByPath', () => {
     expect(findByPath(MENU, '/admin/cap-nhat-dat-kham/12')?.leaf.key).toBe('cap-nhat-dat-kham');
     expect(findByPath(MENU, '/admin/')?.leaf.key).toBe('home');
     expect(findByPath(MENU, '/admin/nothing')).toBeNull();
+  });
+});
+
+describe('breadcrumbTrail', () => {
+  const keys = (path: string) => breadcrumbTrail(MENU, path)?.leaves.map((l) => l.key);
+  it.each([
+    ['/admin/quan-ly-dat-kham', ['quan-ly-dat-kham']],
+    ['/admin/quan-ly-dat-kham/12', ['quan-ly-dat-kham', 'chi-tiet-dat-kham']],
+    ['/admin/quan-ly-dat-kham/12/', ['quan-ly-dat-kham', 'chi-tiet-dat-kham']],
+    // the patient's new booking is the same screen, named the same: said once
+    ['/admin/dat-kham-moi/7', ['dat-kham-moi']],
+    ['/admin/cap-nhat-dat-kham/12', ['cap-nhat-dat-kham']],
+    ['/admin', ['home']],
+  ])('%s → %j', (path, expected) => {
+    expect(keys(path)).toEqual(expected);
+  });
+  it('knows no trail for an unknown path', () => {
+    expect(breadcrumbTrail(MENU, '/admin/nothing')).toBeNull();
   });
 });

@@ -316,14 +316,18 @@ export function routedLeaves(menu: readonly MenuEntry[]): (MenuLeaf & { page: Pa
   );
 }
 
+const cleanPath = (pathname: string) => pathname.replace(/\/+$/, '') || '/';
+/** The leaf's own path, a `:param` segment matching any one segment. */
+const isLeafPath = (leaf: MenuLeaf, path: string) =>
+  path === leaf.path || (leaf.path.includes('/:') && new RegExp(`^${leaf.path.replace(/:[^/]+/g, '[^/]+')}$`).test(path));
+
 /** The entry and leaf a path belongs to (breadcrumb, selected key, open sub-menu). */
 export function findByPath(menu: readonly MenuEntry[], pathname: string): { entry: MenuEntry; leaf: MenuLeaf } | null {
-  const path = pathname.replace(/\/+$/, '') || '/';
+  const path = cleanPath(pathname);
   let best: { entry: MenuEntry; leaf: MenuLeaf } | null = null;
   for (const entry of menu) {
     for (const leaf of entry.children) {
-      // a `:param` segment matches any one segment
-      const exact = path === leaf.path || (leaf.path.includes('/:') && new RegExp(`^${leaf.path.replace(/:[^/]+/g, '[^/]+')}$`).test(path));
+      const exact = isLeafPath(leaf, path);
       const nested = leaf.path !== '/admin' && path.startsWith(`${leaf.path}/`);
       // A sidebar leaf that the path is nested under wins over a hidden detail leaf
       // (/admin/quan-ly-dat-kham/12 highlights the booking list); else the longest path wins.
@@ -332,4 +336,17 @@ export function findByPath(menu: readonly MenuEntry[], pathname: string): { entr
     }
   }
   return best;
+}
+
+/**
+ * The breadcrumb's screens of a path: the leaf it belongs to and, when that is a sidebar screen
+ * the path is nested under (the booking list for /admin/quan-ly-dat-kham/12), the detail screen
+ * itself after it ("Danh sách đặt khám / Chi tiết đặt khám").
+ */
+export function breadcrumbTrail(menu: readonly MenuEntry[], pathname: string): { entry: MenuEntry; leaves: MenuLeaf[] } | null {
+  const found = findByPath(menu, pathname);
+  if (!found) return null;
+  const path = cleanPath(pathname);
+  const detail = found.leaf.path === path ? undefined : found.entry.children.find((l) => l.hidden && isLeafPath(l, path));
+  return { entry: found.entry, leaves: detail && detail.label !== found.leaf.label ? [found.leaf, detail] : [found.leaf] };
 }

@@ -3,7 +3,7 @@ import { Breadcrumb, Button, Layout, Tooltip, Typography } from 'antd';
 import { MenuFoldOutlined, MenuUnfoldOutlined, SettingOutlined } from '@ant-design/icons';
 import { Link, useLocation } from 'react-router';
 import { layoutStore, useLayoutSettings, useSiderState } from '../layout-settings';
-import { MENU, findByPath } from '../menu';
+import { MENU, breadcrumbTrail } from '../menu';
 import { T } from '../messages';
 
 /** Header: sider toggle, facility name, settings gear. */
@@ -30,14 +30,14 @@ export function HeaderBar({ facilityName, onOpenSettings }: { facilityName: stri
   );
 }
 
-/** "Trang chủ / group / screen" from the menu table. */
+/** "Trang chủ / group / screen [/ detail]" from the menu table; a screen before its detail is a link. */
 export function ShellBreadcrumb() {
   const location = useLocation();
-  const found = findByPath(MENU, location.pathname);
+  const trail = breadcrumbTrail(MENU, location.pathname);
   const items: { title: ReactNode }[] = [{ title: <Link to="/admin">{T.menu.home}</Link> }];
-  if (found && found.leaf.path !== '/admin') {
-    if (found.entry.children.length > 1) items.push({ title: found.entry.label });
-    items.push({ title: found.leaf.label });
+  if (trail && trail.leaves[0]!.path !== '/admin') {
+    if (trail.entry.children.filter((l) => !l.hidden).length > 1) items.push({ title: trail.entry.label });
+    trail.leaves.forEach((leaf, i) => items.push({ title: i < trail.leaves.length - 1 ? <Link to={leaf.path}>{leaf.label}</Link> : leaf.label }));
   }
   return <Breadcrumb items={items} className="shell-breadcrumb" />;
 }
