@@ -13,7 +13,13 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 it('fills the demo slots with bookings whose states, logs, places and queue numbers agree', async () => {
-  const { facilityId } = await makeFacility(t, []);
+  const { facilityId, accounts } = await makeFacility(t, [
+    { key: 'desk1', authorities: ['MANAGER_APPOINTMENT'] },
+    { key: 'desk2', authorities: ['ADMIN_FACILITY', 'MANAGER_APPOINTMENT'] },
+    { key: 'left', authorities: ['MANAGER_APPOINTMENT'], locked: true },
+    { key: 'newhire', authorities: ['MANAGER_APPOINTMENT'], mustChangePassword: true },
+    { key: 'catalog', authorities: ['MANAGER_CATALOG'] },
+  ]);
   const today = todayVn();
   await t.database.transaction(async (tx) => {
     const a = await makeClinic(tx, facilityId, 'Nội tổng hợp');
@@ -58,6 +64,21 @@ it('fills the demo slots with bookings whose states, logs, places and queue numb
   );
   expect(queues.length).toBeGreaterThan(0);
   for (const q of queues) expect([q.mx, q.last]).toEqual([q.n, q.n]);
+  // who made each step: the desk (its working receptionists, both of them) accepts, checks in, calls,
+  // completes and books for callers; patients book in the app or on the web and cancel; the system marks no-shows
+  const who = await sqlRows<{ action: string; source: string; actor: string; account_id: number | null; n: number }>(
+    t,
+    sql`SELECT l.action, b.source, l.actor, l.account_id, count(*)::int AS n FROM booking_logs l JOIN bookings b ON b.id = l.booking_id
+        WHERE b.facility_id = ${facilityId} GROUP BY 1, 2, 3, 4`,
+  );
+  const desk = [accounts.desk1!.id, accounts.desk2!.id];
+  for (const r of who) {
+    const expected = r.action === 'noShow' ? 'SYSTEM' : r.action === 'cancel' || (r.action === 'create' && ['APP', 'WEB'].includes(r.source)) ? 'PATIENT' : 'STAFF';
+    expect([r.action, r.source, r.actor]).toEqual([r.action, r.source, expected]);
+    if (expected === 'STAFF') expect(desk).toContain(r.account_id);
+    else expect(r.account_id).toBeNull();
+  }
+  expect(new Set(who.filter((r) => r.actor === 'STAFF').map((r) => r.account_id))).toEqual(new Set(desk));
   const [priced] = await sqlRows<{ n: number }>(t, sql`SELECT count(*)::int AS n FROM bookings WHERE facility_id = ${facilityId} AND total_price = 150000`);
   expect(priced!.n).toBeGreaterThan(0);
   // deterministic: a second database gets the same codes — and a second run adds only into free places

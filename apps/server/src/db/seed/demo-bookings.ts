@@ -24,6 +24,12 @@ export async function seedDemoBookings(ex: Executor, facilityId: number, now = n
       tx,
       sql`SELECT id, price, price_entries FROM medical_services WHERE facility_id = ${facilityId} AND active AND type_value = 10 ORDER BY code LIMIT 8`,
     );
+    // the facility's receptionists who are at work (not locked, past their first sign-in) did the desk's steps
+    const desk = await rows<{ id: number }>(
+      tx,
+      sql`SELECT DISTINCT a.id FROM accounts a JOIN account_roles ar ON ar.account_id = a.id JOIN role_authorities ra ON ra.role_id = ar.role_id
+          WHERE a.facility_id = ${facilityId} AND ra.authority = 'MANAGER_APPOINTMENT' AND NOT a.locked AND NOT a.must_change_password ORDER BY a.id`,
+    );
     return fillSlots(tx, facilityId, {
       from: addDays(today, -DEMO_BOOKING_DAYS),
       to: addDays(today, DEMO_BOOKING_DAYS),
@@ -31,6 +37,7 @@ export async function seedDemoBookings(ex: Executor, facilityId: number, now = n
       fill: 0.55,
       salt: 2026,
       services: services.map((s) => ({ id: s.id, price: servicePrice(s.price, s.price_entries) })),
+      staffAccountIds: desk.map((a) => a.id),
     });
   });
 }

@@ -25,6 +25,12 @@ export interface FillOptions {
   salt: number;
   /** Services to book with (id and the price to charge); one per booking, picked by hash. */
   services?: { id: number; price: number }[];
+  /**
+   * The front-desk accounts whose names the staff steps of the log carry (accept, reject, check-in,
+   * call, complete, and the booking itself when taken on the phone or at the counter), picked by
+   * hash; none: those steps name no account.
+   */
+  staffAccountIds?: number[];
 }
 
 /** A deterministic number in [0, 1) from a text key. */
@@ -80,10 +86,10 @@ export async function fillSlots(ex: Executor, facilityId: number, o: FillOptions
   );
   const count = inserted.length;
   // the new bookings: those without a log yet
-  await ex.execute(sql.raw(`CREATE TEMP TABLE IF NOT EXISTS fill_new (id int PRIMARY KEY, st text, created_at timestamptz, room_id int, date date, start_time text, slot_id int)`));
+  await ex.execute(sql.raw(`CREATE TEMP TABLE IF NOT EXISTS fill_new (id int PRIMARY KEY, st text, created_at timestamptz, room_id int, date date, start_time text, slot_id int, source text)`));
   await ex.execute(sql.raw(`TRUNCATE fill_new`));
   await ex.execute(
-    sql.raw(`INSERT INTO fill_new SELECT b.id, b.status, b.created_at, b.room_id, b.date, b.start_time, b.time_slot_id FROM bookings b
+    sql.raw(`INSERT INTO fill_new SELECT b.id, b.status, b.created_at, b.room_id, b.date, b.start_time, b.time_slot_id, b.source FROM bookings b
       WHERE b.facility_id = ${facilityId} AND b.date BETWEEN '${o.from}'::date AND '${o.to}'::date AND NOT EXISTS (SELECT 1 FROM booking_logs l WHERE l.booking_id = b.id)`),
   );
   // a temporary table has no statistics until analysed: without them the joins below plan as if it were tiny
@@ -107,15 +113,23 @@ export async function fillSlots(ex: Executor, facilityId: number, o: FillOptions
   const chainRows = Object.entries(chains)
     .flatMap(([st, steps]) => steps.map(([a, from, to], k) => `('${st}', ${k}, '${a}', ${from ? `'${from}'` : 'NULL'}, '${to}')`))
     .join(', ');
+  // Who made each step: the patient books in the app or on the web and cancels; the system marks the
+  // no-shows; the front desk does the rest (and books for those who call or come to the counter).
+  const staff = o.staffAccountIds ?? [];
+  const staffAccount = staff.length ? `(ARRAY[${staff.join(',')}]::int[])[1 + (f.id + c.k) % ${staff.length}]` : 'NULL::int';
   await ex.execute(
-    sql.raw(`INSERT INTO booking_logs (facility_id, booking_id, action, from_status, to_status, reason, actor, detail, created_at)
+    sql.raw(`INSERT INTO booking_logs (facility_id, booking_id, action, from_status, to_status, reason, actor, account_id, detail, created_at)
       SELECT ${facilityId}, f.id, c.action, c.from_status, c.to_status,
         CASE c.action WHEN 'reject' THEN 'Bác sĩ có lịch hội chẩn đột xuất' WHEN 'cancel' THEN 'Bệnh nhân báo bận, xin huỷ lịch' END,
-        CASE c.action WHEN 'noShow' THEN 'SYSTEM' WHEN 'cancel' THEN 'PATIENT' ELSE 'STAFF' END,
+        a.actor, CASE a.actor WHEN 'STAFF' THEN ${staffAccount} END,
         jsonb_build_object('previous', c.from_status),
         CASE WHEN c.action IN ('checkin', 'call', 'complete', 'noShow') THEN (f.date + f.start_time::time) AT TIME ZONE 'Asia/Ho_Chi_Minh' + interval '10 minutes' * c.k
              ELSE f.created_at + interval '1 hour' * c.k END
       FROM fill_new f JOIN (VALUES ${chainRows}) AS c(st, k, action, from_status, to_status) ON c.st = f.st
+      CROSS JOIN LATERAL (SELECT CASE
+        WHEN c.action = 'noShow' THEN 'SYSTEM'
+        WHEN c.action = 'cancel' OR (c.action = 'create' AND f.source IN ('APP', 'WEB')) THEN 'PATIENT'
+        ELSE 'STAFF' END AS actor) a
       ORDER BY f.id, c.k`),
   );
   await ex.execute(

@@ -12,6 +12,17 @@ export type ViewBy = 'doctor' | 'room' | 'department';
  */
 export function ScheduleCard({ s, fixed, compact, onOpen }: { s: ScheduleRow; fixed: Fixed; compact?: boolean; onOpen: (s: ScheduleRow) => void }) {
   const full = s.booked >= s.capacity;
+  const time = (
+    <Typography.Text strong style={{ fontSize: 'inherit' }}>
+      {s.startTime}–{s.endTime}
+    </Typography.Text>
+  );
+  const fill = (
+    <Tag color={fillColor(s.booked, s.capacity)} style={{ marginInlineEnd: 0, fontSize: 11, lineHeight: '16px', paddingInline: 4 }}>
+      {full ? `${TS.full} ` : ''}
+      {s.booked}/{s.capacity}
+    </Tag>
+  );
   return (
     <button
       type="button"
@@ -35,18 +46,25 @@ export function ScheduleCard({ s, fixed, compact, onOpen }: { s: ScheduleRow; fi
         fontSize: compact ? 12 : 13,
       }}
     >
-      <div style={{ display: 'flex', justifyContent: 'space-between', gap: 4, alignItems: 'center' }}>
-        <Typography.Text strong style={{ fontSize: 'inherit' }}>
-          {s.startTime}–{s.endTime}
-        </Typography.Text>
-        <Tag color={fillColor(s.booked, s.capacity)} style={{ marginInlineEnd: 0, fontSize: 11, lineHeight: '16px', paddingInline: 4 }}>
-          {full ? `${TS.full} ` : ''}
-          {s.booked}/{s.capacity}
-        </Tag>
-      </div>
-      {!compact && <Typography.Text type="secondary" style={{ fontSize: 12 }}>{SHIFT_LABELS[s.shift as ShiftChoice] ?? s.shift}</Typography.Text>}
+      {compact ? (
+        <div style={{ display: 'flex', justifyContent: 'space-between', gap: 4, alignItems: 'center' }}>
+          {time}
+          {fill}
+        </div>
+      ) : (
+        <>
+          {/* the week's narrow column: the times alone on their line, the shift beside the fill */}
+          <div style={{ whiteSpace: 'nowrap' }}>{time}</div>
+          <div style={{ display: 'flex', justifyContent: 'space-between', gap: 4, alignItems: 'center' }}>
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              {SHIFT_LABELS[s.shift as ShiftChoice] ?? s.shift}
+            </Typography.Text>
+            {fill}
+          </div>
+        </>
+      )}
       {cardLines(s, fixed, compact).map((line, i) => (
-        <Typography.Text key={line} ellipsis type={i > 0 ? 'secondary' : undefined} style={{ display: 'block', fontSize: 12 }}>
+        <Typography.Text key={line} ellipsis title={line} type={i > 0 ? 'secondary' : undefined} style={{ display: 'block', fontSize: 12 }}>
           {line}
         </Typography.Text>
       ))}
