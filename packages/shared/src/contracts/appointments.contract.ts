@@ -57,6 +57,9 @@ export const BOOKING_MESSAGES = {
   notFound: 'Không tìm thấy lịch đặt khám',
   profileNotFound: 'Không tìm thấy hồ sơ bệnh nhân',
   updated: 'Đã cập nhật lịch đặt khám',
+  roomNotFound: 'Không tìm thấy phòng khám',
+  queueEmpty: 'Phòng khám không còn bệnh nhân nào đang chờ khám',
+  calledNext: 'Mời số {queue} – {name} vào {room}',
 } as const;
 
 const dateParam = z.string({ message: 'Ngày không hợp lệ' }).regex(/^\d{4}-\d{2}-\d{2}$/, 'Ngày không hợp lệ (YYYY-MM-DD)');
@@ -179,6 +182,8 @@ export const bulkBody = z.strictObject({
 export const profileBody = z.strictObject({ medicalProfileId: id });
 export const priorityBody = z.strictObject({ priority: z.union([z.literal(0), z.literal(1)], { message: 'Mức ưu tiên không hợp lệ' }) });
 export const syncSeqBody = z.strictObject({ roomId: id, date: dateParam });
+/** Call the next patient of a room's queue (the day defaults to today, +07:00). */
+export const callNextBody = z.strictObject({ roomId: id, date: dateParam.optional() });
 
 /** One booking's outcome in a bulk action: never half-applied. */
 export const bulkResult = z.object({

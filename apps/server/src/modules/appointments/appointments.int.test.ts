@@ -509,6 +509,54 @@ describe('time slots, work days, queue counter sync', () => {
   });
 });
 
+describe('call the next patient of a room', () => {
+  it('calls the waiting patients priority first, then by queue number; 409 when nobody waits', async () => {
+    const date = tomorrowDate();
+    const room = await t.database.transaction(async (tx) => {
+      const c = await makeClinic(tx, facilityId, 'Tai Mũi Họng');
+      return { clinic: c, slots: await makeSlots(tx, facilityId, c, date, { capacity: 3 }) };
+    });
+    const ids: number[] = [];
+    for (const [i, priority] of [0, 0, 1].entries()) {
+      const res = await call('POST', PATH, tok.staff, { medicalProfileId: others[i]!, timeSlotId: room.slots[i]!.id, priority, accept: true });
+      expect(res.statusCode, res.body).toBe(200);
+      ids.push(res.json().data.id);
+    }
+    // one accepted but not yet arrived: never called
+    await call('POST', PATH, tok.staff, { medicalProfileId: others[3]!, timeSlotId: room.slots[0]!.id, accept: true });
+    const numbers = [];
+    for (const id of ids) numbers.push((await act(id, 'checkin')).json().data.queueNumber);
+    expect(numbers).toEqual([1, 2, 3]);
+
+    const next = () => call('POST', `${PATH}/called`, tok.staff, { roomId: room.clinic.roomId, date });
+    const first = await next();
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toMatchObject({ data: { id: ids[2], status: 'CALLED', queueNumber: 3, priority: 1 } });
+    expect(first.json().message).toBe(`Mời số 3 – ${first.json().data.patient.name} vào ${first.json().data.room.name}`);
+    expect((await next()).json().data).toMatchObject({ id: ids[0], queueNumber: 1 });
+    expect((await next()).json().data).toMatchObject({ id: ids[1], queueNumber: 2 });
+    const empty = await next();
+    expect(empty.statusCode).toBe(409);
+    expect(empty.json().message).toBe(BOOKING_MESSAGES.queueEmpty);
+    // each call is the booking's own transition: its log row and audit row
+    const logs = (await call('GET', `${PATH}/${ids[2]}/logs`, tok.staff)).json().data;
+    expect(logs.map((l: { action: string }) => l.action)).toEqual(['create', 'accept', 'checkin', 'call']);
+    const [audits] = await sqlRows<{ n: number }>(t, sql`SELECT count(*)::int AS n FROM audit_log WHERE entity = 'booking' AND entity_id = ${String(ids[2])} AND action = 'BOOKING_CALL'`);
+    expect(audits!.n).toBe(1);
+  });
+
+  it('refuses bad input (400), another facility room (404), no token (401), no authority (403)', async () => {
+    const body = { roomId: clinic.roomId, date: tomorrowDate() };
+    expect((await call('POST', `${PATH}/called`, tok.staff, {})).statusCode).toBe(400);
+    expect((await call('POST', `${PATH}/called`, tok.staff, { ...body, date: '25/11/2026' })).statusCode).toBe(400);
+    expect((await call('POST', `${PATH}/called`, tok.staff, { ...body, extra: 1 })).statusCode).toBe(400);
+    const foreign = await call('POST', `${PATH}/called`, tok.foreign, body);
+    expect([foreign.statusCode, foreign.json().message]).toEqual([404, BOOKING_MESSAGES.roomNotFound]);
+    expect((await call('POST', `${PATH}/called`, null, body)).statusCode).toBe(401);
+    expect((await call('POST', `${PATH}/called`, tok.noRight, body)).statusCode).toBe(403);
+  });
+});
+
 describe('no-show', () => {
   it('turns ACCEPTED bookings of past days into NO_SHOW with a SYSTEM log row; later days are left alone', async () => {
     const past = await bookId({ timeSlotId: tomorrow[16]!.id, accept: true });

@@ -16,6 +16,7 @@ import {
   bulkBody,
   type BookingListResponse,
   bulkResponse,
+  callNextBody,
   createBookingBody,
   priorityBody,
   profileBody,
@@ -29,14 +30,15 @@ import {
   workDaysQuery,
 } from '@portal/shared/contracts/appointments.contract';
 import { BOOKING_ACTION_LABELS } from '@portal/shared/rules/booking-status';
+import { fmt } from '@portal/shared/messages.vi';
 import { caller } from '../../core/access';
 import type { AppContext } from '../../core/context';
 import { defineLiveTopic } from '../../core/live';
 import { errorResponses } from '../../core/openapi';
-import { bookingDetail as readDetail, bookingLogs, bookingRow as readRow, doctorDaySlots, doctorWorkDays, listBookingsJson, roomQueue, syncCheckinSeq } from './appointments.queries';
+import { bookingDetail as readDetail, bookingLogs, bookingRow as readRow, doctorDaySlots, doctorWorkDays, listBookingsJson, roomQueue, syncCheckinSeq, todayVn } from './appointments.queries';
 import { createBooking } from './create.operation';
 import { startNoShowJob } from './no-show.job';
-import { bulkAccept, transition, type StaffAction } from './transitions.operation';
+import { bulkAccept, callNext, transition, type StaffAction } from './transitions.operation';
 import { changePriority, changeProfile, updateBooking } from './update.operation';
 import { appointmentFixtureRoutes } from './appointments-fixtures.routes';
 
@@ -120,6 +122,16 @@ export async function appointmentRoutes(app: FastifyInstance, ctx: AppContext): 
       message: 'Đã đồng bộ số thứ tự',
       data: { roomId: req.body.roomId, date: req.body.date, lastNumber: await syncCheckinSeq(ctx, req, req.body.roomId, req.body.date) },
     }),
+  });
+
+  r.post(`${path}/called`, {
+    config,
+    schema: { tags, summary: 'Gọi bệnh nhân tiếp theo của phòng khám (đang chờ, ưu tiên trước, theo số thứ tự)', body: callNextBody, response: { 200: one, ...errorResponses(400, 401, 403, 404, 409) } },
+    handler: async (req) => {
+      const called = await callNext(ctx, req, req.body.roomId, req.body.date ?? todayVn());
+      const row = await readRow(db, caller(req).facilityId, called.id);
+      return { code: 0 as const, message: fmt(BOOKING_MESSAGES.calledNext, { queue: row.queueNumber ?? '', name: row.patient.name, room: row.room.name }), data: row };
+    },
   });
 
   r.post(`${path}/accept`, {

@@ -86,4 +86,20 @@ describe.skipIf(!process.env.DATABASE_URL)('bookings under concurrency (PostgreS
     const [logs] = await sqlRows<{ n: number }>(t, sql`SELECT count(*)::int AS n FROM booking_logs WHERE action = 'accept' AND booking_id IN (${sql.join(ids.map((i) => sql`${i}`), sql`, `)})`);
     expect(logs!.n).toBe(ids.length);
   });
+
+  it('30 desks calling the next patient of a room with 20 waiting at once: each patient called exactly once, the rest told nobody waits', async () => {
+    const date = addDays(todayVn(), 6);
+    const slots = await t.database.transaction((tx) => makeSlots(tx, facilityId, clinic, date, { start: '07:00', end: '09:00', minutes: 30, capacity: 5 }));
+    const ids: number[] = [];
+    for (const s of slots) for (let i = 0; i < 5; i++) ids.push((await t.app.inject({ method: 'POST', url: PATH, headers: bearer(token), payload: { medicalProfileId: profiles[i]!, timeSlotId: s.id, accept: true } })).json().data.id);
+    for (const id of ids) expect((await t.app.inject({ method: 'POST', url: `${PATH}/${id}/checkin`, headers: bearer(token) })).statusCode).toBe(200);
+    const runs = await Promise.all(
+      Array.from({ length: 30 }, () => t.app.inject({ method: 'POST', url: `${PATH}/called`, headers: bearer(token), payload: { roomId: clinic.roomId, date } })),
+    );
+    const called = runs.filter((r) => r.statusCode === 200).map((r) => r.json().data.id as number);
+    expect(called.sort((a, b) => a - b)).toEqual([...ids].sort((a, b) => a - b));
+    expect(runs.filter((r) => r.statusCode === 409)).toHaveLength(10);
+    const [logs] = await sqlRows<{ n: number }>(t, sql`SELECT count(*)::int AS n FROM booking_logs WHERE action = 'call' AND booking_id IN (${sql.join(ids.map((i) => sql`${i}`), sql`, `)})`);
+    expect(logs!.n).toBe(20);
+  });
 });

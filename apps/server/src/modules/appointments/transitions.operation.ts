@@ -94,6 +94,27 @@ export function transition(ctx: AppContext, req: FastifyRequest, id: number, act
 }
 
 /**
+ * Calls the next patient of a room's day (spec §7 "/called"): the first who is checked in and
+ * waiting, priority first, then by queue number. Two desks (or a desk and the room's screen)
+ * calling at the same moment call two different patients: the row is taken with SKIP LOCKED.
+ * 404 for a room not of the facility, 409 when nobody is waiting.
+ */
+export function callNext(ctx: AppContext, req: FastifyRequest, roomId: number, date: string) {
+  const facilityId = caller(req).facilityId;
+  return ctx.database.transaction(async (tx) => {
+    const [room] = await rows<{ id: number }>(tx, sql`SELECT id FROM rooms WHERE facility_id = ${facilityId} AND id = ${roomId}`);
+    if (!room) throw notFound(BOOKING_MESSAGES.roomNotFound);
+    const [next] = await rows<{ id: number }>(
+      tx,
+      sql`SELECT id FROM bookings WHERE facility_id = ${facilityId} AND date = ${date} AND status = 'CHECKED_IN' AND room_id = ${roomId}
+          ORDER BY priority DESC, queue_number, id LIMIT 1 FOR UPDATE SKIP LOCKED`,
+    );
+    if (!next) throw conflict(BOOKING_MESSAGES.queueEmpty);
+    return applyTransition(ctx, tx, req, next.id, 'call');
+  });
+}
+
+/**
  * Bulk accept: one transaction. A refused booking (404, 409) is refused before anything of it is
  * written (applyTransition's contract, tested), so it leaves no trace and the others go on; any other
  * error rolls the whole transaction back. No savepoint per booking: two round trips each, a quarter
