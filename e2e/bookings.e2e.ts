@@ -263,3 +263,37 @@ test('without the socket the list says so and polls every 10 seconds; no MANAGER
   await page.goto('/admin/quan-ly-dat-kham');
   await expect(page.getByText(T.crud.forbiddenTitle)).toBeVisible();
 });
+
+test('the room queue calls the next waiting patient, priority first, and says whom to invite', async ({ page, request }) => {
+  const { account, scene } = await setup(request);
+  const { loginToken } = await loginViaApi(page, account.username, account.password);
+  const headers = { Authorization: `Bearer ${loginToken}` };
+  const date = tomorrowVn();
+  const slot = (start: string) => scene.slots.find((s) => s.date === date && s.startTime === start)!.id;
+  // Bình books first (number 1), Khôi is a priority patient and arrives second (number 2).
+  const arrivals: { code: string }[] = [];
+  for (const [profile, start, priority] of [[0, '08:00', 0], [1, '08:30', 1]] as const) {
+    const made = await request.post('/api/appointment/v1', { headers, data: { medicalProfileId: scene.patient.profiles[profile]!.id, timeSlotId: slot(start), priority, accept: true } });
+    expect(made.status(), await made.text()).toBe(200);
+    const booking = ((await made.json()) as { data: { id: number; code: string } }).data;
+    expect((await request.post(`/api/appointment/v1/${booking.id}/checkin`, { headers })).status()).toBe(200);
+    arrivals.push(booking);
+  }
+
+  await page.goto(`/admin/quan-ly-dat-kham?date=${date}&roomId=${scene.roomId}`);
+  const queue = page.getByTestId('room-queue');
+  await expect(queue.getByTestId('room-queue-waiting')).toHaveText(/^Đang chờ: 2Số 2 · Lê Minh KhôiƯu tiên → Số 1 · Trần Thị Bình$/);
+  await expect(queue).toContainText('Chưa gọi bệnh nhân nào');
+  await snap(page, 'bookings-room-queue');
+
+  const callNext = queue.getByRole('button', { name: 'Gọi bệnh nhân tiếp theo' });
+  await callNext.click();
+  await expect(toast(page, /^Mời số 2 – Lê Minh Khôi vào /)).toBeVisible();
+  await expect(row(page, arrivals[1]!.code).getByTestId('booking-status')).toHaveText('Đã gọi khám');
+  await expect(queue.getByTestId('room-queue-waiting')).toHaveText(/^Đang chờ: 1Số 1 · Trần Thị Bình$/);
+  await callNext.click();
+  await expect(toast(page, /^Mời số 1 – Trần Thị Bình vào /)).toBeVisible();
+  await expect(queue.getByTestId('room-queue-waiting')).toHaveText('Đang chờ: 0Không còn bệnh nhân nào đang chờ');
+  await expect(callNext).toBeDisabled();
+  await expect(row(page, arrivals[0]!.code).getByTestId('booking-status')).toHaveText('Đã gọi khám');
+});

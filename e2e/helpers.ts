@@ -92,7 +92,7 @@ export async function loginViaApi(page: Page, username: string, password: string
 }
 
 /** A toast (antd notification, top right) with this text. */
-export function toast(page: Page, text: string): Locator {
+export function toast(page: Page, text: string | RegExp): Locator {
   return page.locator('.ant-notification-notice').filter({ hasText: text });
 }
 

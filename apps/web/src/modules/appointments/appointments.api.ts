@@ -40,6 +40,11 @@ export const bookingsApi = {
   update: async (id: number, body: UpdateBookingBody) => (await api.put<Envelope<BookingRow>>(`${BOOKINGS_PATH}/${id}`, body)).data,
   act: async (id: number, action: Exclude<BookingAction, 'noShow'>, reason?: string) =>
     (await api.post<Envelope<BookingRow>>(`${BOOKINGS_PATH}/${id}/${ACTION_PATH[action]}`, reason === undefined ? undefined : { reason })).data,
+  /** A room's queue of the day: checked in and called, priority first, then by number. */
+  queue: async (roomId: number, date: string, signal?: AbortSignal) =>
+    (await api.get<Envelope<BookingRow[]>>(`${BOOKINGS_PATH}/priority`, { query: { roomId, date }, signal })).data,
+  /** Calls the room's next waiting patient; the answer's message says whom to invite. */
+  callNext: (roomId: number, date: string) => api.post<Envelope<BookingRow>>(`${BOOKINGS_PATH}/called`, { roomId, date }),
   bulkAccept: async (ids: number[]) =>
     (await api.post<Envelope<{ succeeded: number; failed: number; results: BulkResult[] }>>(`${BOOKINGS_PATH}/accept`, { ids })).data,
   timeSlots: async (doctorId: number, date: string) =>

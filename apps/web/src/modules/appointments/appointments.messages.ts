@@ -28,6 +28,16 @@ export const BOOKING_UI = {
     bulkDetail: 'Chi tiết',
     nothingToAccept: 'Không có lịch nào đang chờ xác nhận trong các dòng đã chọn',
   },
+  queue: {
+    title: 'Hàng đợi {room}',
+    inRoom: 'Đang gọi khám',
+    waiting: 'Đang chờ: {count}',
+    nobodyInRoom: 'Chưa gọi bệnh nhân nào',
+    nobodyWaiting: 'Không còn bệnh nhân nào đang chờ',
+    more: '+{count} người nữa',
+    callNext: 'Gọi bệnh nhân tiếp theo',
+    number: 'Số {queue}',
+  },
   actions: {
     reasonTitle: '{action} — {code}',
     reason: 'Lý do',

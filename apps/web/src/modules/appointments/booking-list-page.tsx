@@ -26,6 +26,7 @@ import { BOOKING_UI } from './appointments.messages';
 import { BookingActions } from './booking-actions';
 import { bookingListQuery, changedRowIds, parseBookingListState, todayVn, totalCount, withChange, type BookingListState } from './booking-list.logic';
 import { BookingStatusTag } from './booking-status-tag';
+import { RoomQueue } from './room-queue';
 import { useBookingLive } from './use-booking-live';
 import './booking-list.css';
 import { ForbiddenPage } from '../../app/forbidden-page';
@@ -232,6 +233,7 @@ export function BookingListPage() {
           />
         </Flex>
       </Card>
+      {state.roomId !== null && <RoomQueue roomId={state.roomId} date={state.date} onCalled={refresh} />}
       <Card size="small">
         <Tabs
           // Nine states with their counts fit a 1,366 px laptop screen without the "…" menu.

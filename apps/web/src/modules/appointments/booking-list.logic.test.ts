@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bookingListQuery, changedRowIds, parseBookingListState, todayVn, totalCount, withChange } from './booking-list.logic';
+import { bookingListQuery, changedRowIds, parseBookingListState, queueSummary, todayVn, totalCount, withChange } from './booking-list.logic';
 
 const TODAY = '2026-11-23';
 
@@ -42,5 +42,18 @@ describe('changes and counts', () => {
   it('sums the tabs', () => {
     expect(totalCount({ PENDING: 2, ACCEPTED: 3 })).toBe(5);
     expect(totalCount(undefined)).toBe(0);
+  });
+});
+
+describe('queueSummary', () => {
+  const r = (id: number, status: 'CHECKED_IN' | 'CALLED', updatedAt: string) => ({ id, status, updatedAt });
+  it.each([
+    ['nobody', [], [], []],
+    ['waiting keep the server order (priority first)', [r(3, 'CHECKED_IN', 'a'), r(1, 'CHECKED_IN', 'c'), r(2, 'CHECKED_IN', 'b')], [], [3, 1, 2]],
+    ['the latest call first', [r(1, 'CALLED', '2026-11-25T01:00:00Z'), r(2, 'CALLED', '2026-11-25T02:00:00Z'), r(4, 'CHECKED_IN', 'x')], [2, 1], [4]],
+  ] as const)('%s', (_name, rows, called, waiting) => {
+    const s = queueSummary([...rows]);
+    expect(s.called.map((x) => x.id)).toEqual(called);
+    expect(s.waiting.map((x) => x.id)).toEqual(waiting);
   });
 });

@@ -76,3 +76,14 @@ export function changedRowIds(before: readonly Pick<BookingRow, 'id' | 'updatedA
 export function totalCount(counts: Partial<Record<BookingStatus, number>> | undefined): number {
   return Object.values(counts ?? {}).reduce((a, b) => a + (b ?? 0), 0);
 }
+
+/**
+ * A room's queue as the desk shows it: who is in (called, the latest call first) and who waits
+ * (checked in, in the order the server calls them: priority first, then by number).
+ */
+export function queueSummary<T extends Pick<BookingRow, 'status' | 'updatedAt'>>(rows: readonly T[]): { called: T[]; waiting: T[] } {
+  return {
+    called: rows.filter((r) => r.status === 'CALLED').sort((a, b) => b.updatedAt.localeCompare(a.updatedAt)),
+    waiting: rows.filter((r) => r.status === 'CHECKED_IN'),
+  };
+}
