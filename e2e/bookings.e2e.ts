@@ -297,3 +297,22 @@ test('the room queue calls the next waiting patient, priority first, and says wh
   await expect(callNext).toBeDisabled();
   await expect(row(page, arrivals[0]!.code).getByTestId('booking-status')).toHaveText('Đã gọi khám');
 });
+
+test("the patient's record lists each profile's bookings and books for the account", async ({ page, request }) => {
+  const { account, scene } = await setup(request);
+  const { loginToken } = await loginViaApi(page, account.username, account.password);
+  const made = await book(request, loginToken, scene, '09:30');
+
+  await page.goto(`/admin/quan-ly-dat-kham/${made.id}`);
+  await page.getByTestId('booking-patient-record').click();
+  await expect(page).toHaveURL(new RegExp(`/admin/chi-tiet-y-ba/${scene.patient.userId}$`));
+  const bookings = page.getByTestId('patient-bookings');
+  await expect(bookings.getByRole('row').filter({ hasText: made.code })).toContainText(`09:30–10:00 ${display(tomorrowVn())}`);
+  await expect(bookings.getByRole('row').filter({ hasText: made.code })).toContainText('Chờ xác nhận');
+  await snap(page, 'bookings-patient-record');
+  // the child's profile has no booking of its own
+  await page.getByRole('tab', { name: /Lê Minh Khôi/ }).click();
+  await expect(page.getByTestId('patient-bookings').filter({ visible: true })).toContainText('Không có dữ liệu');
+  await page.getByTestId('patient-bookings').filter({ visible: true }).getByRole('button', { name: 'Đặt khám' }).click();
+  await expect(page).toHaveURL(new RegExp(`/admin/dat-kham-moi/${scene.patient.userId}$`));
+});

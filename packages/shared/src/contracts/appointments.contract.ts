@@ -132,6 +132,10 @@ export type StatusCounts = Record<BookingStatus, number>;
 export const bookingListResponse = pageEnvelope(bookingRow).extend({ counts: statusCounts });
 export type BookingListResponse = z.infer<typeof bookingListResponse>;
 
+/** A patient account's bookings (spec §7 "vendor appointments by user"), newest first; `profileId` narrows to one profile. */
+export const userBookingsQuery = z.object({ profileId: idFilter.optional(), ...pagingParams() });
+export const userBookingsResponse = pageEnvelope(bookingRow);
+
 export const bookingLogRow = z.object({
   id: z.number(),
   action: z.string(),

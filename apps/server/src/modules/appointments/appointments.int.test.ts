@@ -10,7 +10,7 @@ import type { LiveEvent } from '../../core/live';
 
 const PATH = '/api/appointment/v1';
 let t: TestApp;
-let tok: { staff: string; other: string; noRight: string; foreign: string };
+let tok: { staff: string; other: string; noRight: string; foreign: string; records: string };
 let facilityId: number;
 let clinic: ClinicFixture;
 let tomorrow: SlotFixture[];
@@ -51,6 +51,7 @@ beforeAll(async () => {
     { key: 'staff', authorities: ['MANAGER_APPOINTMENT'] },
     { key: 'other', authorities: ['MANAGER_APPOINTMENT'] },
     { key: 'noRight', authorities: ['MANAGER_DOCTOR'] },
+    { key: 'records', authorities: ['MANAGER_USER'] },
   ]);
   const g = await makeFacility(t, [{ key: 'foreign', authorities: ['MANAGER_APPOINTMENT'] }]);
   facilityId = f.facilityId;
@@ -59,6 +60,7 @@ beforeAll(async () => {
     other: (await login(t, f.accounts.other!)).loginToken,
     noRight: (await login(t, f.accounts.noRight!)).loginToken,
     foreign: (await login(t, g.accounts.foreign!)).loginToken,
+    records: (await login(t, f.accounts.records!)).loginToken,
   };
   await t.database.transaction(async (tx) => {
     clinic = await makeClinic(tx, facilityId);
@@ -554,6 +556,40 @@ describe('call the next patient of a room', () => {
     expect([foreign.statusCode, foreign.json().message]).toEqual([404, BOOKING_MESSAGES.roomNotFound]);
     expect((await call('POST', `${PATH}/called`, null, body)).statusCode).toBe(401);
     expect((await call('POST', `${PATH}/called`, tok.noRight, body)).statusCode).toBe(403);
+  });
+});
+
+describe('bookings of a patient account', () => {
+  it('lists them newest first, by profile and page; the record keepers read them too', async () => {
+    const { acc, slots } = await t.database.transaction(async (tx) => ({
+      acc: await makePatient(tx, facilityId, 'Phan Thị Hồng'),
+      slots: await makeSlots(tx, facilityId, await makeClinic(tx, facilityId, 'Da liễu'), addDays(todayVn(), 2), { capacity: 2 }),
+    }));
+    const made: number[] = [];
+    for (const [profile, slot] of [[0, 0], [0, 1], [1, 2]] as const) {
+      made.push(await bookId({ medicalProfileId: acc.profiles[profile]!.id, timeSlotId: slots[slot]!.id }));
+    }
+    const url = `${PATH}/users/${acc.userId}`;
+    const all = await call('GET', url, tok.staff);
+    expect(all.statusCode, all.body).toBe(200);
+    expect(all.json()).toMatchObject({ totalElements: 3, totalPage: 1, page: 0, size: 20 });
+    expect(all.json().data.map((b: { id: number }) => b.id)).toEqual([...made].reverse());
+    const one = (await call('GET', `${url}?profileId=${acc.profiles[1]!.id}`, tok.staff)).json();
+    expect([one.totalElements, one.data[0].patient.name]).toEqual([1, 'Lê Minh Khôi']);
+    const paged = (await call('GET', `${url}?size=2&page=1`, tok.records)).json();
+    expect([paged.totalPage, paged.data.map((b: { id: number }) => b.id)]).toEqual([2, [made[0]]]);
+  });
+
+  it('refuses another facility account or an unknown one (404), bad input (400), no token (401), no authority (403)', async () => {
+    const url = `${PATH}/users/${patient.userId}`;
+    const foreign = await call('GET', url, tok.foreign);
+    expect([foreign.statusCode, foreign.json().message]).toEqual([404, 'Không tìm thấy tài khoản bệnh nhân']);
+    expect((await call('GET', `${PATH}/users/999999999`, tok.staff)).statusCode).toBe(404);
+    expect((await call('GET', `${PATH}/users/abc`, tok.staff)).statusCode).toBe(400);
+    expect((await call('GET', `${url}?size=0`, tok.staff)).statusCode).toBe(400);
+    expect((await call('GET', `${url}?profileId=x`, tok.staff)).statusCode).toBe(400);
+    expect((await call('GET', url, null)).statusCode).toBe(401);
+    expect((await call('GET', url, tok.noRight)).statusCode).toBe(403);
   });
 });
 

@@ -185,3 +185,24 @@ export async function syncCheckinSeq(ctx: AppContext, req: FastifyRequest, roomI
     return r!.last_number;
   });
 }
+
+/** A patient account's bookings of the caller's facility, newest first (404 for an account not of it). */
+export async function userBookings(ctx: AppContext, req: FastifyRequest, userId: number, q: { profileId?: number; page: number; size: number }) {
+  const facilityId = caller(req).facilityId;
+  const db = ctx.database.db;
+  const [user] = await rows<{ id: number }>(db, sql`SELECT id FROM patient_users WHERE facility_id = ${facilityId} AND id = ${userId}`);
+  if (!user) throw notFound('Không tìm thấy tài khoản bệnh nhân');
+  const profile = q.profileId === undefined ? sql`` : sql` AND b.medical_profile_id = ${q.profileId}`;
+  const where = sql`b.facility_id = ${facilityId} AND b.patient_user_id = ${userId}${profile}`;
+  const order = sql.raw('b.date DESC, b.start_time DESC, b.id DESC');
+  const [found, [count]] = await Promise.all([
+    rows<BookingRecord>(
+      db,
+      sql`SELECT ${sql.raw(BOOKING_COLUMNS)} FROM (SELECT b.* FROM bookings b WHERE ${where} ORDER BY ${order} LIMIT ${q.size} OFFSET ${q.page * q.size}) b
+          ${sql.raw(BOOKING_JOINS)} ORDER BY ${order}`,
+    ),
+    rows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM bookings b WHERE ${where}`),
+  ]);
+  const total = count!.n;
+  return { code: 0 as const, data: found.map(toBookingRow), totalElements: total, totalPage: Math.ceil(total / q.size), page: q.page, size: q.size };
+}

@@ -26,6 +26,8 @@ import {
   timeSlotRow,
   timeSlotsQuery,
   updateBookingBody,
+  userBookingsQuery,
+  userBookingsResponse,
   workDayRow,
   workDaysQuery,
 } from '@portal/shared/contracts/appointments.contract';
@@ -35,7 +37,7 @@ import { caller } from '../../core/access';
 import type { AppContext } from '../../core/context';
 import { defineLiveTopic } from '../../core/live';
 import { errorResponses } from '../../core/openapi';
-import { bookingDetail as readDetail, bookingLogs, bookingRow as readRow, doctorDaySlots, doctorWorkDays, listBookingsJson, roomQueue, syncCheckinSeq, todayVn } from './appointments.queries';
+import { bookingDetail as readDetail, bookingLogs, bookingRow as readRow, doctorDaySlots, doctorWorkDays, listBookingsJson, roomQueue, syncCheckinSeq, todayVn, userBookings } from './appointments.queries';
 import { createBooking } from './create.operation';
 import { startNoShowJob } from './no-show.job';
 import { bulkAccept, callNext, transition, type StaffAction } from './transitions.operation';
@@ -141,6 +143,19 @@ export async function appointmentRoutes(app: FastifyInstance, ctx: AppContext): 
       const data = await bulkAccept(ctx, req, req.body.ids);
       return { code: 0 as const, message: `Đã xác nhận ${data.succeeded}/${data.results.length} lịch khám`, data };
     },
+  });
+
+  r.get(`${path}/users/:userId`, {
+    // the front desk, and the staff who keep the patient accounts (the record screen lists them)
+    config: { access: ['MANAGER_APPOINTMENT', 'MANAGER_USER'] as const },
+    schema: {
+      tags,
+      summary: 'Lịch đặt khám của một tài khoản bệnh nhân (mới nhất trước, lọc theo hồ sơ)',
+      params: z.object({ userId: z.string().regex(/^\d{1,9}$/, 'Mã không hợp lệ').transform(Number) }),
+      querystring: userBookingsQuery,
+      response: { 200: userBookingsResponse, ...errorResponses(400, 401, 403, 404) },
+    },
+    handler: async (req) => userBookings(ctx, req, req.params.userId, req.query),
   });
 
   r.get(`${path}/:id`, {

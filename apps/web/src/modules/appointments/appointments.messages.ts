@@ -28,6 +28,11 @@ export const BOOKING_UI = {
     bulkDetail: 'Chi tiết',
     nothingToAccept: 'Không có lịch nào đang chờ xác nhận trong các dòng đã chọn',
   },
+  ofPatient: {
+    title: 'Lịch đặt khám',
+    book: 'Đặt khám',
+    time: 'Thời gian khám',
+  },
   queue: {
     title: 'Hàng đợi {room}',
     inRoom: 'Đang gọi khám',

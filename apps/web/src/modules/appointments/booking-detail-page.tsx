@@ -14,6 +14,8 @@ import { bookingKeys, bookingsApi } from './appointments.api';
 import { BOOKING_UI } from './appointments.messages';
 import { BookingActions } from './booking-actions';
 import { BookingStatusTag } from './booking-status-tag';
+import { hasAuthority } from '@portal/shared/authorities';
+import { useMe } from '../auth/use-session';
 import { useBookingLive } from './use-booking-live';
 
 const M = BOOKING_UI.detail;
@@ -81,6 +83,8 @@ export function BookingDetailPage() {
   const valid = Number.isInteger(id) && id > 0;
   const live = useBookingLive();
   const queryClient = useQueryClient();
+  const me = useMe();
+  const recordReader = hasAuthority(me.data?.user.authorities ?? [], 'MANAGER_USER');
   const detail = useQuery({
     queryKey: bookingKeys.detail(id),
     queryFn: ({ signal }) => bookingsApi.detail(id, signal),
@@ -120,7 +124,14 @@ export function BookingDetailPage() {
             <Card size="small" title={M.patient}>
               <Descriptions size="small" column={{ xs: 1, md: 2 }}>
                 <Descriptions.Item label={M.patient}>
-                  <Typography.Text strong>{b.patient.name}</Typography.Text>
+                  {/* the patient's record (profiles, visits, other bookings) for the staff who may read it */}
+                  {b.patient.userId !== null && recordReader ? (
+                    <Link to={`/admin/chi-tiet-y-ba/${b.patient.userId}`} data-testid="booking-patient-record">
+                      <Typography.Text strong>{b.patient.name}</Typography.Text>
+                    </Link>
+                  ) : (
+                    <Typography.Text strong>{b.patient.name}</Typography.Text>
+                  )}
                 </Descriptions.Item>
                 <Descriptions.Item label={M.patientCode}>{orDash(b.patient.patientCode)}</Descriptions.Item>
                 <Descriptions.Item label={M.birthDate}>{orDash(formatDate(b.patient.dateOfBirth))}</Descriptions.Item>

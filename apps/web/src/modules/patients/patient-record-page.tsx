@@ -17,6 +17,7 @@ import { patientKeys, patientsApi } from './patients.api';
 import { StatusTags } from './patient-list-page';
 import { ProfileForm } from './profile-form';
 import { FilePreview, ResultFilesTable, UploadResultButton } from './result-files';
+import { PatientBookings } from '../appointments/patient-bookings';
 import { ForbiddenPage } from '../../app/forbidden-page';
 
 const R = T.patients.record;
@@ -101,6 +102,7 @@ function ProfilePanel({ p, histories, looseFiles, userId, onEdit, onView, onChan
           { key: 'address', label: R.address, children: orDash(p.address), span: 'filled' },
         ]} />
       </Card>
+      <PatientBookings userId={userId} profileId={p.id} />
       <Card size="small" title={R.histories} extra={<UploadResultButton userId={userId} profileId={p.id} historyId={null} onDone={onChanged} />}>
         {histories.length === 0 ? (
           <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={R.noHistories} />
