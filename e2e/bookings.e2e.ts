@@ -166,7 +166,6 @@ test('reschedule, bulk accept with one failing, reject with a reason', async ({ 
   const b = await book(request, loginToken, scene, '10:30', 1);
   const already = await book(request, loginToken, scene, '11:00');
   const toReject = await book(request, loginToken, scene, '11:30', 1);
-  expect((await request.post(`/api/appointment/v1/${already.id}/accept`, { headers: { Authorization: `Bearer ${loginToken}` } })).status()).toBe(200);
 
   // Reschedule 09:00 → 14:00 and add a service.
   await page.goto(`/admin/cap-nhat-dat-kham/${moved.id}`);
@@ -182,16 +181,26 @@ test('reschedule, bulk accept with one failing, reject with a reason', async ({ 
   await page.getByRole('button', { name: 'Lưu thay đổi' }).click();
   await expect(toast(page, 'Đã cập nhật lịch đặt khám')).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`/admin/quan-ly-dat-kham/${moved.id}$`));
-  await expect(page.getByText(`14:00–14:30 ${display(tomorrowVn())}`)).toBeVisible();
+  await expect(page.getByText(`14:00–14:30 ${display(tomorrowVn())}`, { exact: true })).toBeVisible();
+  // the history says from where to where, and what else changed
+  const history = page.getByTestId('booking-timeline');
+  await expect(history).toContainText(`Giờ khám: 09:00–09:30 ${display(tomorrowVn())} · Phòng khám`);
+  await expect(history).toContainText(`→ 14:00–14:30 ${display(tomorrowVn())} · Phòng khám`);
+  await expect(history).toContainText('Tổng chi phí: 150.000 ₫ → 270.000 ₫');
   // The total is the sum of the booked prices (the server's price rule decides each one).
   const prices = await page.locator('.ant-table-tbody tr.ant-table-row td:last-child').allInnerTexts();
   expect(prices).toHaveLength(2);
   const sum = prices.map((p) => Number(p.replace(/\D/g, ''))).reduce((x, y) => x + y, 0);
   await expect(page.getByTestId('booking-total')).toHaveText(`${sum.toLocaleString('de-DE')} ₫`);
 
-  // Bulk accept: two pending ones succeed, the accepted one is refused with its reason.
+  // Bulk accept: only pending bookings can be ticked; one of three is accepted on another desk meanwhile:
+  // the two others succeed, that one is refused with its reason.
   await page.goto(`/admin/quan-ly-dat-kham?date=${tomorrowVn()}`);
+  await expect(row(page, moved.code).locator('.ant-checkbox-input')).toBeEnabled();
   for (const code of [a.code, b.code, already.code]) await row(page, code).locator('.ant-checkbox-input').check();
+  expect((await request.post(`/api/appointment/v1/${already.id}/accept`, { headers: { Authorization: `Bearer ${loginToken}` } })).status()).toBe(200);
+  await expect(row(page, already.code).getByTestId('booking-status')).toHaveText('Đã xác nhận');
+  await expect(row(page, already.code).locator('.ant-checkbox-input')).toBeDisabled();
   await page.getByTestId('bulk-bar').getByRole('button', { name: 'Xác nhận 3 lịch đã chọn' }).click();
   // the confirmation opens with the focus on "Đồng ý": Enter confirms (a busy desk keeps its hands on the keyboard)
   const confirm = page.getByRole('dialog').filter({ hasText: 'Xác nhận 3 lịch' });
@@ -241,6 +250,10 @@ test('reschedule, bulk accept with one failing, reject with a reason', async ({ 
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(new RegExp(`q=${a.code}`));
   await expect(page.locator('.ant-table-tbody tr.ant-table-row')).toHaveCount(1);
+  // '/' in the search box itself selects the last search instead of typing a slash: the next one replaces it
+  await page.keyboard.press('/');
+  await page.keyboard.type(b.code);
+  await expect(page.getByLabel('Tìm kiếm')).toHaveValue(b.code);
 });
 
 test('without the socket the list says so and polls every 10 seconds; no MANAGER_APPOINTMENT, no screen', async ({ browser, page, request }) => {

@@ -375,6 +375,10 @@ describe('reschedule, profile, priority', () => {
     expect(await slotBooked(tomorrow[13]!.id)).toBe(1);
     const logs = (await call('GET', `${PATH}/${id}/logs`, tok.staff)).json().data;
     expect(logs.at(-1)).toMatchObject({ action: 'reschedule', fromStatus: 'PENDING', toStatus: 'PENDING' });
+    // the history says from where to where, as the desk reads it
+    const day = tomorrowDate().split('-').reverse().join('/');
+    expect(logs.at(-1).detail.before.slot).toMatch(new RegExp(`^${tomorrow[12]!.startTime}–\\d\\d:\\d\\d ${day} · Phòng khám Nội tổng hợp [0-9A-F]{6} · BSCKI Nguyễn Văn An$`));
+    expect(logs.at(-1).detail.after.slot).toMatch(new RegExp(`^${tomorrow[13]!.startTime}–\\d\\d:\\d\\d ${day} · `));
   });
 
   it('keeps the quoted price of a service that stays; an added one takes today’s price; a removed one leaves the total', async () => {

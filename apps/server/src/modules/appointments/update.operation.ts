@@ -2,6 +2,8 @@ import type { FastifyRequest } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { BOOKING_MESSAGES, type UpdateBookingBody } from '@portal/shared/contracts/appointments.contract';
 import { BOOKING_STATUS_LABELS } from '@portal/shared/rules/booking-status';
+import { doctorDisplayName } from '@portal/shared/rules/doctor-title';
+import { formatDate } from '@portal/shared/rules/format';
 import { caller } from '../../core/access';
 import { audit } from '../../core/audit';
 import type { AppContext } from '../../core/context';
@@ -63,6 +65,17 @@ async function change(
   });
 }
 
+/** "09:00–09:30 26/11/2026 · Phòng khám Nội 101 · BSCKI Nguyễn Văn An": when and where a booking is, for its history. */
+async function slotLabel(tx: Tx, id: number): Promise<string> {
+  const [r] = await rows<{ start_time: string; end_time: string; date: string; room: string; name: string; academic_title: string | null; degree: string | null }>(
+    tx,
+    sql`SELECT b.start_time, b.end_time, b.date::text AS date, r.name AS room, d.name, d.academic_title, d.degree
+        FROM bookings b JOIN rooms r ON r.id = b.room_id JOIN doctors d ON d.id = b.doctor_id WHERE b.id = ${id}`,
+  );
+  const doctor = doctorDisplayName({ name: r!.name, academicTitle: r!.academic_title, degree: r!.degree });
+  return `${r!.start_time}–${r!.end_time} ${formatDate(r!.date)} · ${r!.room} · ${doctor}`;
+}
+
 function mustBeEditable(b: LockedBooking, what: string) {
   if (!(EDITABLE as readonly string[]).includes(b.status)) {
     throw conflict(`Không thể ${what} lịch khám đang ở trạng thái "${BOOKING_STATUS_LABELS[b.status]}"`);
@@ -78,6 +91,7 @@ export function updateBooking(ctx: AppContext, req: FastifyRequest, id: number, 
     const after: Record<string, unknown> = {};
     let moved: { date: string; roomId: number } | undefined;
     if (body.timeSlotId !== undefined && body.timeSlotId !== b.time_slot_id) {
+      const was = await slotLabel(tx, id);
       const slot = await bookableSlot(tx, facilityId, body.timeSlotId);
       if (!(await takePlace(tx, facilityId, slot.id))) throw conflict(BOOKING_MESSAGES.slotFull);
       await refuseSecondBooking(tx, facilityId, b.medical_profile_id, slot.id, id);
@@ -85,9 +99,11 @@ export function updateBooking(ctx: AppContext, req: FastifyRequest, id: number, 
       await tx.execute(sql`UPDATE bookings SET time_slot_id = ${slot.id}, schedule_id = ${slot.schedule_id}, doctor_id = ${slot.doctor_id}, room_id = ${slot.room_id},
           department_id = ${slot.department_id}, date = ${slot.date}, start_time = ${slot.start_time}, end_time = ${slot.end_time} WHERE id = ${id}`);
       before.timeSlotId = b.time_slot_id;
+      before.slot = was;
       after.timeSlotId = slot.id;
       after.date = slot.date;
       after.startTime = slot.start_time;
+      after.slot = await slotLabel(tx, id);
       moved = { date: slot.date, roomId: slot.room_id };
     }
     if (body.specialtyId !== undefined) {

@@ -25,6 +25,11 @@ export interface SelectBoxProps
   allOption?: boolean;
   /** Changing this reloads from page 0 (e.g. a parent filter the loader depends on). */
   reloadKey?: unknown;
+  /**
+   * Options the caller already knows (a value chosen elsewhere, e.g. from the URL), shown with their
+   * names even before a page holds them; a value outside every loaded page would show as its bare id.
+   */
+  seed?: readonly SelectOption[];
 }
 
 const INITIAL: PagingState = { page: -1, totalPage: 0, size: 0, search: '', loading: false };
@@ -34,7 +39,7 @@ const INITIAL: PagingState = { page: -1, totalPage: 0, size: 0, search: '', load
  * 300 ms; scrolling to the end loads the next page while there is one; a failed load only
  * stops the spinner. Placeholder 'Chọn'; 'Not Found' when nothing matches.
  */
-export function SelectBox({ loader, allOption = false, reloadKey, placeholder, onOpenChange, ...rest }: SelectBoxProps) {
+export function SelectBox({ loader, allOption = false, reloadKey, seed, placeholder, onOpenChange, ...rest }: SelectBoxProps) {
   const [options, setOptions] = useState<SelectOption[]>([]);
   const [paging, setPaging] = useState<PagingState>(INITIAL);
   const requestId = useRef(0);
@@ -76,10 +81,11 @@ export function SelectBox({ loader, allOption = false, reloadKey, placeholder, o
   };
 
   // 'Tất cả' is offered with the unfiltered list only, so a search without match shows 'Not Found'.
-  const shown = useMemo(
-    () => withAllOption(options, MSG.all, allOption && paging.search === ''),
-    [options, allOption, paging.search],
-  );
+  const shown = useMemo(() => {
+    // a seeded option shows only while it is not filtered out by a search
+    const known = seed?.length && paging.search === '' ? mergeOptions([...seed], options.map((o) => ({ value: o.value, name: o.label }))) : options;
+    return withAllOption(known, MSG.all, allOption && paging.search === '');
+  }, [options, seed, allOption, paging.search]);
 
   return (
     <Select

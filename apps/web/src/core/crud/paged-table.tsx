@@ -34,6 +34,7 @@ export function PagedTable<R extends { id: number }>({
   onSelect,
   bulkBar,
   rowClassName,
+  selectable,
   showTotal = defaultShowTotal,
 }: {
   list: UseQueryResult<Page<R>>;
@@ -46,14 +47,23 @@ export function PagedTable<R extends { id: number }>({
   onSelect?: (rows: R[]) => void;
   /** Shown above the table while rows are selected. */
   bulkBar?: ReactNode;
+  /** Rows the bulk action can take (the others' boxes are disabled); absent = every row. */
+  selectable?: (row: R) => boolean;
   /** A class per row (e.g. a row the live socket just changed). */
   rowClassName?: (row: R) => string;
   showTotal?: (total: number, range: [number, number]) => ReactNode;
 }) {
   const page = list.data;
   const rowSelection = useMemo(
-    () => (selected && onSelect ? { selectedRowKeys: selected.map((r) => r.id), onChange: (_keys: unknown, rows: R[]) => onSelect(rows.filter(Boolean)) } : undefined),
-    [selected, onSelect],
+    () =>
+      selected && onSelect
+        ? {
+            selectedRowKeys: selected.map((r) => r.id),
+            onChange: (_keys: unknown, rows: R[]) => onSelect(rows.filter(Boolean)),
+            getCheckboxProps: selectable ? (r: R) => ({ disabled: !selectable(r) }) : undefined,
+          }
+        : undefined,
+    [selected, onSelect, selectable],
   );
   const total = page?.totalElements ?? 0;
   const pagination = useMemo(

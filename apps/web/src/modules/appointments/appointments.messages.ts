@@ -50,10 +50,11 @@ export const BOOKING_UI = {
     reasonRequired: 'Vui lòng nhập lý do',
     reasonMax: 'Lý do tối đa 500 ký tự',
     revertTitle: 'Hoàn tác lịch {code} về trạng thái "{status}"?',
-    revertHint: 'Thao tác gần nhất của lịch đặt khám sẽ được huỷ bỏ.',
+    revertHint: 'Chỉ trạng thái được trả về bước trước; giờ khám, dịch vụ và số thứ tự giữ nguyên.',
     confirm: 'Đồng ý',
     cancel: 'Đóng',
-    done: '{action}: {code} — {status}',
+    done: 'Lịch {code}: {status}',
+    reverted: 'Đã hoàn tác lịch {code} về "{status}"',
     checkedIn: 'Đã tiếp đón {code} — số thứ tự {queue}',
     failed: 'Không thực hiện được thao tác',
     update: 'Cập nhật',
@@ -99,6 +100,14 @@ export const BOOKING_UI = {
     profile: 'Đổi hồ sơ',
     priority: 'Đổi mức ưu tiên',
   } as Record<string, string>,
+  /** What a history entry changed (booking-log.logic). */
+  logChanges: {
+    slot: 'Giờ khám: {before} → {after}',
+    total: 'Tổng chi phí: {before} → {after}',
+    priority: 'Mức ưu tiên: {before} → {after}',
+    symptom: 'Lý do khám: {before} → {after}',
+    queue: 'Số thứ tự: {queue}',
+  },
   form: {
     newTitle: 'Đặt khám mới',
     updateTitle: 'Cập nhật đặt khám',

@@ -13,6 +13,7 @@ import { BOOKING_UI } from './appointments.messages';
 const M = BOOKING_UI.actions;
 type Action = Exclude<BookingAction, 'noShow'>;
 type Booking = Pick<BookingRow, 'id' | 'code' | 'status' | 'previousStatus'>;
+const ORDER: Action[] = ['accept', 'checkin', 'call', 'complete', 'revert', 'reject', 'cancel'];
 
 /**
  * The buttons of the transitions a booking's state allows (rules/booking-status availableActions):
@@ -31,7 +32,7 @@ export const BookingActions = memo(function BookingActions({ booking, onDone, si
     onSuccess: (row, { action }) => {
       setReasonFor(null);
       if (action === 'checkin' && row.queueNumber !== null) notify.success(fmt(M.checkedIn, { code: row.code, queue: row.queueNumber }));
-      else notify.success(fmt(M.done, { action: BOOKING_ACTION_LABELS[action], code: row.code, status: BOOKING_STATUS_LABELS[row.status] }));
+      else notify.success(fmt(action === 'revert' ? M.reverted : M.done, { code: row.code, status: BOOKING_STATUS_LABELS[row.status] }));
       onDone(row);
     },
     onError: (e) => reportError(e, M.failed),
@@ -54,7 +55,8 @@ export const BookingActions = memo(function BookingActions({ booking, onDone, si
     act.mutate({ action });
   };
 
-  const actions = availableActions(booking.status, booking.previousStatus) as Action[];
+  // the step forward first, then revert, the refusals (red) last: the same order on every row
+  const actions = (availableActions(booking.status, booking.previousStatus) as Action[]).sort((a, b) => ORDER.indexOf(a) - ORDER.indexOf(b));
   return (
     <>
       <Flex wrap gap={4}>

@@ -16,6 +16,8 @@ import { BookingActions } from './booking-actions';
 import { BookingStatusTag } from './booking-status-tag';
 import { hasAuthority } from '@portal/shared/authorities';
 import { useMe } from '../auth/use-session';
+import { lastListUrl } from './booking-list.logic';
+import { logChanges } from './booking-log.logic';
 import { useBookingLive } from './use-booking-live';
 
 const M = BOOKING_UI.detail;
@@ -43,6 +45,11 @@ function LogTimeline({ log }: { log: BookingLogRow[] }) {
               {formatDateTime(l.at)} · {who(l)}
             </Typography.Text>
             {l.reason && <Typography.Text>{fmt('{label}: {reason}', { label: BOOKING_UI.actions.reason, reason: l.reason })}</Typography.Text>}
+            {logChanges(l.action, l.detail).map((line) => (
+              <Typography.Text key={line} style={{ fontSize: 12 }}>
+                {line}
+              </Typography.Text>
+            ))}
           </Flex>
         ),
       }))}
@@ -91,7 +98,7 @@ export function BookingDetailPage() {
     enabled: valid,
     refetchInterval: pollInterval(live.status),
   });
-  if (!valid || (detail.isError && !detail.data)) return <Result status="404" title={M.notFound} subTitle={valid ? errorMessage(detail.error, '') : ''} extra={<Link to="/admin/quan-ly-dat-kham">{M.back}</Link>} />;
+  if (!valid || (detail.isError && !detail.data)) return <Result status="404" title={M.notFound} subTitle={valid ? errorMessage(detail.error, '') : ''} extra={<Link to={lastListUrl()}>{M.back}</Link>} />;
   const b = detail.data;
   if (!b) return <Spin style={{ margin: 48 }} />;
   const refresh = () => void queryClient.invalidateQueries({ queryKey: bookingKeys.all });
@@ -100,7 +107,7 @@ export function BookingDetailPage() {
     <Flex vertical gap={16}>
       <Flex justify="space-between" align="center" wrap gap={12}>
         <Flex align="center" gap={12}>
-          <Link to="/admin/quan-ly-dat-kham">
+          <Link to={lastListUrl()}>
             <Button icon={<ArrowLeftOutlined />}>{M.back}</Button>
           </Link>
           <Typography.Title level={4} style={{ margin: 0 }}>

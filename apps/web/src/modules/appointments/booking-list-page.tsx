@@ -4,7 +4,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { PlusOutlined } from '@ant-design/icons';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useLocation, useSearchParams } from 'react-router';
 import { hasAuthority } from '@portal/shared/authorities';
 import { BOOKING_PRIORITY_LABELS, BOOKING_SOURCE_LABELS, BOOKING_SOURCES, type BookingRow, type BulkResult } from '@portal/shared/contracts/appointments.contract';
 import { fmt } from '@portal/shared/messages.vi';
@@ -24,7 +24,7 @@ import { useMe } from '../auth/use-session';
 import { bookingKeys, bookingsApi, loaders } from './appointments.api';
 import { BOOKING_UI } from './appointments.messages';
 import { BookingActions } from './booking-actions';
-import { bookingListQuery, changedRowIds, parseBookingListState, todayVn, totalCount, withChange, type BookingListState } from './booking-list.logic';
+import { bookingListQuery, changedRowIds, parseBookingListState, rememberListUrl, todayVn, totalCount, withChange, type BookingListState } from './booking-list.logic';
 import { BookingStatusTag } from './booking-status-tag';
 import { RoomQueue } from './room-queue';
 import { useBookingLive } from './use-booking-live';
@@ -35,20 +35,29 @@ const M = BOOKING_UI.list;
 const SPEC = { sortable: [], filters: [], defaultSort: { field: 'time', direction: 'asc' as const } };
 const SEARCH_ID = 'booking-search';
 
-/** '/' anywhere but in a text field focuses the search box (front-desk habit). */
+/**
+ * '/' anywhere but in a text field focuses the search box and selects what it holds, ready for the
+ * next search (front-desk habit). In the search box itself it does the same instead of typing a '/':
+ * no code, name, phone or patient code has one, and the box has the focus when the screen opens.
+ */
 function useSlashFocus(id: string) {
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (e.key !== '/' || e.ctrlKey || e.metaKey || e.altKey) return;
       const t = e.target as HTMLElement | null;
-      if (t && (t.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(t.tagName))) return;
+      if (t && t.id !== id && (t.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(t.tagName))) return;
       e.preventDefault();
-      document.getElementById(id)?.focus();
+      const box = document.getElementById(id) as HTMLInputElement | null;
+      box?.focus();
+      box?.select();
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   }, [id]);
 }
+
+/** Only a pending booking can be ticked for the bulk accept. */
+const isPending = (r: BookingRow) => r.status === 'PENDING';
 
 /** Cells that render from their row alone skip rendering while the row object is the same one. */
 const withRowIdentity = (columns: ColumnsType<BookingRow>): ColumnsType<BookingRow> =>
@@ -90,6 +99,8 @@ export function BookingListPage() {
     refetchInterval: pollInterval(live.status),
   });
   useSlashFocus(SEARCH_ID);
+  const location = useLocation();
+  useEffect(() => rememberListUrl(location.pathname + location.search), [location.pathname, location.search]);
 
   // Rows that changed between two loads of the same query (live event or poll) are highlighted.
   const previous = useRef<{ key: string; rows: BookingRow[] } | null>(null);
@@ -251,6 +262,7 @@ export function BookingListPage() {
           selected={selected}
           onSelect={setSelected}
           rowClassName={rowClassName}
+          selectable={isPending}
           bulkBar={
             <Flex align="center" gap={12} wrap className="crud-bulk-bar" data-testid="bulk-bar">
               <Typography.Text strong>{fmt(T.crud.selected, { count: selected.length })}</Typography.Text>
@@ -263,7 +275,8 @@ export function BookingListPage() {
                   modal.confirm({
                     title: fmt(M.bulkAcceptTitle, { count: selected.length }),
                     okText: T.crud.confirm,
-                    cancelText: T.crud.cancel,
+                    // 'Đóng', as the booking dialogs: 'Huỷ' beside a booking reads as 'Huỷ lịch'
+                    cancelText: BOOKING_UI.actions.cancel,
                     autoFocusButton: 'ok',
                     onOk: () => bulk.mutate(selected),
                   })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bookingListQuery, changedRowIds, parseBookingListState, queueSummary, todayVn, totalCount, withChange } from './booking-list.logic';
+import { bookingListQuery, changedRowIds, lastListUrl, parseBookingListState, queueSummary, rememberListUrl, todayVn, totalCount, withChange } from './booking-list.logic';
 
 const TODAY = '2026-11-23';
 
@@ -55,5 +55,23 @@ describe('queueSummary', () => {
     const s = queueSummary([...rows]);
     expect(s.called.map((x) => x.id)).toEqual(called);
     expect(s.waiting.map((x) => x.id)).toEqual(waiting);
+  });
+});
+
+describe('the list URL a detail goes back to', () => {
+  const store = () => {
+    const m = new Map<string, string>();
+    return { getItem: (k: string) => m.get(k) ?? null, setItem: (k: string, v: string) => void m.set(k, v) };
+  };
+  it.each([
+    ['nothing remembered', null, '/admin/quan-ly-dat-kham'],
+    ['the filtered list', '/admin/quan-ly-dat-kham?date=2026-11-26&status=PENDING&q=nguyen', '/admin/quan-ly-dat-kham?date=2026-11-26&status=PENDING&q=nguyen'],
+    ['the plain list', '/admin/quan-ly-dat-kham', '/admin/quan-ly-dat-kham'],
+    ['anything else (never another screen)', '/admin/user?q=x', '/admin/quan-ly-dat-kham'],
+    ['a detail', '/admin/quan-ly-dat-kham/12', '/admin/quan-ly-dat-kham'],
+  ])('%s', (_name, saved, expected) => {
+    const s = store();
+    if (saved !== null) rememberListUrl(saved, s);
+    expect(lastListUrl(s)).toBe(expected);
   });
 });

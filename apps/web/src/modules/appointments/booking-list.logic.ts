@@ -87,3 +87,17 @@ export function queueSummary<T extends Pick<BookingRow, 'status' | 'updatedAt'>>
     waiting: rows.filter((r) => r.status === 'CHECKED_IN'),
   };
 }
+
+const LIST_URL_KEY = 'bookings.listUrl';
+const LIST_PATH = '/admin/quan-ly-dat-kham';
+
+/** The booking list remembers its last URL (date, tab, filters, search) for this browser tab... */
+export function rememberListUrl(url: string, storage: Pick<Storage, 'setItem'> = sessionStorage): void {
+  storage.setItem(LIST_URL_KEY, url);
+}
+
+/** ...so a detail's "Danh sách đặt khám" goes back to the same list, not an empty one. */
+export function lastListUrl(storage: Pick<Storage, 'getItem'> = sessionStorage): string {
+  const url = storage.getItem(LIST_URL_KEY);
+  return url && (url === LIST_PATH || url.startsWith(`${LIST_PATH}?`)) ? url : LIST_PATH;
+}

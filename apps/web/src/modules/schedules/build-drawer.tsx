@@ -3,6 +3,7 @@ import { SHIFT_KEYS, SHIFT_LABELS, type ScheduleCreateInput, type ShiftChoice } 
 import { displayDateToIso } from '@portal/shared/rules/format';
 import { SHIFTS, WEEKDAY_LABELS } from '@portal/shared/rules/schedule';
 import { SelectBox } from '../../core/blocks/select-box';
+import type { SelectOption } from '../../core/blocks/select-box.logic';
 import { schedulesApi } from './schedules.api';
 import { useScheduleWrite } from './refusal';
 import { TS } from './schedules.messages';
@@ -31,7 +32,7 @@ const shiftText = (k: ShiftChoice) => (k === 'CUSTOM' ? SHIFT_LABELS.CUSTOM : `$
  * department, from/to (DD/MM/YYYY), weekdays, shifts, slot length and places. The server's
  * refusal (a clash, a past day) is shown above the buttons as it said it.
  */
-export function BuildDrawer({ open, onClose, onDone, initial }: { open: boolean; onClose: () => void; onDone: () => void; initial: { from: string; to: string; doctorId?: number } }) {
+export function BuildDrawer({ open, onClose, onDone, initial }: { open: boolean; onClose: () => void; onDone: () => void; initial: { from: string; to: string; doctor?: SelectOption } }) {
   const [form] = Form.useForm<Values>();
   const { saving, refusal, clearRefusal, run } = useScheduleWrite(TS.build, () => {
     onDone();
@@ -67,7 +68,7 @@ export function BuildDrawer({ open, onClose, onDone, initial }: { open: boolean;
         if (o) {
           clearRefusal();
           form.resetFields();
-          form.setFieldsValue({ doctorId: initial.doctorId, from: initial.from, to: initial.to, weekdays: [1, 2, 3, 4, 5], shifts: ['MORNING'], slotMinutes: 30, capacity: 3 });
+          form.setFieldsValue({ doctorId: initial.doctor?.value as number | undefined, from: initial.from, to: initial.to, weekdays: [1, 2, 3, 4, 5], shifts: ['MORNING'], slotMinutes: 30, capacity: 3 });
         }
       }}
       footer={
@@ -81,17 +82,17 @@ export function BuildDrawer({ open, onClose, onDone, initial }: { open: boolean;
     >
       <Form form={form} name="schedule-build" layout="vertical" onFinish={submit} requiredMark>
         {refusal && <Alert type="error" showIcon title={refusal.message} data-testid="build-error" style={{ marginBottom: 16 }} />}
-        <Form.Item name="doctorId" label={TS.doctor} rules={[{ required: true, message: TS.required(TS.doctor) }]}>
-          <SelectBox loader={schedulesApi.doctorLoader()} aria-label={TS.doctor} onChange={() => form.setFieldValue('roomId', undefined)} />
+        <Form.Item name="doctorId" label={TS.doctor} rules={[{ required: true, message: TS.pick(TS.doctor) }]}>
+          <SelectBox loader={schedulesApi.doctorLoader()} seed={initial.doctor ? [initial.doctor] : undefined} aria-label={TS.doctor} onChange={() => form.setFieldValue('roomId', undefined)} />
         </Form.Item>
         <Row gutter={12}>
           <Col span={12}>
-            <Form.Item name="roomId" label={TS.room} rules={[{ required: true, message: TS.required(TS.room) }]}>
+            <Form.Item name="roomId" label={TS.room} rules={[{ required: true, message: TS.pick(TS.room) }]}>
               <SelectBox loader={schedulesApi.optionLoader('rooms', doctorId)} reloadKey={doctorId} disabled={!doctorId} placeholder={doctorId ? undefined : TS.chooseDoctorFirst} aria-label={TS.room} />
             </Form.Item>
           </Col>
           <Col span={12}>
-            <Form.Item name="departmentId" label={TS.department} rules={[{ required: true, message: TS.required(TS.department) }]}>
+            <Form.Item name="departmentId" label={TS.department} rules={[{ required: true, message: TS.pick(TS.department) }]}>
               <SelectBox loader={schedulesApi.optionLoader('departments')} aria-label={TS.department} />
             </Form.Item>
           </Col>

@@ -1,6 +1,7 @@
 import { Alert, Form, Input, Modal } from 'antd';
 import { displayDateToIso, formatDate } from '@portal/shared/rules/format';
 import { SelectBox } from '../../core/blocks/select-box';
+import type { SelectOption } from '../../core/blocks/select-box.logic';
 import { schedulesApi } from './schedules.api';
 import { TS } from './schedules.messages';
 import { DateRangeRow } from './date-fields';
@@ -14,7 +15,7 @@ interface Values {
 }
 
 /** Takes a doctor off for one or more days; refused with the bookings that still hold places. */
-export function DayOffModal({ open, doctorId, day, onClose, onDone }: { open: boolean; doctorId?: number; day: string; onClose: () => void; onDone: () => void }) {
+export function DayOffModal({ open, doctor, day, onClose, onDone }: { open: boolean; doctor?: SelectOption; day: string; onClose: () => void; onDone: () => void }) {
   const [form] = Form.useForm<Values>();
   const { saving, refusal, clearRefusal, run } = useScheduleWrite(TS.dayOff, () => {
     onDone();
@@ -40,14 +41,14 @@ export function DayOffModal({ open, doctorId, day, onClose, onDone }: { open: bo
         if (o) {
           clearRefusal();
           form.resetFields();
-          form.setFieldsValue({ doctorId, from: formatDate(day), to: formatDate(day) });
+          form.setFieldsValue({ doctorId: doctor?.value as number | undefined, from: formatDate(day), to: formatDate(day) });
         }
       }}
     >
       <Form form={form} name="schedule-day-off" layout="vertical" onFinish={submit}>
         <Alert type="warning" showIcon title={TS.dayOffHint} style={{ marginBottom: 12 }} />
-        <Form.Item name="doctorId" label={TS.doctor} rules={[{ required: true, message: TS.required(TS.doctor) }]}>
-          <SelectBox loader={schedulesApi.doctorLoader()} aria-label={TS.doctor} />
+        <Form.Item name="doctorId" label={TS.doctor} rules={[{ required: true, message: TS.pick(TS.doctor) }]}>
+          <SelectBox loader={schedulesApi.doctorLoader()} seed={doctor ? [doctor] : undefined} aria-label={TS.doctor} />
         </Form.Item>
         <DateRangeRow />
         <Form.Item name="note" label={TS.reason}>

@@ -9,6 +9,7 @@ import { SCHEDULE_LIVE_TOPIC, type ScheduleRow } from '@portal/shared/contracts/
 import { formatDate } from '@portal/shared/rules/format';
 import { addDays } from '@portal/shared/rules/schedule';
 import { SelectBox } from '../../core/blocks/select-box';
+import type { SelectOption } from '../../core/blocks/select-box.logic';
 import { useLiveTopic } from '../../core/live/use-live';
 import { useMe } from '../auth/use-session';
 import { BuildDrawer } from './build-drawer';
@@ -69,6 +70,12 @@ export function SchedulePage() {
   const title = view === 'week' ? TS.weekOf(formatDate(from), formatDate(to)) : TS.monthOf(dayjs(anchor).format('MM/YYYY'));
   const loader = by === 'doctor' ? schedulesApi.doctorLoader() : schedulesApi.optionLoader(by === 'room' ? 'rooms' : 'departments');
   const rows = list.data ?? [];
+  // The chosen doctor, room or department with its name (picked here, or read from the URL): the
+  // filter and the dialogs it pre-fills show the name, not the bare id.
+  const [picked, setPicked] = useState<SelectOption | null>(null);
+  const named = rows[0] && chosen !== undefined ? rows[0][by] : undefined;
+  const chosenOption: SelectOption | undefined =
+    chosen === undefined ? undefined : picked?.value === chosen ? picked : named?.id === chosen ? { value: chosen, label: named.name } : undefined;
   const openedNow = opened ? (rows.find((r) => r.id === opened.id) ?? opened) : null;
 
   const calendar = (
@@ -93,7 +100,12 @@ export function SchedulePage() {
             aria-label={by === 'doctor' ? TS.byDoctor : by === 'room' ? TS.byRoom : TS.byDepartment}
             placeholder={TS.all}
             value={chosen}
-            onChange={(v) => set({ id: v === undefined || v === null ? undefined : String(v) })}
+            seed={chosenOption ? [chosenOption] : undefined}
+            onChange={(v, option) => {
+              const o = Array.isArray(option) ? undefined : option;
+              setPicked(v === undefined || v === null || !o ? null : { value: v as number, label: String(o.label) });
+              set({ id: v === undefined || v === null ? undefined : String(v) });
+            }}
             data-testid="schedule-filter"
           />
         </Space>
@@ -139,9 +151,9 @@ export function SchedulePage() {
           ...(canWrite ? [{ key: 'log', label: TS.logTab, children: <ScheduleLog doctorId={by === 'doctor' ? chosen : undefined} /> }] : []),
         ]}
       />
-      <BuildDrawer open={building} onClose={() => setBuilding(false)} onDone={refresh} initial={{ from: formatDate(monday < today ? today : monday), to: formatDate(addDays(monday, 4) < today ? today : addDays(monday, 4)), doctorId: by === 'doctor' ? chosen : undefined }} />
+      <BuildDrawer open={building} onClose={() => setBuilding(false)} onDone={refresh} initial={{ from: formatDate(monday < today ? today : monday), to: formatDate(addDays(monday, 4) < today ? today : addDays(monday, 4)), doctor: by === 'doctor' ? chosenOption : undefined }} />
       <CopyWeekModal open={copying} monday={monday} filter={filter} onClose={() => setCopying(false)} onDone={refresh} />
-      <DayOffModal open={dayOff} doctorId={by === 'doctor' ? chosen : undefined} day={anchor < today ? today : anchor} onClose={() => setDayOff(false)} onDone={refresh} />
+      <DayOffModal open={dayOff} doctor={by === 'doctor' ? chosenOption : undefined} day={anchor < today ? today : anchor} onClose={() => setDayOff(false)} onDone={refresh} />
       <ScheduleDrawer schedule={openedNow} onClose={() => setOpened(null)} onChanged={refresh} canWrite={canWrite} />
     </Card>
   );

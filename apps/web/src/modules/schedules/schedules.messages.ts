@@ -41,6 +41,8 @@ export const TS = {
   save: 'Lưu',
   cancel: 'Huỷ',
   required: (f: string) => `Vui lòng nhập ${f.toLowerCase()}`,
+  /** A required choice in a dropdown. */
+  pick: (f: string) => `Vui lòng chọn ${f.toLowerCase()}`,
   chooseDoctorFirst: 'Chọn bác sĩ trước',
   // detail
   detailTitle: 'Chi tiết ca làm việc',
