@@ -65,6 +65,12 @@ async function openList(browser: Browser, account: MadeAccount): Promise<{ desk:
   return { desk: page, eventAt: () => first };
 }
 
+/** The day of the visit comes: the facility's bookings of `date` become today's (check-in is for today only). */
+async function dayComes(request: APIRequestContext, username: string, date: string): Promise<void> {
+  const res = await request.post('/api/test/v1/fixtures/bookings/day-comes', { data: { username, date } });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
 const row = (page: Page, text: string) => page.locator('.ant-table-tbody tr.ant-table-row').filter({ hasText: text });
 
 test('a booking made on the phone appears live on another desk, then accept, check in, call, revert', async ({ browser, page, request }) => {
@@ -131,6 +137,12 @@ test('a booking made on the phone appears live on another desk, then accept, che
 
   const r = row(desk, booking.code);
   await r.getByRole('button', { name: 'Xác nhận' }).click();
+  await expect(r.getByTestId('booking-status')).toHaveText('Đã xác nhận');
+  // no check-in before the day of the visit; on the day the desk works today's list
+  await expect(r.getByRole('button', { name: 'Hoàn tác' })).toBeVisible();
+  await expect(r.getByRole('button', { name: 'Tiếp đón' })).toHaveCount(0);
+  await dayComes(request, account.username, tomorrowVn());
+  await desk.getByRole('button', { name: 'Hôm nay', exact: true }).click();
   await expect(r.getByTestId('booking-status')).toHaveText('Đã xác nhận');
   await r.getByRole('button', { name: 'Tiếp đón' }).click();
   await expect(toast(desk, `Đã tiếp đón ${booking.code} — số thứ tự 1`)).toBeVisible();
@@ -285,15 +297,20 @@ test('the room queue calls the next waiting patient, priority first, and says wh
   const slot = (start: string) => scene.slots.find((s) => s.date === date && s.startTime === start)!.id;
   // Bình books first (number 1), Khôi is a priority patient and arrives second (number 2).
   const arrivals: { code: string }[] = [];
+  const booked: { id: number; code: string }[] = [];
   for (const [profile, start, priority] of [[0, '08:00', 0], [1, '08:30', 1]] as const) {
     const made = await request.post('/api/appointment/v1', { headers, data: { medicalProfileId: scene.patient.profiles[profile]!.id, timeSlotId: slot(start), priority, accept: true } });
     expect(made.status(), await made.text()).toBe(200);
-    const booking = ((await made.json()) as { data: { id: number; code: string } }).data;
+    booked.push(((await made.json()) as { data: { id: number; code: string } }).data);
+  }
+  // on the day of the visit both arrive and are checked in
+  await dayComes(request, account.username, date);
+  for (const booking of booked) {
     expect((await request.post(`/api/appointment/v1/${booking.id}/checkin`, { headers })).status()).toBe(200);
     arrivals.push(booking);
   }
 
-  await page.goto(`/admin/quan-ly-dat-kham?date=${date}&roomId=${scene.roomId}`);
+  await page.goto(`/admin/quan-ly-dat-kham?roomId=${scene.roomId}`);
   const queue = page.getByTestId('room-queue');
   await expect(queue.getByTestId('room-queue-waiting')).toHaveText(/^Đang chờ: 2Số 2 · Lê Minh KhôiƯu tiên → Số 1 · Trần Thị Bình$/);
   await expect(queue).toContainText('Chưa gọi bệnh nhân nào');

@@ -59,6 +59,7 @@ export const BOOKING_MESSAGES = {
   updated: 'Đã cập nhật lịch đặt khám',
   roomNotFound: 'Không tìm thấy phòng khám',
   queueEmpty: 'Phòng khám không còn bệnh nhân nào đang chờ khám',
+  checkinNotToday: 'Chỉ tiếp đón lịch khám của hôm nay: lịch này hẹn ngày {date}',
   calledNext: 'Mời số {queue} – {name} vào {room}',
 } as const;
 

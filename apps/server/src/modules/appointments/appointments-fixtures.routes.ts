@@ -6,7 +6,10 @@ import { addDays } from '@portal/shared/rules/schedule';
 import type { AppContext } from '../../core/context';
 import { notFound } from '../../core/errors';
 import { accounts } from '../../db/schema';
-import { makeClinic, makePatient, makeSlots } from './appointments.fixtures';
+import { sql } from 'drizzle-orm';
+import { rows } from '../patients/patients.repository';
+import { makeClinic, makePatient, makeSlots, moveSchedules } from './appointments.fixtures';
+import { dayListCache } from './day-list.cache';
 import { todayVn } from './appointments.queries';
 
 /**
@@ -33,5 +36,28 @@ export async function appointmentFixtureRoutes(app: FastifyInstance, ctx: AppCon
         const patient = await makePatient(tx, facilityId);
         return { code: 0 as const, data: { facilityId, ...clinic, slots, patient } };
       }),
+  });
+
+  // "The day of the visit comes": the facility's schedules of `date` (with their slots and bookings)
+  // become today's, and today's take `date` — bookings are made ahead and checked in on their day.
+  app.withTypeProvider<ZodTypeProvider>().post('/api/test/v1/fixtures/bookings/day-comes', {
+    config: { access: 'public' },
+    schema: { tags: ['Kiểm thử'], body: z.object({ username: z.string().min(1).max(100), date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/) }) },
+    handler: async (req) => {
+      const data = await ctx.database.transaction(async (tx) => {
+        const [account] = await tx.select({ facilityId: accounts.facilityId }).from(accounts).where(eq(accounts.username, req.body.username.toLowerCase()));
+        if (!account) throw notFound();
+        const today = todayVn();
+        const of = async (date: string) =>
+          (await rows<{ id: number }>(tx, sql`SELECT id FROM schedules WHERE facility_id = ${account.facilityId} AND date = ${date}`)).map((r) => r.id);
+        const coming = await of(req.body.date);
+        const leaving = await of(today);
+        await moveSchedules(tx, coming, today);
+        await moveSchedules(tx, leaving, req.body.date);
+        return { facilityId: account.facilityId, moved: coming.length };
+      });
+      dayListCache(ctx).drop(data.facilityId);
+      return { code: 0 as const, data };
+    },
   });
 }

@@ -73,6 +73,18 @@ export async function makeSlots(ex: Executor, facilityId: number, c: ClinicFixtu
   return slots.map((s) => ({ id: s.id, scheduleId: sc.id, date, startTime: s.start_time }));
 }
 
+/**
+ * Moves schedules, with their slots' times and their bookings, to another day (tests: "the day of the
+ * visit comes" — a booking is made ahead, since a past slot cannot be booked, then checked in on its day).
+ */
+export async function moveSchedules(ex: Executor, scheduleIds: readonly number[], to: string): Promise<void> {
+  if (scheduleIds.length === 0) return;
+  const ids = sql.join(scheduleIds.map((id) => sql`${id}`), sql`, `);
+  await ex.execute(sql`UPDATE time_slots SET starts_at = starts_at + (${to}::date - date) * interval '1 day', date = ${to} WHERE schedule_id IN (${ids})`);
+  await ex.execute(sql`UPDATE bookings SET date = ${to} WHERE schedule_id IN (${ids})`);
+  await ex.execute(sql`UPDATE schedules SET date = ${to} WHERE id IN (${ids})`);
+}
+
 /** A patient account with two profiles (self and a child). */
 export async function makePatient(ex: Executor, facilityId: number, name = 'Trần Thị Bình') {
   const phone = `09${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;

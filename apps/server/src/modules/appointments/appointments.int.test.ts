@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BOOKING_MESSAGES, bookingListResponse } from '@portal/shared/contracts/appointments.contract';
 import { addDays } from '@portal/shared/rules/schedule';
 import { bearer, createTestApp, login, makeFacility, sqlRows, type TestApp } from '../../test/test-app';
-import { makeClinic, makePatient, makeProfiles, makeSlots, type ClinicFixture, type SlotFixture } from './appointments.fixtures';
+import { makeClinic, makePatient, makeProfiles, makeSlots, moveSchedules, type ClinicFixture, type SlotFixture } from './appointments.fixtures';
 import { todayVn } from './appointments.queries';
 import { markNoShows } from './no-show.job';
 import type { LiveEvent } from '../../core/live';
@@ -44,6 +44,18 @@ async function bookId(over: Record<string, unknown> = {}) {
 }
 const slotBooked = async (id: number) => (await sqlRows<{ booked: number }>(t, sql`SELECT booked FROM time_slots WHERE id = ${id}`))[0]!.booked;
 const act = (id: number, action: string, payload?: unknown) => call('POST', `${PATH}/${id}/${action}`, tok.staff, payload);
+
+/**
+ * A clinic of its own with a morning of slots, bookable now (tomorrow); `comes()` then brings that day to
+ * today, as the day of the visit comes: a patient is checked in on the day of the booking only.
+ */
+async function visitDay(label: string, capacity = 3) {
+  const made = await t.database.transaction(async (tx) => {
+    const c = await makeClinic(tx, facilityId, label);
+    return { clinic: c, slots: await makeSlots(tx, facilityId, c, tomorrowDate(), { capacity }) };
+  });
+  return { ...made, comes: () => t.database.transaction((tx) => moveSchedules(tx, [made.slots[0]!.scheduleId], todayVn())) };
+}
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -243,9 +255,16 @@ describe('detail, logs, sources', () => {
 
 describe('transitions', () => {
   it('walks PENDING → ACCEPTED → CHECKED_IN → CALLED → DONE with queue number, logs and live events', async () => {
-    const id = await bookId({ timeSlotId: tomorrow[6]!.id });
+    const visit = await visitDay('Nội tiết');
+    const id = await bookId({ timeSlotId: visit.slots[0]!.id });
     const accept = await act(id, 'accept');
     expect(accept.json()).toMatchObject({ message: 'Đã xác nhận lịch khám', data: { status: 'ACCEPTED', previousStatus: 'PENDING' } });
+    // not before the day of the visit: 409 naming the day, nothing written
+    const early = await act(id, 'checkin');
+    const day = tomorrowDate().split('-').reverse().join('/');
+    expect([early.statusCode, early.json().message]).toEqual([409, `Chỉ tiếp đón lịch khám của hôm nay: lịch này hẹn ngày ${day}`]);
+    expect((await call('GET', `${PATH}/${id}/logs`, tok.staff)).json().data).toHaveLength(2);
+    await visit.comes();
     const checkin = (await act(id, 'checkin')).json().data;
     expect(checkin).toMatchObject({ status: 'CHECKED_IN', fhirStatus: 'arrived' });
     expect(checkin.queueNumber).toBeGreaterThanOrEqual(1);
@@ -298,7 +317,10 @@ describe('transitions', () => {
   });
 
   it('revert walks back one step at a time; a reverted check-in keeps its number and checking in again reuses it', async () => {
-    const id = await bookId({ timeSlotId: tomorrow[9]!.id, accept: true });
+    const visit = await visitDay('Thần kinh');
+    const id = await bookId({ timeSlotId: visit.slots[0]!.id, accept: true });
+    const other = await bookId({ timeSlotId: visit.slots[0]!.id, accept: true });
+    await visit.comes();
     const n = (await act(id, 'checkin')).json().data.queueNumber;
     expect((await act(id, 'called')).json().data.previousStatus).toBe('CHECKED_IN');
     expect((await act(id, 'revert')).json().data).toMatchObject({ status: 'CHECKED_IN', previousStatus: 'ACCEPTED' });
@@ -306,17 +328,16 @@ describe('transitions', () => {
     expect((await act(id, 'revert')).json().data).toMatchObject({ status: 'PENDING', previousStatus: null });
     expect((await act(id, 'revert')).statusCode).toBe(409);
     await act(id, 'accept');
-    const other = await bookId({ timeSlotId: tomorrow[9]!.id, accept: true });
     const m = (await act(other, 'checkin')).json().data.queueNumber;
     expect(m).toBe(n + 1);
     expect((await act(id, 'checkin')).json().data.queueNumber).toBe(n);
-    const queue = (await call('GET', `${PATH}/priority?roomId=${clinic.roomId}&date=${tomorrowDate()}`, tok.staff)).json().data;
+    const queue = (await call('GET', `${PATH}/priority?roomId=${visit.clinic.roomId}&date=${todayVn()}`, tok.staff)).json().data;
     expect(queue.map((b: { id: number }) => b.id)).toEqual(expect.arrayContaining([id, other]));
     // priority first
     await call('PUT', `${PATH}/${other}/priority`, tok.staff, { priority: 1 });
-    const q2 = (await call('GET', `${PATH}/priority?scheduleId=${tomorrow[9]!.scheduleId}`, tok.staff)).json().data;
+    const q2 = (await call('GET', `${PATH}/priority?scheduleId=${visit.slots[0]!.scheduleId}`, tok.staff)).json().data;
     expect(q2[0].id).toBe(other);
-    expect((await call('GET', `${PATH}/priority?roomId=${clinic.roomId}&date=${tomorrowDate()}`, tok.foreign)).json().data).toEqual([]);
+    expect((await call('GET', `${PATH}/priority?roomId=${visit.clinic.roomId}&date=${todayVn()}`, tok.foreign)).json().data).toEqual([]);
     expect((await call('GET', `${PATH}/priority`, tok.staff)).statusCode).toBe(400);
   });
 
@@ -468,7 +489,8 @@ describe('reschedule, profile, priority', () => {
   });
 
   it('changes the profile within the same account only; refuses edits once checked in', async () => {
-    const id = await bookId({ timeSlotId: tomorrow[15]!.id });
+    const visit = await visitDay('Cơ xương khớp');
+    const id = await bookId({ timeSlotId: visit.slots[0]!.id });
     const child = patient.profiles[1]!;
     const res = await call('PUT', `${PATH}/${id}/profile`, tok.staff, { medicalProfileId: child.id });
     expect(res.json().data.patient).toMatchObject({ profileId: child.id, name: 'Lê Minh Khôi' });
@@ -476,7 +498,8 @@ describe('reschedule, profile, priority', () => {
     expect((await call('PUT', `${PATH}/${id}/profile`, tok.staff, { medicalProfileId: stranger.profiles[0]!.id })).statusCode).toBe(400);
     expect((await call('PUT', `${PATH}/${id}/profile`, tok.staff, { medicalProfileId: foreignPatient.profiles[0]!.id })).statusCode).toBe(404);
     await act(id, 'accept');
-    await act(id, 'checkin');
+    await visit.comes();
+    expect((await act(id, 'checkin')).statusCode).toBe(200);
     expect((await call('PUT', `${PATH}/${id}`, tok.staff, { symptom: 'Sốt' })).statusCode).toBe(409);
     expect((await call('PUT', `${PATH}/${id}/priority`, tok.staff, { priority: 1 })).json().data.priority).toBe(1);
   });
@@ -505,23 +528,25 @@ describe('time slots, work days, queue counter sync', () => {
   });
 
   it('sets the room day counter to the highest number held', async () => {
-    const date = tomorrowDate();
-    const [max] = await sqlRows<{ m: number }>(t, sql`SELECT coalesce(max(queue_number), 0)::int AS m FROM bookings WHERE room_id = ${clinic.roomId} AND date = ${date}`);
-    await t.database.db.execute(sql`UPDATE queue_counters SET last_number = 500 WHERE room_id = ${clinic.roomId} AND date = ${date}`);
-    const res = await call('POST', `${PATH}/sync-checkin-seq`, tok.staff, { roomId: clinic.roomId, date });
-    expect(res.json().data).toEqual({ roomId: clinic.roomId, date, lastNumber: max!.m });
-    expect((await call('POST', `${PATH}/sync-checkin-seq`, tok.foreign, { roomId: clinic.roomId, date })).statusCode).toBe(404);
-    expect((await call('POST', `${PATH}/sync-checkin-seq`, tok.staff, { roomId: clinic.roomId })).statusCode).toBe(400);
+    const visit = await visitDay('Hô hấp');
+    const ids = [await bookId({ timeSlotId: visit.slots[0]!.id, accept: true }), await bookId({ timeSlotId: visit.slots[1]!.id, accept: true })];
+    await visit.comes();
+    for (const id of ids) await act(id, 'checkin');
+    const date = todayVn();
+    const roomId = visit.clinic.roomId;
+    await t.database.db.execute(sql`UPDATE queue_counters SET last_number = 500 WHERE room_id = ${roomId} AND date = ${date}`);
+    const res = await call('POST', `${PATH}/sync-checkin-seq`, tok.staff, { roomId, date });
+    expect(res.json().data).toEqual({ roomId, date, lastNumber: 2 });
+    expect((await act(await bookId({ timeSlotId: tomorrow[19]!.id, accept: true }), 'checkin')).statusCode).toBe(409);
+    expect((await call('POST', `${PATH}/sync-checkin-seq`, tok.foreign, { roomId, date })).statusCode).toBe(404);
+    expect((await call('POST', `${PATH}/sync-checkin-seq`, tok.staff, { roomId })).statusCode).toBe(400);
   });
 });
 
 describe('call the next patient of a room', () => {
   it('calls the waiting patients priority first, then by queue number; 409 when nobody waits', async () => {
-    const date = tomorrowDate();
-    const room = await t.database.transaction(async (tx) => {
-      const c = await makeClinic(tx, facilityId, 'Tai Mũi Họng');
-      return { clinic: c, slots: await makeSlots(tx, facilityId, c, date, { capacity: 3 }) };
-    });
+    const date = todayVn();
+    const room = await visitDay('Tai Mũi Họng');
     const ids: number[] = [];
     for (const [i, priority] of [0, 0, 1].entries()) {
       const res = await call('POST', PATH, tok.staff, { medicalProfileId: others[i]!, timeSlotId: room.slots[i]!.id, priority, accept: true });
@@ -530,6 +555,7 @@ describe('call the next patient of a room', () => {
     }
     // one accepted but not yet arrived: never called
     await call('POST', PATH, tok.staff, { medicalProfileId: others[3]!, timeSlotId: room.slots[0]!.id, accept: true });
+    await room.comes();
     const numbers = [];
     for (const id of ids) numbers.push((await act(id, 'checkin')).json().data.queueNumber);
     expect(numbers).toEqual([1, 2, 3]);

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '@portal/shared/rules/schedule';
 import { bearer, createTestApp, login, makeFacility, sqlRows, type TestApp } from '../../test/test-app';
-import { makeClinic, makeProfiles, makeSlots, type ClinicFixture } from './appointments.fixtures';
+import { makeClinic, makeProfiles, makeSlots, moveSchedules, type ClinicFixture } from './appointments.fixtures';
 import { todayVn } from './appointments.queries';
 
 /**
@@ -66,11 +66,14 @@ describe.skipIf(!process.env.DATABASE_URL)('bookings under concurrency (PostgreS
       }
     }
     expect(ids).toHaveLength(100);
+    // the day of the visit comes (a booking is made ahead; a patient is checked in on its day)
+    const today = todayVn();
+    await t.database.transaction((tx) => moveSchedules(tx, [slots[0]!.scheduleId], today));
     const results = await Promise.all(ids.map((id) => t.app.inject({ method: 'POST', url: `${PATH}/${id}/checkin`, headers: bearer(token) })));
     expect(results.every((r) => r.statusCode === 200)).toBe(true);
     const numbers = results.map((r) => r.json().data.queueNumber as number).sort((a, b) => a - b);
     expect(numbers).toEqual(Array.from({ length: 100 }, (_, i) => i + 1));
-    const [c] = await sqlRows<{ last_number: number }>(t, sql`SELECT last_number FROM queue_counters WHERE room_id = ${clinic.roomId} AND date = ${date}`);
+    const [c] = await sqlRows<{ last_number: number }>(t, sql`SELECT last_number FROM queue_counters WHERE room_id = ${clinic.roomId} AND date = ${today}`);
     expect(c!.last_number).toBe(100);
   });
 
@@ -88,13 +91,18 @@ describe.skipIf(!process.env.DATABASE_URL)('bookings under concurrency (PostgreS
   });
 
   it('30 desks calling the next patient of a room with 20 waiting at once: each patient called exactly once, the rest told nobody waits', async () => {
-    const date = addDays(todayVn(), 6);
-    const slots = await t.database.transaction((tx) => makeSlots(tx, facilityId, clinic, date, { start: '07:00', end: '09:00', minutes: 30, capacity: 5 }));
+    // a room of its own: the check-in race above filled this clinic's room of today
+    const { room, slots } = await t.database.transaction(async (tx) => {
+      const c = await makeClinic(tx, facilityId, 'Mắt');
+      return { room: c, slots: await makeSlots(tx, facilityId, c, addDays(todayVn(), 6), { start: '07:00', end: '09:00', minutes: 30, capacity: 5 }) };
+    });
     const ids: number[] = [];
     for (const s of slots) for (let i = 0; i < 5; i++) ids.push((await t.app.inject({ method: 'POST', url: PATH, headers: bearer(token), payload: { medicalProfileId: profiles[i]!, timeSlotId: s.id, accept: true } })).json().data.id);
+    const date = todayVn();
+    await t.database.transaction((tx) => moveSchedules(tx, [slots[0]!.scheduleId], date));
     for (const id of ids) expect((await t.app.inject({ method: 'POST', url: `${PATH}/${id}/checkin`, headers: bearer(token) })).statusCode).toBe(200);
     const runs = await Promise.all(
-      Array.from({ length: 30 }, () => t.app.inject({ method: 'POST', url: `${PATH}/called`, headers: bearer(token), payload: { roomId: clinic.roomId, date } })),
+      Array.from({ length: 30 }, () => t.app.inject({ method: 'POST', url: `${PATH}/called`, headers: bearer(token), payload: { roomId: room.roomId, date } })),
     );
     const called = runs.filter((r) => r.statusCode === 200).map((r) => r.json().data.id as number);
     expect(called.sort((a, b) => a - b)).toEqual([...ids].sort((a, b) => a - b));

@@ -2,6 +2,9 @@ import type { FastifyRequest } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { BOOKING_LIVE_TOPIC, BOOKING_MESSAGES, type BulkResult } from '@portal/shared/contracts/appointments.contract';
 import { FHIR_STATUS, HOLDS_SLOT, nextStatus, revertRetakesSlot, type BookingAction, type BookingStatus } from '@portal/shared/rules/booking-status';
+import { fmt } from '@portal/shared/messages.vi';
+import { formatDate } from '@portal/shared/rules/format';
+import { todayVn } from '@portal/shared/rules/time';
 import { caller } from '../../core/access';
 import { audit } from '../../core/audit';
 import type { AppContext } from '../../core/context';
@@ -51,6 +54,9 @@ export async function applyTransition(
   const next = nextStatus(b.status, action, previous);
   if (!next.ok) throw conflict(next.message);
   const to = next.to;
+  // The patient is at the desk on the day of the visit: a booking of another day is not checked in
+  // (it would take a number in that day's queue). Late arrivals of today's earlier slots are.
+  if (action === 'checkin' && b.date !== todayVn()) throw conflict(fmt(BOOKING_MESSAGES.checkinNotToday, { date: formatDate(b.date) }));
 
   const set: string[] = [];
   let queueNumber = b.queue_number;

@@ -8,11 +8,12 @@ import { BOOKING_ACTION_LABELS, BOOKING_STATUS_LABELS, NEEDS_REASON, availableAc
 import { reportError } from '../../core/crud/resource-api';
 import { notify } from '../../core/notify';
 import { bookingsApi } from './appointments.api';
+import { todayVn } from './booking-list.logic';
 import { BOOKING_UI } from './appointments.messages';
 
 const M = BOOKING_UI.actions;
 type Action = Exclude<BookingAction, 'noShow'>;
-type Booking = Pick<BookingRow, 'id' | 'code' | 'status' | 'previousStatus'>;
+type Booking = Pick<BookingRow, 'id' | 'code' | 'status' | 'previousStatus' | 'date'>;
 const ORDER: Action[] = ['accept', 'checkin', 'call', 'complete', 'revert', 'reject', 'cancel'];
 
 /**
@@ -56,7 +57,10 @@ export const BookingActions = memo(function BookingActions({ booking, onDone, si
   };
 
   // the step forward first, then revert, the refusals (red) last: the same order on every row
-  const actions = (availableActions(booking.status, booking.previousStatus) as Action[]).sort((a, b) => ORDER.indexOf(a) - ORDER.indexOf(b));
+  // (check-in only on the day of the visit, as the server rules)
+  const actions = (availableActions(booking.status, booking.previousStatus) as Action[])
+    .filter((a) => a !== 'checkin' || booking.date === todayVn())
+    .sort((a, b) => ORDER.indexOf(a) - ORDER.indexOf(b));
   return (
     <>
       <Flex wrap gap={4}>
