@@ -123,6 +123,8 @@ test.describe('doctor schedules (/admin/lich-lam-viec-bac-si)', () => {
     await off.getByTestId('day-off-ok').click();
     await expect(off.getByTestId('schedule-refusal')).toContainText('Còn 1 lịch đặt khám đang giữ chỗ');
     await expect(off.getByTestId('affected-booking')).toHaveText(`${bookingCode} · Trần Thị Bình · 07:00 ${formatDate(wednesday)}`);
+    // each one opens (in a new tab) the booking list of its day searched by its code, to move or cancel it there
+    await expect(off.getByTestId('affected-booking').getByRole('link')).toHaveAttribute('href', `/admin/quan-ly-dat-kham?date=${wednesday}&q=${bookingCode}`);
     await snap(page, 'schedules-day-off-refused');
     // The desk cancels it (as the bookings screen would), then the day off goes through.
     expect((await request.post('/api/test/v1/fixtures/schedule-booking-cancel', { data: { username: account.username, code: bookingCode } })).status()).toBe(200);

@@ -4,6 +4,7 @@ import type { FieldError } from '@portal/shared/core/api';
 import { errorMessage, isApiError } from '../../core/api/api-error';
 import { notify } from '../../core/notify';
 import { TS } from './schedules.messages';
+import { affectedBookingLink } from './refusal.logic';
 
 export interface Refusal {
   message: string;
@@ -16,6 +17,7 @@ export function toRefusal(e: unknown, fallback: string): Refusal {
   return { message: errorMessage(e, fallback), bookings };
 }
 
+/** The refusal in place; the bookings that hold places scroll within it, each a link (new tab) to handle it. */
 export function RefusalAlert({ refusal }: { refusal: Refusal | null }) {
   if (!refusal) return null;
   return (
@@ -26,7 +28,27 @@ export function RefusalAlert({ refusal }: { refusal: Refusal | null }) {
       title={refusal.message}
       description={
         refusal.bookings.length > 0 && (
-          <List size="small" header={TS.affected} dataSource={refusal.bookings} renderItem={(b) => <List.Item data-testid="affected-booking">{b}</List.Item>} />
+          <div style={{ maxHeight: 240, overflowY: 'auto' }}>
+            <List
+              size="small"
+              header={`${TS.affected} (${refusal.bookings.length})`}
+              dataSource={refusal.bookings}
+              renderItem={(b) => {
+                const link = affectedBookingLink(b);
+                return (
+                  <List.Item data-testid="affected-booking">
+                    {link ? (
+                      <a href={link} target="_blank" rel="noreferrer">
+                        {b}
+                      </a>
+                    ) : (
+                      b
+                    )}
+                  </List.Item>
+                );
+              }}
+            />
+          </div>
         )
       }
     />
