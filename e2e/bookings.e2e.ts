@@ -334,6 +334,8 @@ test("the patient's record lists each profile's bookings and books for the accou
   const made = await book(request, loginToken, scene, '09:30');
 
   await page.goto(`/admin/quan-ly-dat-kham/${made.id}`);
+  // the browser tab names the screen and the facility
+  await expect(page).toHaveTitle(/^Chi tiết đặt khám · Bệnh viện /);
   await page.getByTestId('booking-patient-record').click();
   await expect(page).toHaveURL(new RegExp(`/admin/chi-tiet-y-ba/${scene.patient.userId}$`));
   const bookings = page.getByTestId('patient-bookings');

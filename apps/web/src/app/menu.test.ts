@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AUTHORITIES } from '@portal/shared/authorities';
-import { MENU, breadcrumbTrail, findByPath, routedLeaves, visibleMenu, type MenuEntry, type PageLoader } from './menu';
+import { MENU, breadcrumbTrail, findByPath, routedLeaves, sidebarLeaf, visibleMenu, type MenuEntry, type PageLoader } from './menu';
 
 const page: PageLoader = async () => () => null;
 
@@ -112,6 +112,18 @@ describe('findByPath', () => {
   });
 });
 
+describe('sidebarLeaf', () => {
+  it.each([
+    ['/admin/quan-ly-dat-kham/12', 'quan-ly-dat-kham'],
+    ['/admin/cap-nhat-dat-kham/12', 'quan-ly-dat-kham'],
+    ['/admin/chi-tiet-y-ba/5', 'user'],
+    ['/admin/dat-kham-moi/7', 'dat-kham-moi'],
+    ['/admin/doctor', 'doctor'],
+  ])('%s highlights %s', (path, key) => {
+    expect(sidebarLeaf(MENU, path)?.key).toBe(key);
+  });
+});
+
 describe('breadcrumbTrail', () => {
   const keys = (path: string) => breadcrumbTrail(MENU, path)?.leaves.map((l) => l.key);
   it.each([
@@ -120,7 +132,9 @@ describe('breadcrumbTrail', () => {
     ['/admin/quan-ly-dat-kham/12/', ['quan-ly-dat-kham', 'chi-tiet-dat-kham']],
     // the patient's new booking is the same screen, named the same: said once
     ['/admin/dat-kham-moi/7', ['dat-kham-moi']],
-    ['/admin/cap-nhat-dat-kham/12', ['cap-nhat-dat-kham']],
+    // a hidden screen outside its list's path names its parent first
+    ['/admin/cap-nhat-dat-kham/12', ['quan-ly-dat-kham', 'cap-nhat-dat-kham']],
+    ['/admin/chi-tiet-y-ba/5', ['user', 'chi-tiet-y-ba']],
     ['/admin', ['home']],
   ])('%s → %j', (path, expected) => {
     expect(keys(path)).toEqual(expected);

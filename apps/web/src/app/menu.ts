@@ -44,6 +44,8 @@ export interface MenuLeaf {
   authority?: Authority;
   /** Routed but not in the sidebar (a detail screen such as /admin/chi-tiet-y-ba/:userId). */
   hidden?: boolean;
+  /** A hidden screen's sidebar screen (a key of the same entry): highlighted for it, and before it in the breadcrumb. */
+  parent?: string;
 }
 
 export interface MenuEntry {
@@ -79,7 +81,7 @@ export const MENU: readonly MenuEntry[] = [
     children: [
       { key: 'user', label: T.menu.patientList, path: '/admin/user', page: () => import('../modules/patients/patient-list-page').then((m) => m.PatientListPage) },
       { key: 'merge-account', label: T.menu.mergeAccounts, path: '/admin/merge-account', page: () => import('../modules/patients/merge-page').then((m) => m.MergePage) },
-      { key: 'chi-tiet-y-ba', label: T.patients.record.title, path: '/admin/chi-tiet-y-ba/:userId', hidden: true, page: () => import('../modules/patients/patient-record-page').then((m) => m.PatientRecordPage) },
+      { key: 'chi-tiet-y-ba', label: T.patients.record.title, path: '/admin/chi-tiet-y-ba/:userId', hidden: true, parent: 'user', page: () => import('../modules/patients/patient-record-page').then((m) => m.PatientRecordPage) },
     ],
   },
   {
@@ -119,7 +121,7 @@ export const MENU: readonly MenuEntry[] = [
       { key: 'dat-kham-moi', label: T.menu.newBooking, path: '/admin/dat-kham-moi', page: () => import('../modules/appointments/booking-form-pages').then((m) => m.NewBookingPage) },
       { key: 'chi-tiet-dat-kham', label: BOOKING_UI.detail.title, path: '/admin/quan-ly-dat-kham/:bookingId', hidden: true, page: () => import('../modules/appointments/booking-detail-page').then((m) => m.BookingDetailPage) },
       { key: 'dat-kham-moi-benh-nhan', label: T.menu.newBooking, path: '/admin/dat-kham-moi/:userId', hidden: true, page: () => import('../modules/appointments/booking-form-pages').then((m) => m.NewBookingPage) },
-      { key: 'cap-nhat-dat-kham', label: BOOKING_UI.form.updateTitle, path: '/admin/cap-nhat-dat-kham/:bookingId', hidden: true, page: () => import('../modules/appointments/booking-form-pages').then((m) => m.UpdateBookingPage) },
+      { key: 'cap-nhat-dat-kham', label: BOOKING_UI.form.updateTitle, path: '/admin/cap-nhat-dat-kham/:bookingId', hidden: true, parent: 'quan-ly-dat-kham', page: () => import('../modules/appointments/booking-form-pages').then((m) => m.UpdateBookingPage) },
     ],
   },
   {
@@ -347,6 +349,16 @@ export function breadcrumbTrail(menu: readonly MenuEntry[], pathname: string): {
   const found = findByPath(menu, pathname);
   if (!found) return null;
   const path = cleanPath(pathname);
+  const parent = parentOf(found.entry, found.leaf);
+  if (parent) return { entry: found.entry, leaves: [parent, found.leaf] };
   const detail = found.leaf.path === path ? undefined : found.entry.children.find((l) => l.hidden && isLeafPath(l, path));
   return { entry: found.entry, leaves: detail && detail.label !== found.leaf.label ? [found.leaf, detail] : [found.leaf] };
+}
+
+const parentOf = (entry: MenuEntry, leaf: MenuLeaf) => (leaf.parent ? entry.children.find((l) => l.key === leaf.parent) : undefined);
+
+/** The sidebar screen to highlight for a path: its own, or a hidden screen's parent. */
+export function sidebarLeaf(menu: readonly MenuEntry[], pathname: string): MenuLeaf | null {
+  const found = findByPath(menu, pathname);
+  return found ? (parentOf(found.entry, found.leaf) ?? found.leaf) : null;
 }

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Button, Layout, Result } from 'antd';
 import { Navigate, Outlet, useLocation, useMatches } from 'react-router';
 import { hasAuthority, type Authority } from '@portal/shared/authorities';
@@ -10,6 +10,7 @@ import { PasswordDialog } from '../../modules/auth/password-dialog';
 import { readReminderCookie } from '../../modules/auth/reminder-cookie';
 import { useMe } from '../../modules/auth/use-session';
 import { useLayoutSettings } from '../layout-settings';
+import { MENU, breadcrumbTrail } from '../menu';
 import { T } from '../messages';
 import { ForbiddenPage } from '../forbidden-page';
 import { PageLoading } from '../page-loading';
@@ -38,6 +39,13 @@ export function AdminShell() {
     if (user.mustChangePassword) return 'mandatory' as const;
     return decidePasswordDialog(user.lastPasswordReset, new Date(), readReminderCookie(user.id));
   }, [user]);
+
+  // The browser tab names the screen and the facility ("Chi tiết đặt khám · Bệnh viện …"): a desk keeps several tabs open.
+  const screen = breadcrumbTrail(MENU, location.pathname)?.leaves.at(-1)?.label;
+  const facility = me.data?.hospitalByAdmin.name;
+  useEffect(() => {
+    document.title = [screen, facility ?? T.product.name].filter(Boolean).join(' · ');
+  }, [screen, facility]);
 
   // Signed out in another tab (or the 401 handler cleared storage): leave the shell.
   if (!auth && !urlLoginToken(location.search)) {

@@ -3,7 +3,7 @@ import { Layout, Menu, type MenuProps } from 'antd';
 import { Link, useLocation } from 'react-router';
 import type { MeData } from '@portal/shared/contracts/auth.contract';
 import { layoutStore, useLayoutSettings, useSiderState } from '../layout-settings';
-import { MENU, findByPath, visibleMenu } from '../menu';
+import { MENU, findByPath, sidebarLeaf, visibleMenu } from '../menu';
 import { T } from '../messages';
 import { BrandMark } from '../brand-mark';
 import { findTheme } from '../theme-palette';
@@ -42,7 +42,8 @@ export function Sidebar({ me, onChangePassword }: { me: MeData; onChangePassword
   );
 
   const current = findByPath(MENU, location.pathname);
-  const selectedKeys = current ? [current.leaf.path] : [];
+  const highlighted = sidebarLeaf(MENU, location.pathname);
+  const selectedKeys = highlighted ? [highlighted.path] : [];
   const currentGroup = current && current.entry.children.length > 1 ? current.entry.key : null;
 
   // Arriving on a screen opens its sub-menu once; the user may close it again afterwards.

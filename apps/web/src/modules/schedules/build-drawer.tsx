@@ -1,5 +1,7 @@
+import { useMemo, useRef, useState } from 'react';
 import { Alert, Button, Checkbox, Col, Drawer, Form, Input, InputNumber, Row, Space } from 'antd';
 import { SHIFT_KEYS, SHIFT_LABELS, type ScheduleCreateInput, type ShiftChoice } from '@portal/shared/contracts/schedules.contract';
+import type { DoctorSelectItem } from '@portal/shared/contracts/doctors.contract';
 import { displayDateToIso } from '@portal/shared/rules/format';
 import { SHIFTS, WEEKDAY_LABELS } from '@portal/shared/rules/schedule';
 import { SelectBox } from '../../core/blocks/select-box';
@@ -39,6 +41,15 @@ export function BuildDrawer({ open, onClose, onDone, initial }: { open: boolean;
     onClose();
   });
   const doctorId = Form.useWatch('doctorId', form);
+  // A doctor works in one department: choosing the doctor fills it in (the scheduler may still change it).
+  const doctors = useRef(new Map<number, DoctorSelectItem>());
+  const doctorLoader = useMemo(() => schedulesApi.doctorLoader(doctors.current), []);
+  const [departmentSeed, setDepartmentSeed] = useState<SelectOption[] | undefined>();
+  const pickDoctor = (id?: number) => {
+    const d = id === undefined ? undefined : doctors.current.get(id);
+    if (d?.departmentName) setDepartmentSeed([{ value: d.departmentId, label: d.departmentName }]);
+    form.setFieldsValue({ roomId: undefined, ...(d ? { departmentId: d.departmentId } : {}) });
+  };
   const shifts = Form.useWatch('shifts', form) ?? [];
 
   const submit = async (v: Values) => {
@@ -83,7 +94,7 @@ export function BuildDrawer({ open, onClose, onDone, initial }: { open: boolean;
       <Form form={form} name="schedule-build" layout="vertical" onFinish={submit} requiredMark>
         {refusal && <Alert type="error" showIcon title={refusal.message} data-testid="build-error" style={{ marginBottom: 16 }} />}
         <Form.Item name="doctorId" label={TS.doctor} rules={[{ required: true, message: TS.pick(TS.doctor) }]}>
-          <SelectBox loader={schedulesApi.doctorLoader()} seed={initial.doctor ? [initial.doctor] : undefined} aria-label={TS.doctor} onChange={() => form.setFieldValue('roomId', undefined)} />
+          <SelectBox loader={doctorLoader} seed={initial.doctor ? [initial.doctor] : undefined} aria-label={TS.doctor} onChange={(v?: number) => pickDoctor(v)} />
         </Form.Item>
         <Row gutter={12}>
           <Col span={12}>
@@ -93,7 +104,7 @@ export function BuildDrawer({ open, onClose, onDone, initial }: { open: boolean;
           </Col>
           <Col span={12}>
             <Form.Item name="departmentId" label={TS.department} rules={[{ required: true, message: TS.pick(TS.department) }]}>
-              <SelectBox loader={schedulesApi.optionLoader('departments')} aria-label={TS.department} />
+              <SelectBox loader={schedulesApi.optionLoader('departments')} seed={departmentSeed} aria-label={TS.department} />
             </Form.Item>
           </Col>
         </Row>

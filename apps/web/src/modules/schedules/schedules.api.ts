@@ -34,8 +34,10 @@ export const schedulesApi = {
   remove: (id: number) => api.delete<Envelope<ScheduleRow>>(`${P}/${id}`),
   logs: (q: { page: number; size: number; doctorId?: number }) => api.get<Page<ScheduleLogRow>>(`${P}/logs`, { query: q }),
 
-  doctorLoader: (): SelectBoxLoader => async ({ page, size, search }) => {
+  /** The doctors' dropdown; `seen` (if given) keeps each loaded doctor, for what the option does not show (the department). */
+  doctorLoader: (seen?: Map<number, DoctorSelectItem>): SelectBoxLoader => async ({ page, size, search }) => {
     const res = await api.get<Page<DoctorSelectItem>>(`${doctorResource.path}/select`, { query: { page, size, q: search } });
+    for (const d of res.data) seen?.set(d.id, d);
     return { data: res.data.map((d) => ({ id: d.id, name: d.name })), totalPage: res.totalPage };
   },
   optionLoader: (kind: ScheduleOptionKind, doctorId?: number): SelectBoxLoader => async ({ page, size, search }) => {
