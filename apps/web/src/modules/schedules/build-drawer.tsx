@@ -36,9 +36,15 @@ const shiftText = (k: ShiftChoice) => (k === 'CUSTOM' ? SHIFT_LABELS.CUSTOM : `$
  */
 export function BuildDrawer({ open, onClose, onDone, initial }: { open: boolean; onClose: () => void; onDone: () => void; initial: { from: string; to: string; doctor?: SelectOption } }) {
   const [form] = Form.useForm<Values>();
-  const { saving, refusal, clearRefusal, run } = useScheduleWrite(TS.build, () => {
+  const { saving, refusal, run } = useScheduleWrite(TS.build, () => {
     onDone();
     onClose();
+  }, {
+    open,
+    fill: () => {
+      form.resetFields();
+      form.setFieldsValue({ doctorId: initial.doctor?.value as number | undefined, from: initial.from, to: initial.to, weekdays: [1, 2, 3, 4, 5], shifts: ['MORNING'], slotMinutes: 30, capacity: 3 });
+    },
   });
   const doctorId = Form.useWatch('doctorId', form);
   // A doctor works in one department: choosing the doctor fills it in (the scheduler may still change it).
@@ -75,13 +81,6 @@ export function BuildDrawer({ open, onClose, onDone, initial }: { open: boolean;
       onClose={onClose}
       size={560}
       forceRender
-      afterOpenChange={(o) => {
-        if (o) {
-          clearRefusal();
-          form.resetFields();
-          form.setFieldsValue({ doctorId: initial.doctor?.value as number | undefined, from: initial.from, to: initial.to, weekdays: [1, 2, 3, 4, 5], shifts: ['MORNING'], slotMinutes: 30, capacity: 3 });
-        }
-      }}
       footer={
         <Space style={{ float: 'right' }}>
           <Button onClick={onClose}>{TS.cancel}</Button>

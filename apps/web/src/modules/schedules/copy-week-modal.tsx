@@ -9,9 +9,14 @@ import { RefusalAlert, useScheduleWrite } from './refusal';
 /** Copies the shown week onto another (by default the next), optionally only the current filter's schedules. */
 export function CopyWeekModal({ open, monday, filter, onClose, onDone }: { open: boolean; monday: string; filter: ScheduleFilter; onClose: () => void; onDone: () => void }) {
   const [form] = Form.useForm<{ fromWeek: string; toWeek: string; scoped: boolean }>();
-  const { saving, refusal, clearRefusal, run } = useScheduleWrite(TS.copyWeek, () => {
+  const { saving, refusal, run } = useScheduleWrite(TS.copyWeek, () => {
     onDone();
     onClose();
+  }, {
+    open,
+    fill: () => {
+      form.setFieldsValue({ fromWeek: formatDate(monday), toWeek: formatDate(addDays(monday, 7)), scoped });
+    },
   });
   const scoped = Object.values(filter).some((v) => v !== undefined);
 
@@ -29,12 +34,6 @@ export function CopyWeekModal({ open, monday, filter, onClose, onDone }: { open:
       cancelText={TS.cancel}
       confirmLoading={saving}
       forceRender
-      afterOpenChange={(o) => {
-        if (o) {
-          clearRefusal();
-          form.setFieldsValue({ fromWeek: formatDate(monday), toWeek: formatDate(addDays(monday, 7)), scoped });
-        }
-      }}
     >
       <Form form={form} name="schedule-copy-week" layout="vertical" onFinish={submit}>
         <DateField name="fromWeek" label={TS.fromWeek} />

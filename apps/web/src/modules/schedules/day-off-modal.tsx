@@ -17,9 +17,15 @@ interface Values {
 /** Takes a doctor off for one or more days; refused with the bookings that still hold places. */
 export function DayOffModal({ open, doctor, day, onClose, onDone }: { open: boolean; doctor?: SelectOption; day: string; onClose: () => void; onDone: () => void }) {
   const [form] = Form.useForm<Values>();
-  const { saving, refusal, clearRefusal, run } = useScheduleWrite(TS.dayOff, () => {
+  const { saving, refusal, run } = useScheduleWrite(TS.dayOff, () => {
     onDone();
     onClose();
+  }, {
+    open,
+    fill: () => {
+      form.resetFields();
+      form.setFieldsValue({ doctorId: doctor?.value as number | undefined, from: formatDate(day), to: formatDate(day) });
+    },
   });
 
   const submit = async (v: Values) => {
@@ -37,13 +43,6 @@ export function DayOffModal({ open, doctor, day, onClose, onDone }: { open: bool
       okButtonProps={{ danger: true, 'data-testid': 'day-off-ok' } as never}
       confirmLoading={saving}
       forceRender
-      afterOpenChange={(o) => {
-        if (o) {
-          clearRefusal();
-          form.resetFields();
-          form.setFieldsValue({ doctorId: doctor?.value as number | undefined, from: formatDate(day), to: formatDate(day) });
-        }
-      }}
     >
       <Form form={form} name="schedule-day-off" layout="vertical" onFinish={submit}>
         <Alert type="warning" showIcon title={TS.dayOffHint} style={{ marginBottom: 12 }} />

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Alert, List } from 'antd';
 import type { FieldError } from '@portal/shared/core/api';
 import { errorMessage, isApiError } from '../../core/api/api-error';
@@ -59,9 +59,19 @@ export function RefusalAlert({ refusal }: { refusal: Refusal | null }) {
  * One schedule write from a drawer or dialog: spins meanwhile; on success toasts the server's message
  * (or `fallback`) and calls `after`; on refusal keeps the dialog open with the refusal shown in place.
  */
-export function useScheduleWrite(fallback: string, after: () => void) {
+export function useScheduleWrite(fallback: string, after: () => void, opening?: { open: boolean; fill: () => void }) {
   const [refusal, setRefusal] = useState<Refusal | null>(null);
   const [saving, setSaving] = useState(false);
+  // Filled the moment the dialog opens, not after its opening animation: a quick hand (or a test) that
+  // picks a field during the animation must not see it cleared when the animation ends.
+  const fill = useRef(opening?.fill);
+  fill.current = opening?.fill;
+  const isOpen = opening?.open ?? false;
+  useEffect(() => {
+    if (!isOpen) return;
+    setRefusal(null);
+    fill.current?.();
+  }, [isOpen]);
   const run = async (write: () => Promise<{ message?: string }>) => {
     setSaving(true);
     setRefusal(null);
@@ -75,5 +85,5 @@ export function useScheduleWrite(fallback: string, after: () => void) {
       setSaving(false);
     }
   };
-  return { saving, refusal, clearRefusal: () => setRefusal(null), run };
+  return { saving, refusal, run };
 }
