@@ -169,6 +169,8 @@ export async function downloadBy(page: Page, button: Locator): Promise<Download>
  * is still opening can be lost on a loaded machine; then it is clicked again.
  */
 export async function closeDialog(dialog: Locator, buttonName: string): Promise<void> {
+  // it must have opened first (a popconfirm shows a moment after its trigger's click)
+  await expect(dialog).toBeVisible();
   await expect(async () => {
     if (await dialog.isVisible()) await dialog.getByRole('button', { name: buttonName }).click({ timeout: 2_000 });
     await expect(dialog).toBeHidden({ timeout: 2_000 });
