@@ -29,6 +29,16 @@ export const errorBody = z.object({
 });
 export type ErrorBody = z.infer<typeof errorBody>;
 
+/** The list envelope of one page (ARCHITECTURE "API conventions"): rows, the total and the page's place. */
+export const pageOf = <T>(rows: T[], total: number, q: { page: number; size: number }) => ({
+  code: 0 as const,
+  data: rows,
+  totalElements: total,
+  totalPage: Math.ceil(total / q.size),
+  page: q.page,
+  size: q.size,
+});
+
 export interface Page<T> {
   code: 0;
   message?: string;

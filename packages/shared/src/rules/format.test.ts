@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { displayDateToIso, formatDate, formatDateTime, formatVnd, orDash } from './format';
+import { displayDateToIso, formatDate, formatDateTime, formatVnd, orDash, formatVisit } from './format';
 
 describe('orDash', () => {
   it.each<[string | number | null | undefined, string]>([
@@ -88,5 +88,14 @@ describe('displayDateToIso', () => {
     ['01/01/0001', '0001-01-01'],
   ])('%j → %j', (input, expected) => {
     expect(displayDateToIso(input)).toBe(expected);
+  });
+});
+
+describe('formatVisit', () => {
+  it.each([
+    [{ startTime: '07:00', endTime: '07:30', date: '2026-11-25' }, '07:00–07:30 25/11/2026'],
+    [{ startTime: '23:30', endTime: '23:59', date: '2026-12-31' }, '23:30–23:59 31/12/2026'],
+  ])('%j → %s', (v, expected) => {
+    expect(formatVisit(v)).toBe(expected);
   });
 });

@@ -32,6 +32,11 @@ export function formatDate(d: string | Date | null | undefined): string {
   return `${pad2(p.day)}/${pad2(p.month)}/${pad4(p.year)}`;
 }
 
+/** A visit's time: `HH:mm–HH:mm DD/MM/YYYY` (a slot's wall-clock times on its day, +07:00). */
+export function formatVisit(v: { startTime: string; endTime: string; date: string }): string {
+  return `${v.startTime}–${v.endTime} ${formatDate(v.date)}`;
+}
+
 /** `DD/MM/YYYY HH:mm` in +07:00; '' for null, undefined or an unparsable value. */
 export function formatDateTime(d: string | Date | null | undefined): string {
   const t = toInstant(d);

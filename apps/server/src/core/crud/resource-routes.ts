@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { pageOf } from '@portal/shared/core/api';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, asc, count, desc, eq, getTableName, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import { alias, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
@@ -270,7 +271,7 @@ export function resourceRoutes(app: FastifyInstance, ctx: AppContext, resource: 
       const page = async () =>
         (await pageByRefRank(db, req, q, where)) ?? selectRows(db).where(where).orderBy(...orderBy(q)).limit(q.size).offset(q.page * q.size);
       const [rows, [{ n }]] = await Promise.all([page(), db.select({ n: count() }).from(table).where(where)]);
-      return { code: 0 as const, data: (rows as Row[]).map(present) as never, totalElements: n, totalPage: Math.ceil(n / q.size), page: q.page, size: q.size };
+      return pageOf((rows as Row[]).map(present) as never, n, q);
     },
   });
 
@@ -297,7 +298,7 @@ export function resourceRoutes(app: FastifyInstance, ctx: AppContext, resource: 
         db.select({ n: count() }).from(table).where(where),
       ]);
       const data = extra ? (rows as Row[]).map((row) => ({ id: row.id, name: row.name, ...extra.present(row) })) : rows;
-      return { code: 0 as const, data: data as { id: number; name: string }[], totalElements: n, totalPage: Math.ceil(n / q.size), page: q.page, size: q.size };
+      return pageOf(data as { id: number; name: string }[], n, q);
     },
   });
 

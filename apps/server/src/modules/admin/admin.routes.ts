@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { pageOf } from '@portal/shared/core/api';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MSG } from '@portal/shared';
@@ -33,15 +34,6 @@ const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 function sendXlsx(reply: FastifyReply, buffer: Buffer, name: string) {
   return reply.type(XLSX).header('Content-Disposition', `attachment; filename="${name}.xlsx"`).send(buffer);
 }
-
-const pageOf = <T>(rows: T[], total: number, q: { page: number; size: number }) => ({
-  code: 0 as const,
-  data: rows,
-  totalElements: total,
-  totalPage: Math.ceil(total / q.size),
-  page: q.page,
-  size: q.size,
-});
 
 /**
  * Admin accounts, roles, permissions and account rooms (spec §7 "Admin"). The paths follow the

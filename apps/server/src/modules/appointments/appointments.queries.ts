@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { pageOf } from '@portal/shared/core/api';
 import { sql } from 'drizzle-orm';
 import {
   BOOKING_MESSAGES,
@@ -20,6 +21,7 @@ import type { AppContext } from '../../core/context';
 import type { Executor } from '../../core/db';
 import { badRequest, notFound } from '../../core/errors';
 import { rows } from '../patients/patients.repository';
+import { USER_NOT_FOUND } from '../patients/patients.service';
 import { dayListCache } from './day-list.cache';
 import { BOOKING_COLUMNS, BOOKING_JOINS, countDayByStatus, findBooking, findDayPage, findLogs, toBookingRow, toLogRow, type BookingRecord } from './appointments.repository';
 
@@ -53,7 +55,7 @@ export async function listBookingsJson(ctx: AppContext, req: FastifyRequest, q: 
       findDayPage(ctx.database, filter, sort, q.size, q.page * q.size),
     ]);
     const total = (filter.statuses ?? (Object.keys(counts) as (keyof typeof counts)[])).reduce((sum, s) => sum + counts[s], 0);
-    const page: BookingListResponse = { code: 0, data, totalElements: total, totalPage: Math.ceil(total / q.size), page: q.page, size: q.size, counts };
+    const page: BookingListResponse = { ...pageOf(data, total, q), counts };
     return JSON.stringify(page);
   };
   return cache ? cache.pageOnce(facilityId, pageKey, build) : build(0);
@@ -174,7 +176,7 @@ export async function syncCheckinSeq(ctx: AppContext, req: FastifyRequest, roomI
   const facilityId = caller(req).facilityId;
   return ctx.database.transaction(async (tx) => {
     const [room] = await rows<{ id: number }>(tx, sql`SELECT id FROM rooms WHERE facility_id = ${facilityId} AND id = ${roomId}`);
-    if (!room) throw notFound('Không tìm thấy phòng khám');
+    if (!room) throw notFound(BOOKING_MESSAGES.roomNotFound);
     const [r] = await rows<{ last_number: number }>(
       tx,
       sql`INSERT INTO queue_counters (room_id, date, facility_id, last_number)
@@ -191,7 +193,7 @@ export async function userBookings(ctx: AppContext, req: FastifyRequest, userId:
   const facilityId = caller(req).facilityId;
   const db = ctx.database.db;
   const [user] = await rows<{ id: number }>(db, sql`SELECT id FROM patient_users WHERE facility_id = ${facilityId} AND id = ${userId}`);
-  if (!user) throw notFound('Không tìm thấy tài khoản bệnh nhân');
+  if (!user) throw notFound(USER_NOT_FOUND);
   const profile = q.profileId === undefined ? sql`` : sql` AND b.medical_profile_id = ${q.profileId}`;
   const where = sql`b.facility_id = ${facilityId} AND b.patient_user_id = ${userId}${profile}`;
   const order = sql.raw('b.date DESC, b.start_time DESC, b.id DESC');
@@ -204,5 +206,5 @@ export async function userBookings(ctx: AppContext, req: FastifyRequest, userId:
     rows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM bookings b WHERE ${where}`),
   ]);
   const total = count!.n;
-  return { code: 0 as const, data: found.map(toBookingRow), totalElements: total, totalPage: Math.ceil(total / q.size), page: q.page, size: q.size };
+  return pageOf(found.map(toBookingRow), total, q);
 }

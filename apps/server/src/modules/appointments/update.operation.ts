@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { BOOKING_MESSAGES, type UpdateBookingBody } from '@portal/shared/contracts/appointments.contract';
 import { BOOKING_STATUS_LABELS } from '@portal/shared/rules/booking-status';
 import { doctorDisplayName } from '@portal/shared/rules/doctor-title';
-import { formatDate } from '@portal/shared/rules/format';
+import { formatVisit } from '@portal/shared/rules/format';
 import { caller } from '../../core/access';
 import { audit } from '../../core/audit';
 import type { AppContext } from '../../core/context';
@@ -73,7 +73,7 @@ async function slotLabel(tx: Tx, id: number): Promise<string> {
         FROM bookings b JOIN rooms r ON r.id = b.room_id JOIN doctors d ON d.id = b.doctor_id WHERE b.id = ${id}`,
   );
   const doctor = doctorDisplayName({ name: r!.name, academicTitle: r!.academic_title, degree: r!.degree });
-  return `${r!.start_time}–${r!.end_time} ${formatDate(r!.date)} · ${r!.room} · ${doctor}`;
+  return `${formatVisit({ startTime: r!.start_time, endTime: r!.end_time, date: r!.date })} · ${r!.room} · ${doctor}`;
 }
 
 function mustBeEditable(b: LockedBooking, what: string) {

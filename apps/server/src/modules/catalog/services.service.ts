@@ -1,4 +1,5 @@
 import { highQualityPrice } from '@portal/shared/rules/high-quality-price';
+import { pageOf } from '@portal/shared/core/api';
 import { normalizeText } from '@portal/shared/rules/diacritics';
 import { ALL_TYPE_VALUE } from '@portal/shared';
 import type { ServiceLookupResponse, ServiceLookupRow } from '@portal/shared/contracts/catalog.contract';
@@ -80,7 +81,7 @@ export async function lookupServices(database: Database, cache: TtlCache<string>
     loaiDichVu: r.type_value,
     dsGiaDichVu: r.price_entries,
   }));
-  const body: ServiceLookupResponse = { code: 0, data, totalElements: total, totalPage: Math.ceil(total / q.size), page: q.page, size: q.size };
+  const body: ServiceLookupResponse = pageOf(data, total, q);
   const json = JSON.stringify(body);
   cache.set(key, json);
   return json;

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { pageOf } from '@portal/shared/core/api';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -84,7 +85,7 @@ export async function doctorRoutes(app: FastifyInstance, ctx: AppContext): Promi
     handler: async (req) => {
       const q = req.query;
       const { rows, total } = await findLinkOptions(ctx.database.db, req.params.kind, caller(req).facilityId, q);
-      return { code: 0 as const, data: rows, totalElements: total, totalPage: Math.ceil(total / q.size), page: q.page, size: q.size };
+      return pageOf(rows, total, q);
     },
   });
 

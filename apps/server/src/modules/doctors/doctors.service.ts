@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { pageOf } from '@portal/shared/core/api';
 import type { ListQuery } from '@portal/shared/core/list-query';
 import type { DoctorDetail, DoctorInput, DoctorRow, DoctorSelectItem } from '@portal/shared/contracts/doctors.contract';
 import { doctorResource } from '@portal/shared/resources';
@@ -146,7 +147,7 @@ export function doctorsService(ctx: AppContext) {
   return {
     async list(req: FastifyRequest, q: ListQuery) {
       const { rows, total } = await findDoctorPage(db, doctorWhere(caller(req).facilityId, q), doctorOrder(q.sort, doctorResource.defaultSort), q.size, q.page * q.size);
-      return { code: 0 as const, data: rows.map(toDoctorRow), totalElements: total, totalPage: Math.ceil(total / q.size), page: q.page, size: q.size };
+      return pageOf(rows.map(toDoctorRow), total, q);
     },
 
     get: (req: FastifyRequest, id: number) => detail(db, caller(req).facilityId, id),
@@ -274,7 +275,7 @@ export function doctorsService(ctx: AppContext) {
         departmentName: r.departmentName,
         avatarUrl: avatarUrl(r.avatar),
       }));
-      return { code: 0 as const, data, totalElements: total, totalPage: Math.ceil(total / q.size), page: q.page, size: q.size };
+      return pageOf(data, total, q);
     },
   };
 

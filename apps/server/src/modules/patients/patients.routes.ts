@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { pageOf } from '@portal/shared/core/api';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import ExcelJS from 'exceljs';
 import { z } from 'zod';
@@ -101,7 +102,7 @@ export async function patientsRoutes(app: FastifyInstance, ctx: AppContext, stor
     handler: async (req) => {
       const q = req.query;
       const { data, total, capped } = await searchPatients(ctx, req, q);
-      return { code: 0 as const, data, totalElements: total, totalPage: Math.ceil(total / q.size), page: q.page, size: q.size, totalCapped: capped };
+      return { ...pageOf(data, total, q), totalCapped: capped };
     },
   });
 
@@ -153,7 +154,7 @@ export async function patientsRoutes(app: FastifyInstance, ctx: AppContext, stor
     handler: async (req) => {
       const q = req.query;
       const { data, total } = await findDuplicates(ctx, req, q.reason, q.page, q.size);
-      return { code: 0 as const, data, totalElements: total, totalPage: Math.ceil(total / q.size), page: q.page, size: q.size };
+      return pageOf(data, total, q);
     },
   });
 
@@ -345,7 +346,7 @@ export async function patientsRoutes(app: FastifyInstance, ctx: AppContext, stor
     handler: async (req) => {
       const q = req.query;
       const { data, total } = await searchProfiles(ctx, req, q.q, q.page, q.size);
-      return { code: 0 as const, data, totalElements: total, totalPage: Math.ceil(total / q.size), page: q.page, size: q.size };
+      return pageOf(data, total, q);
     },
   });
   r.get(`${M}/suggest`, {

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { pageOf } from '@portal/shared/core/api';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -92,7 +93,7 @@ export async function scheduleRoutes(app: FastifyInstance, ctx: AppContext): Pro
     handler: async (req) => {
       const q = req.query;
       const { rows, total } = await svc.logs(req, q);
-      return { code: 0 as const, data: rows, totalElements: total, totalPage: Math.ceil(total / q.size), page: q.page, size: q.size };
+      return pageOf(rows, total, q);
     },
   });
 
@@ -139,7 +140,7 @@ export async function scheduleRoutes(app: FastifyInstance, ctx: AppContext): Pro
         return { code: 0 as const, data, totalElements: data.length, totalPage: 1, page: 0, size: data.length };
       }
       const { rows, total } = await findLinkOptions(ctx.database.db, req.params.kind, facilityId, q);
-      return { code: 0 as const, data: rows.map(({ id, code, name }) => ({ id, code, name })), totalElements: total, totalPage: Math.ceil(total / q.size), page: q.page, size: q.size };
+      return pageOf(rows.map(({ id, code, name }) => ({ id, code, name })), total, q);
     },
   });
 

@@ -5,7 +5,7 @@ import { Link, useParams } from 'react-router';
 import { BOOKING_PRIORITY_LABELS, BOOKING_SOURCE_LABELS, type BookingDetail, type BookingLogRow } from '@portal/shared/contracts/appointments.contract';
 import { fmt } from '@portal/shared/messages.vi';
 import { BOOKING_STATUS_LABELS } from '@portal/shared/rules/booking-status';
-import { formatDate, formatDateTime, formatVnd, orDash } from '@portal/shared/rules/format';
+import { formatDate, formatDateTime, formatVnd, orDash, formatVisit } from '@portal/shared/rules/format';
 import { formatPhone } from '@portal/shared/rules/identifiers';
 import { errorMessage } from '../../core/api/api-error';
 import { LiveIndicator } from '../../core/live/live-indicator';
@@ -149,7 +149,7 @@ export function BookingDetailPage() {
             <Card size="small" title={M.time}>
               <Descriptions size="small" column={{ xs: 1, md: 2 }}>
                 <Descriptions.Item label={M.time}>
-                  <Typography.Text strong>{`${b.startTime}–${b.endTime} ${formatDate(b.date)}`}</Typography.Text>
+                  <Typography.Text strong>{formatVisit(b)}</Typography.Text>
                 </Descriptions.Item>
                 <Descriptions.Item label={M.queue}>
                   <Typography.Text strong data-testid="detail-queue">{orDash(b.queueNumber)}</Typography.Text>

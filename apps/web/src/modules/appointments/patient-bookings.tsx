@@ -6,7 +6,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { hasAuthority } from '@portal/shared/authorities';
 import type { BookingRow } from '@portal/shared/contracts/appointments.contract';
-import { formatDate } from '@portal/shared/rules/format';
+import { formatVisit } from '@portal/shared/rules/format';
 import type { ListState } from '../../core/crud/list-state';
 import { PagedTable } from '../../core/crud/paged-table';
 import { useMe } from '../auth/use-session';
@@ -37,7 +37,7 @@ export function PatientBookings({ userId, profileId }: { userId: number; profile
   const columns = useMemo<ColumnsType<BookingRow>>(
     () => [
       { title: L.code, key: 'code', render: (_v, b) => (desk ? <Link to={`/admin/quan-ly-dat-kham/${b.id}`}>{b.code}</Link> : b.code) },
-      { title: M.time, key: 'time', render: (_v, b) => `${b.startTime}–${b.endTime} ${formatDate(b.date)}` },
+      { title: M.time, key: 'time', render: (_v, b) => formatVisit(b) },
       { title: L.doctorRoom, key: 'doctor', render: (_v, b) => <>{b.doctor.name}<Typography.Text type="secondary"> · {b.room.name}</Typography.Text></> },
       { title: L.queue, key: 'queue', render: (_v, b) => b.queueNumber ?? '' },
       { title: L.status, key: 'status', render: (_v, b) => <BookingStatusTag status={b.status} /> },
