@@ -23,7 +23,7 @@ import { badRequest, notFound } from '../../core/errors';
 import { rows } from '../patients/patients.repository';
 import { USER_NOT_FOUND } from '../patients/patients.service';
 import { dayListCache } from './day-list.cache';
-import { BOOKING_COLUMNS, BOOKING_JOINS, countDayByStatus, findBooking, findDayPage, findLogs, toBookingRow, toLogRow, type BookingRecord } from './appointments.repository';
+import { BOOKING_COLUMNS, BOOKING_JOINS, countDayByStatus, findBooking, findDayPage, findLogs, toBookingRow, toLogRow, roomOfFacility, type BookingRecord } from './appointments.repository';
 
 /**
  * The day list as the JSON the route sends: one page plus the counts per status (their sum over the
@@ -175,8 +175,7 @@ export async function roomQueue(ctx: AppContext, req: FastifyRequest, q: { roomI
 export async function syncCheckinSeq(ctx: AppContext, req: FastifyRequest, roomId: number, date: string): Promise<number> {
   const facilityId = caller(req).facilityId;
   return ctx.database.transaction(async (tx) => {
-    const [room] = await rows<{ id: number }>(tx, sql`SELECT id FROM rooms WHERE facility_id = ${facilityId} AND id = ${roomId}`);
-    if (!room) throw notFound(BOOKING_MESSAGES.roomNotFound);
+    await roomOfFacility(tx, facilityId, roomId);
     const [r] = await rows<{ last_number: number }>(
       tx,
       sql`INSERT INTO queue_counters (room_id, date, facility_id, last_number)

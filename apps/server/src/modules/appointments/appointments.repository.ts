@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { BookingLogRow, BookingRow, BookingSource, StatusCounts } from '@portal/shared/contracts/appointments.contract';
+import { BOOKING_MESSAGES, type BookingLogRow, type BookingRow, type BookingSource, type StatusCounts } from '@portal/shared/contracts/appointments.contract';
+import { notFound } from '../../core/errors';
 import { BOOKING_STATUSES, type BookingStatus } from '@portal/shared/rules/booking-status';
 import { doctorDisplayName } from '@portal/shared/rules/doctor-title';
 import type { Database, Executor } from '../../core/db';
@@ -299,4 +300,10 @@ export async function nextQueueNumber(ex: Executor, facilityId: number, roomId: 
         ON CONFLICT (room_id, date) DO UPDATE SET last_number = queue_counters.last_number + 1 RETURNING last_number`,
   );
   return r!.last_number;
+}
+
+/** A room of the caller's facility, else 404 "Không tìm thấy phòng khám" (a room's queue and counter). */
+export async function roomOfFacility(ex: Executor, facilityId: number, roomId: number): Promise<void> {
+  const [room] = await rows<{ id: number }>(ex, sql`SELECT id FROM rooms WHERE facility_id = ${facilityId} AND id = ${roomId}`);
+  if (!room) throw notFound(BOOKING_MESSAGES.roomNotFound);
 }

@@ -13,7 +13,7 @@ import { AppError, conflict, notFound } from '../../core/errors';
 import { rows } from '../patients/patients.repository';
 import { dayListCache } from './day-list.cache';
 import { revertStack, topOf, type StatusChange } from './booking-log';
-import { givePlaceBack, insertLog, lockBooking, nextQueueNumber, takePlace } from './appointments.repository';
+import { givePlaceBack, insertLog, lockBooking, nextQueueNumber, takePlace, roomOfFacility } from './appointments.repository';
 
 /** The staff actions of one booking (noShow is the system's, see no-show.job.ts). */
 export type StaffAction = Exclude<BookingAction, 'noShow'>;
@@ -108,8 +108,7 @@ export function transition(ctx: AppContext, req: FastifyRequest, id: number, act
 export function callNext(ctx: AppContext, req: FastifyRequest, roomId: number, date: string) {
   const facilityId = caller(req).facilityId;
   return ctx.database.transaction(async (tx) => {
-    const [room] = await rows<{ id: number }>(tx, sql`SELECT id FROM rooms WHERE facility_id = ${facilityId} AND id = ${roomId}`);
-    if (!room) throw notFound(BOOKING_MESSAGES.roomNotFound);
+    await roomOfFacility(tx, facilityId, roomId);
     const [next] = await rows<{ id: number }>(
       tx,
       sql`SELECT id FROM bookings WHERE facility_id = ${facilityId} AND date = ${date} AND status = 'CHECKED_IN' AND room_id = ${roomId}
