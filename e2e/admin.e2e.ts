@@ -3,7 +3,7 @@ import { expect, test, type APIRequestContext, type Locator, type Page } from '@
 import { MSG } from '../packages/shared/src/messages.vi';
 import { MENU, visibleMenu } from '../apps/web/src/app/menu';
 import { T } from '../apps/web/src/app/messages';
-import { downloadBy, chooseOptions, closeDialog, FIXTURE_PASSWORD, loginViaApi, loginViaUi, makeAccount, md5, sidebarLabels, snap, toast, uniq } from './helpers';
+import { downloadBy, chooseOptions, closeDialog, FIXTURE_PASSWORD, loginViaApi, loginViaUi, makeAccount, md5, sidebarLabels, snap, toast, uniq, confirmPopover } from './helpers';
 
 /**
  * Admin accounts, roles and account rooms. Each test makes its own facility (with two clinic
@@ -156,8 +156,7 @@ test.describe('admin accounts, roles and rooms', () => {
     // ---- Reset password: a new one-time password once; the staff's session ends.
     await row(page, username).getByRole('button', { name: T.admin.resetPassword }).click();
     await expect(popconfirm(page)).toContainText('Đặt lại mật khẩu cho "Trần Thị Thu Hà"?');
-    await popconfirm(page).getByRole('button', { name: T.crud.confirm }).click();
-    await expect(otpDialog).toBeVisible();
+    await confirmPopover(page, T.crud.confirm, otpDialog);
     const second = (await otpDialog.getByTestId('one-time-password').innerText()).trim();
     expect(second).not.toBe(oneTime);
     await closeDialog(otpDialog, T.admin.close);
@@ -169,8 +168,7 @@ test.describe('admin accounts, roles and rooms', () => {
     // ---- Lock (confirm) → sign-in refused with the spec-like message; unlock → allowed.
     await row(page, username).getByRole('button', { name: T.admin.lock, exact: true }).click();
     await expect(popconfirm(page)).toContainText('Khoá tài khoản "Trần Thị Thu Hà"?');
-    await popconfirm(page).getByRole('button', { name: T.crud.confirm }).click();
-    await expect(toast(page, MSG.accountLockedDone)).toBeVisible();
+    await confirmPopover(page, T.crud.confirm, toast(page, MSG.accountLockedDone));
     await expect(row(page, username)).toContainText(T.admin.locked);
     await staff.getByLabel('Tên đăng nhập').fill(username);
     await staff.getByLabel('Mật khẩu', { exact: true }).fill(second);

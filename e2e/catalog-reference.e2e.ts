@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { T } from '../apps/web/src/app/messages';
-import { downloadBy, chooseOption, loginViaApi, makeAccount, snap, toast } from './helpers';
+import { downloadBy, chooseOption, loginViaApi, makeAccount, snap, toast, confirmPopover } from './helpers';
 
 /**
  * Rooms (refs through the paged SelectBox), administrative areas (tabs over one generic list),
@@ -54,8 +54,11 @@ test.describe('catalogues with references', () => {
     for (const label of [T.menu.departments, T.menu.specialties, T.menu.rooms, T.menu.administrative, T.menu.jobs, T.menu.nations]) {
       await expect(sidebar.getByRole('link', { name: label, exact: true })).toBeVisible();
     }
-    await sidebar.getByRole('link', { name: T.menu.rooms, exact: true }).click();
-    await expect(page).toHaveURL(/\/admin\/room$/);
+    // a click while the sub-menu is still sliding open can be lost: click until the screen changes
+    await expect(async () => {
+      await sidebar.getByRole('link', { name: T.menu.rooms, exact: true }).click({ timeout: 2_000 });
+      await expect(page).toHaveURL(/\/admin\/room$/, { timeout: 2_000 });
+    }).toPass({ timeout: 20_000 });
     await expect(page.getByRole('heading', { name: 'Danh mục phòng khám' })).toBeVisible();
 
     // Create: the department is required; it is chosen in the paged dropdown by a search without diacritics.
@@ -112,8 +115,7 @@ test.describe('catalogues with references', () => {
 
     // Deactivate after a confirm.
     await row(page, 'P201').getByRole('button', { name: T.crud.deactivate }).click();
-    await page.locator('.ant-popconfirm:visible').getByRole('button', { name: T.crud.confirm }).click();
-    await expect(toast(page, 'Đã ngừng hoạt động')).toBeVisible();
+    await confirmPopover(page, T.crud.confirm, toast(page, 'Đã ngừng hoạt động'));
     await expect(row(page, 'P201')).toContainText('Ngừng hoạt động');
 
     // Export: the department and specialty by name.
@@ -128,16 +130,14 @@ test.describe('catalogues with references', () => {
     await page.goto('/admin/department');
     await row(page, 'KNOI').getByRole('button', { name: T.crud.delete }).click();
     await expect(page.locator('.ant-popconfirm:visible')).toContainText('Xoá khoa "Khoa Nội tổng hợp"?');
-    await page.locator('.ant-popconfirm:visible').getByRole('button', { name: T.crud.delete }).click();
-    await expect(toast(page, 'Không thể xoá khoa "Khoa Nội tổng hợp" vì đang được dùng bởi 1 phòng khám. Hãy ngừng hoạt động thay vì xoá.')).toBeVisible();
+    await confirmPopover(page, T.crud.delete, toast(page, 'Không thể xoá khoa "Khoa Nội tổng hợp" vì đang được dùng bởi 1 phòng khám. Hãy ngừng hoạt động thay vì xoá.'));
     await snap(page, 'department-delete-refused');
     await expect(row(page, 'KNOI')).toBeVisible();
 
     // A room nobody uses can be deleted.
     await page.goto('/admin/room');
     await row(page, 'P201').getByRole('button', { name: T.crud.delete }).click();
-    await page.locator('.ant-popconfirm:visible').getByRole('button', { name: T.crud.delete }).click();
-    await expect(toast(page, 'Đã xoá phòng khám')).toBeVisible();
+    await confirmPopover(page, T.crud.delete, toast(page, 'Đã xoá phòng khám'));
     await expect(rows(page)).toHaveCount(1);
   });
 

@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { MENU, visibleMenu } from '../apps/web/src/app/menu';
 import { T } from '../apps/web/src/app/messages';
-import { downloadBy, chooseOption, loginViaApi, makeAccount, sidebarLabels, snap, toast } from './helpers';
+import { downloadBy, chooseOption, loginViaApi, makeAccount, sidebarLabels, snap, toast, confirmPopover } from './helpers';
 
 /**
  * The generic resource list and form, through the department and specialty screens. Each test
@@ -115,8 +115,7 @@ test.describe('catalogue screens (generic resource list and form)', () => {
     const confirm = page.locator('.ant-popconfirm:visible');
     await expect(confirm).toContainText('Ngừng hoạt động khoa "Khoa Nhi"?');
     await snap(page, 'catalog-confirm');
-    await confirm.getByRole('button', { name: T.crud.confirm }).click();
-    await expect(toast(page, 'Đã ngừng hoạt động')).toBeVisible();
+    await confirmPopover(page, T.crud.confirm, toast(page, 'Đã ngừng hoạt động'));
     await expect(row(page, 'NHI')).toContainText('Ngừng hoạt động');
     await expect(row(page, 'NHI').getByRole('button', { name: T.crud.reactivate })).toBeVisible();
 
@@ -180,8 +179,7 @@ test.describe('catalogue screens (generic resource list and form)', () => {
     await row(page, 'NGOAI-CT').locator('.ant-checkbox-input').check();
     await bulk.getByRole('button', { name: /Ngừng hoạt động \(2\)/ }).click();
     await expect(page.locator('.ant-popconfirm:visible')).toContainText('Ngừng hoạt động 2 khoa đã chọn?');
-    await page.locator('.ant-popconfirm:visible').getByRole('button', { name: T.crud.confirm }).click();
-    await expect(toast(page, 'Đã ngừng hoạt động 2/2 khoa')).toBeVisible();
+    await confirmPopover(page, T.crud.confirm, toast(page, 'Đã ngừng hoạt động 2/2 khoa'));
     await chooseState(page, T.crud.inactive);
     await expect(rows(page)).toHaveCount(2);
   });

@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { T } from '../apps/web/src/app/messages';
 import { TD } from '../apps/web/src/modules/doctors/doctors.messages';
-import { downloadBy, loginViaApi, makeAccount, optionOf, shotPath, sidebarLabels, snap, toast, closeDialog } from './helpers';
+import { downloadBy, loginViaApi, makeAccount, optionOf, shotPath, sidebarLabels, snap, toast, confirmPopover } from './helpers';
 
 /**
  * /admin/doctor: a MANAGER_DOCTOR account of a fresh facility that has the demo hospital's
@@ -206,8 +206,7 @@ test.describe('doctors (/admin/doctor)', () => {
     await page.getByRole('dialog', { name: TD.detailTitle }).getByRole('button', { name: T.crud.deactivate }).click();
     const confirm = page.locator('.ant-popconfirm:visible');
     await expect(confirm).toContainText('Ngừng hoạt động bác sĩ "PGS.TS.BS Trần Văn Minh"?');
-    await closeDialog(confirm, T.crud.confirm);
-    await expect(toast(page, 'Đã ngừng hoạt động')).toBeVisible();
+    await confirmPopover(page, T.crud.confirm, toast(page, 'Đã ngừng hoạt động'));
     await expect(page.getByRole('dialog', { name: TD.detailTitle })).toContainText(T.crud.inactive);
     await page.getByRole('dialog', { name: TD.detailTitle }).locator('.ant-drawer-close').click();
     await expect(page).not.toHaveURL(/doctor=/);

@@ -176,3 +176,17 @@ export async function closeDialog(dialog: Locator, buttonName: string): Promise<
     await expect(dialog).toBeHidden({ timeout: 2_000 });
   }).toPass({ timeout: 20_000 });
 }
+
+/**
+ * Confirms the open popconfirm with its button, then waits for what the confirm does (`done`: a toast,
+ * a dialog). A click made while the popconfirm is still zooming in can be lost on a loaded machine:
+ * if `done` has not shown after a few seconds and the popconfirm is still open, it is clicked again.
+ */
+export async function confirmPopover(page: Page, buttonName: string, done: Locator): Promise<void> {
+  const open = page.locator('.ant-popconfirm:visible');
+  await expect(open).toBeVisible();
+  await expect(async () => {
+    if ((await open.count()) > 0) await open.getByRole('button', { name: buttonName }).click({ timeout: 2_000 });
+    await expect(done.first()).toBeVisible({ timeout: 4_000 });
+  }).toPass({ timeout: 20_000 });
+}

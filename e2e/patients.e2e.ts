@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { T } from '../apps/web/src/app/messages';
-import { chooseOption, downloadBy, FIXTURE_PASSWORD, loginViaApi, sidebarLabels, snap, toast, uniq } from './helpers';
+import { chooseOption, downloadBy, FIXTURE_PASSWORD, loginViaApi, sidebarLabels, snap, toast, uniq, confirmPopover } from './helpers';
 
 /**
  * Patient accounts, the medical record and merging. Each test makes its own facility, staff
@@ -33,9 +33,7 @@ async function makePatients(request: APIRequestContext, facilityId: number, acco
 const rows = (page: Page) => page.locator('.ant-table-tbody tr.ant-table-row');
 const rowOf = (page: Page, name: string) => rows(page).filter({ has: page.getByRole('link', { name, exact: true }) });
 
-async function confirmPopover(page: Page) {
-  await page.locator('.ant-popconfirm:visible').getByRole('button', { name: T.crud.confirm }).click();
-}
+const confirmIt = (page: Page, done: Locator) => confirmPopover(page, T.crud.confirm, done);
 
 test.describe('patient accounts', () => {
   test('find a patient typing without diacritics, open the record, view a result file, export the list', async ({ page, request }) => {
@@ -142,12 +140,10 @@ test.describe('patient accounts', () => {
     await expect(tung).toContainText(L.active);
     await tung.getByRole('button', { name: L.lock }).click();
     await expect(page.getByText('Khoá tài khoản "Ngô Thanh Tùng"?')).toBeVisible();
-    await confirmPopover(page);
-    await expect(toast(page, 'Đã khoá tài khoản')).toBeVisible();
+    await confirmIt(page, toast(page, 'Đã khoá tài khoản'));
     await expect(tung).toContainText(L.locked);
     await tung.getByRole('button', { name: L.unlock }).click();
-    await confirmPopover(page);
-    await expect(toast(page, 'Đã mở khoá tài khoản')).toBeVisible();
+    await confirmIt(page, toast(page, 'Đã mở khoá tài khoản'));
     await expect(tung).toContainText(L.active);
 
     // the state filter goes to the URL
@@ -160,14 +156,13 @@ test.describe('patient accounts', () => {
     await page.locator('.ant-table-thead .ant-checkbox-input').check();
     const bar = page.getByTestId('bulk-bar');
     await bar.getByRole('button', { name: 'Khoá (2)' }).click();
-    await confirmPopover(page);
-    await expect(toast(page, 'Đã khoá 2/2 tài khoản')).toBeVisible();
+    await confirmIt(page, toast(page, 'Đã khoá 2/2 tài khoản'));
     await expect(rows(page).filter({ hasText: L.locked })).toHaveCount(2);
 
     // reset password: shown once
     await rowOf(page, 'Bùi Thị Yến').getByRole('button', { name: L.resetPassword }).click();
-    await confirmPopover(page);
     const pw = page.getByTestId('one-time-password');
+    await confirmIt(page, pw);
     await expect(pw).toHaveText(/^[A-Za-z0-9@$!%*?&]{10}$/);
     await snap(page, 'patients-reset-password');
     await page.locator('.ant-modal-footer').getByRole('button', { name: L.close }).click();
@@ -195,8 +190,7 @@ test.describe('patient accounts', () => {
     await snap(page, 'patients-merge-preview');
     await page.getByRole('button', { name: G.confirm }).click();
     await expect(page.getByText(`Gộp tài khoản #${second!.userId} vào #${first!.userId}?`)).toBeVisible();
-    await confirmPopover(page);
-    await expect(page.getByText(G.done, { exact: true }).first()).toBeVisible();
+    await confirmIt(page, page.getByText(G.done, { exact: true }));
     await expect(page.getByText(`Tài khoản #${second!.userId} đã được gộp vào #${first!.userId}.`)).toBeVisible();
     await expect(page.getByText('Tài khoản giữ lại hiện có 2 hồ sơ, 2 lượt khám, 1 tệp kết quả.')).toBeVisible();
     await snap(page, 'patients-merge-done');

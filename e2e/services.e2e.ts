@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import ExcelJS from 'exceljs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { T } from '../apps/web/src/app/messages';
-import { downloadBy, chooseOption, loginViaApi, makeAccount, shotPath, snap, toast } from './helpers';
+import { downloadBy, chooseOption, loginViaApi, makeAccount, shotPath, snap, toast, confirmPopover } from './helpers';
 
 /**
  * /admin/service — the price list's admin side on the generic list and form: price entries as
@@ -115,8 +115,7 @@ test('services: create with price entries, edit, search without diacritics, filt
 
   // Deactivate.
   await row(page, 'XN-001').getByRole('button', { name: T.crud.deactivate }).click();
-  await page.locator('.ant-popconfirm:visible').getByRole('button', { name: T.crud.confirm }).click();
-  await expect(toast(page, 'Đã ngừng hoạt động')).toBeVisible();
+  await confirmPopover(page, T.crud.confirm, toast(page, 'Đã ngừng hoạt động'));
   await expect(row(page, 'XN-001')).toContainText('Ngừng hoạt động');
   await page.getByRole('button', { name: T.crud.clearFilters }).click();
   await expect(rows(page)).toHaveCount(2);
