@@ -119,16 +119,27 @@ function dropdownOf(page: Page, listId: string): Locator {
 /**
  * Opens an antd select, types the start of each text to search, and clicks the option. Looks only
  * in this select's own dropdown, and opens it again when a closing drawer (which gives the focus
- * back) or a reload closed it first. Multiple-mode selects are closed with Escape at the end.
+ * back) or a reload closed it first, and again when the click did not change what the select shows.
+ * Multiple-mode selects are closed with Escape at the end.
  */
 export async function chooseOptions(page: Page, combobox: Locator, texts: (string | RegExp)[], opts: { search?: boolean } = {}): Promise<void> {
+  const select = combobox.locator('xpath=ancestor::*[contains(concat(" ", normalize-space(@class), " "), " ant-select ")][1]');
+  const isMultiple = async () => /\bant-select-multiple\b/.test((await select.getAttribute('class')) ?? '');
   for (const text of texts) {
+    let wanted: boolean | undefined; // the option's selected state this choice should leave
     await expect(async () => {
       if ((await combobox.getAttribute('aria-expanded')) !== 'true') await combobox.click({ timeout: 2_000 });
       const listId = await combobox.getAttribute('aria-controls');
       expect(listId, 'the select is open').toBeTruthy();
       if (opts.search !== false && typeof text === 'string') await combobox.fill(text.slice(0, 6), { timeout: 2_000 });
-      await dropdownOf(page, listId!).locator('.ant-select-item-option').filter({ hasText: text }).first().click({ timeout: 3_000 });
+      const option = dropdownOf(page, listId!).locator('.ant-select-item-option').filter({ hasText: text }).first();
+      const selected = /\bant-select-item-option-selected\b/.test((await option.getAttribute('class', { timeout: 3_000 })) ?? '');
+      if (wanted === undefined) wanted = (await isMultiple()) ? !selected : true;
+      else if (selected === wanted) return; // an earlier click took effect after its check gave up
+      const before = await select.textContent();
+      await option.click({ timeout: 3_000 });
+      // a click landing while the dropdown slides in can be lost: then the select shows the same as before
+      if (selected !== wanted) await expect.poll(() => select.textContent(), { timeout: 2_000 }).not.toBe(before);
     }).toPass({ timeout: 20_000 });
   }
   if ((await combobox.getAttribute('aria-expanded')) === 'true') await page.keyboard.press('Escape');
