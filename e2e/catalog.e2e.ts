@@ -100,17 +100,17 @@ test.describe('catalogue screens (generic resource list and form)', () => {
     await expect(toast(page, 'Đã lưu thay đổi')).toBeVisible();
     await expect(edit).toBeHidden();
     await expect(row(page, 'NOI-TH')).toContainText('Khoa Nội tổng hợp và Lão khoa');
+    // The closed drawer hands the focus back to the row's "Sửa" a moment after it is hidden. Typing before
+    // that lost a keystroke once in seven CI runs: the focus moved away between fill's select-all and delete.
+    await expect(row(page, 'NOI-TH').getByRole('button', { name: T.crud.edit })).toBeFocused();
 
     // Search without diacritics finds the edited name; the URL holds it.
     await page.getByRole('textbox', { name: T.crud.search }).fill('noi tong');
     await expect(page).toHaveURL(/[?&]q=noi(\+|%20)tong/);
     await expect(rows(page)).toHaveCount(1);
     await expect(rows(page).first()).toContainText('Khoa Nội tổng hợp và Lão khoa');
-    // Enter sends at once (spec §2). Waiting 300 ms for the debounce instead failed once in seven CI runs: the
-    // box showed "noi tong" again, with the focus on the row's "Sửa" (the edit drawer closed just before and
-    // handed the focus back). The cause is not yet found.
+    // Clearing the box sends the empty search after the pause.
     await page.getByRole('textbox', { name: T.crud.search }).fill('');
-    await page.getByRole('textbox', { name: T.crud.search }).press('Enter');
     await expect(rows(page)).toHaveCount(3);
     await expect(page).not.toHaveURL(/q=/);
 
