@@ -100,8 +100,9 @@ test.describe('catalogue screens (generic resource list and form)', () => {
     await expect(toast(page, 'Đã lưu thay đổi')).toBeVisible();
     await expect(edit).toBeHidden();
     await expect(row(page, 'NOI-TH')).toContainText('Khoa Nội tổng hợp và Lão khoa');
-    // The closed drawer hands the focus back to the row's "Sửa" a moment after it is hidden. Typing before
-    // that lost a keystroke once in seven CI runs: the focus moved away between fill's select-all and delete.
+    // The closed drawer hands the focus back to the row's "Sửa" a moment after it is hidden. A clear typed in
+    // that moment can go to the button: the likely cause of a CI run (one in seven) that found the box still
+    // holding "noi tong" with the focus on "Sửa". Not reproduced since, with or without this wait.
     await expect(row(page, 'NOI-TH').getByRole('button', { name: T.crud.edit })).toBeFocused();
 
     // Search without diacritics finds the edited name; the URL holds it.
