@@ -30,10 +30,13 @@ export const sessions = pgTable(
   ],
 );
 
-/** Failed sign-ins counted per key ('u:<username>' or 'ip:<address>') in a sliding window. */
+/**
+ * Sign-in attempts counted per key ('a:<account id>', 'u:<unknown identifier>' or 'ip:<address>') in a
+ * window that starts at the first attempt: each attempt is reserved before its password is verified,
+ * and a correct one gives its attempt back (modules/auth).
+ */
 export const loginThrottle = pgTable('login_throttle', {
   key: text('key').primaryKey(),
   failures: integer('failures').notNull().default(0),
   windowStart: timestamp('window_start', { withTimezone: true }).notNull().defaultNow(),
-  blockedUntil: timestamp('blocked_until', { withTimezone: true }),
 });

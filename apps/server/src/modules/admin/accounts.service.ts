@@ -12,7 +12,7 @@ import { badRequest, conflict, notFound } from '../../core/errors';
 import { writeWorkbook } from '../../core/crud/excel';
 import { md5 } from '../../core/tokens';
 import { oneTimePassword } from '../../db/seed/production';
-import { clearFailures, revokeAccountSessions } from '../auth/auth.repository';
+import { clearAttempts, revokeAccountSessions } from '../auth/auth.repository';
 import { hashCost } from '../auth/auth.service';
 import { hashPassword } from '../auth/passwords';
 import * as repo from './admin.repository';
@@ -185,7 +185,7 @@ export async function setLocked(ctx: AppContext, req: FastifyRequest, id: number
     await assertNoLockout(tx, req, guard);
     let sessionsEnded = 0;
     if (locked) sessionsEnded = await revokeAccountSessions(tx, id, 'LOCKED');
-    else await clearFailures(tx, `u:${held.username}`);
+    else await clearAttempts(tx, `a:${id}`);
     await audit(tx, req, { action: locked ? 'LOCK' : 'UNLOCK', entity: 'account', entityId: id, before: { locked: held.locked }, after: { locked, sessionsEnded } });
     return { locked, sessionsEnded };
   });

@@ -104,7 +104,7 @@ describe('PUT /api/his/v1/user/login', () => {
     expect(res.json().message).toBe('Dữ liệu gửi lên không đúng định dạng JSON');
   });
 
-  it('refuses a locked account after a correct password with 403', async () => {
+  it('refuses a locked account with 403 (the same answer for a wrong password: throttle.int.test.ts)', async () => {
     const res = await loginRequest(t, acc.locked!.username, acc.locked!.password);
     expect(res.statusCode).toBe(403);
     expect(res.json().message).toBe(MSG.accountLocked);

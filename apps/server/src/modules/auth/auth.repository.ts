@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import { accounts, loginThrottle, sessions } from '../../db/schema';
 import type { Executor } from '../../core/db';
 
@@ -87,29 +87,56 @@ export async function revokeAccountSessions(ex: Executor, accountId: number, rea
   return r.length;
 }
 
-/** Seconds left on a block of any of these keys, or 0. */
-export async function throttleSecondsLeft(ex: Executor, keys: string[]): Promise<number> {
+/** Whether the account has signed in from this address within `days` (it is then not held back by the address's limit). */
+export async function signedInFrom(ex: Executor, accountId: number, ip: string, days: number): Promise<boolean> {
   const rows = await ex
-    .select({ left: sql<number>`ceil(extract(epoch from max(${loginThrottle.blockedUntil}) - now()))::int` })
-    .from(loginThrottle)
-    .where(and(inArray(loginThrottle.key, keys), sql`${loginThrottle.blockedUntil} > now()`));
-  return Math.max(0, rows[0]?.left ?? 0);
+    .select({ one: sql<number>`1` })
+    .from(sessions)
+    .where(and(eq(sessions.accountId, accountId), eq(sessions.ip, ip), sql`${sessions.createdAt} > now() - make_interval(days => ${days}::int)`))
+    .limit(1);
+  return rows.length > 0;
 }
 
-/** Counts a failure for `key` in a sliding window; blocks the key for the window once `max` is reached. */
-export async function recordFailure(ex: Executor, key: string, max: number, windowMinutes: number): Promise<void> {
-  await ex.execute(sql`
-    INSERT INTO login_throttle AS t (key, failures, window_start, blocked_until)
-    VALUES (${key}, 1, now(), CASE WHEN 1 >= ${max}::int THEN now() + make_interval(mins => ${windowMinutes}::int) END)
-    ON CONFLICT (key) DO UPDATE SET
-      failures = CASE WHEN t.window_start < now() - make_interval(mins => ${windowMinutes}::int) THEN 1 ELSE t.failures + 1 END,
-      window_start = CASE WHEN t.window_start < now() - make_interval(mins => ${windowMinutes}::int) THEN now() ELSE t.window_start END,
-      blocked_until = CASE
-        WHEN (CASE WHEN t.window_start < now() - make_interval(mins => ${windowMinutes}::int) THEN 1 ELSE t.failures + 1 END) >= ${max}::int
-        THEN now() + make_interval(mins => ${windowMinutes}::int)
-        ELSE t.blocked_until END`);
+export interface Reservation {
+  /** Attempts counted in the window, this one included. */
+  attempts: number;
+  /** Seconds until the window ends. */
+  secondsLeft: number;
 }
 
-export async function clearFailures(ex: Executor, key: string): Promise<void> {
+/**
+ * Counts one sign-in attempt against `key` BEFORE its password is verified, in one atomic statement
+ * (the row lock of INSERT … ON CONFLICT serialises a burst): the caller may verify only when
+ * `attempts <= max`. A window of `windowMinutes` starts at the first attempt; an attempt after it
+ * ends starts a new one. A successful sign-in gives its attempt back (`release`).
+ */
+export async function reserveAttempt(ex: Executor, key: string, windowMinutes: number): Promise<Reservation> {
+  const ended = sql`${loginThrottle.windowStart} <= now() - make_interval(mins => ${windowMinutes}::int)`;
+  const [r] = await ex
+    .insert(loginThrottle)
+    .values({ key, failures: 1, windowStart: sql`now()` })
+    .onConflictDoUpdate({
+      target: loginThrottle.key,
+      set: {
+        failures: sql`CASE WHEN ${ended} THEN 1 ELSE ${loginThrottle.failures} + 1 END`,
+        windowStart: sql`CASE WHEN ${ended} THEN now() ELSE ${loginThrottle.windowStart} END`,
+      },
+    })
+    .returning({
+      attempts: loginThrottle.failures,
+      secondsLeft: sql<number>`GREATEST(1, ceil(extract(epoch from ${loginThrottle.windowStart} + make_interval(mins => ${windowMinutes}::int) - now())))::int`,
+    });
+  return { attempts: Number(r!.attempts), secondsLeft: Number(r!.secondsLeft) };
+}
+
+/** Gives back one reserved attempt of `key` (a correct password, or an attempt refused by another key). */
+export async function releaseAttempt(ex: Executor, key: string): Promise<void> {
+  await ex
+    .update(loginThrottle)
+    .set({ failures: sql`GREATEST(${loginThrottle.failures} - 1, 0)` })
+    .where(eq(loginThrottle.key, key));
+}
+
+export async function clearAttempts(ex: Executor, key: string): Promise<void> {
   await ex.delete(loginThrottle).where(eq(loginThrottle.key, key));
 }

@@ -26,39 +26,70 @@ function authUser(account: Account, loginToken: string, refreshToken: string): A
   };
 }
 
-const accountKey = (login: string) => `u:${login.toLowerCase()}`;
+/** An account's attempts count once, whichever of username, e-mail or phone is typed; an unknown identifier by itself. */
+const accountKey = (account: { id: number } | null, login: string) => (account ? `a:${account.id}` : `u:${login.toLowerCase()}`);
 const ipKey = (ip: string) => `ip:${ip}`;
+/** An account that signed in from an address this recently is not held back by that address's limit. */
+const KNOWN_ADDRESS_DAYS = 30;
+/** Past this share of its limit, an address's attempts are slowed down before they are refused. */
+const SLOW_FROM_SHARE = 1 / 3;
+const SLOW_STEP_MS = 200;
+const SLOW_MAX_MS = 2_000;
 
+/** How long an address's attempt waits before its password is verified: nothing at first, then a growing pause. */
+export function addressDelayMs(attempts: number, max: number): number {
+  const from = Math.floor(max * SLOW_FROM_SHARE);
+  return attempts <= from ? 0 : Math.min(SLOW_MAX_MS, (attempts - from) * SLOW_STEP_MS);
+}
+
+/**
+ * Sign-in, throttled per account and per address (docs/security.md). Each attempt is counted before its
+ * password is verified, in one atomic statement per key, so a burst cannot pass the check together:
+ * at most LOGIN_MAX_FAILURES_PER_ACCOUNT passwords of one account, and LOGIN_MAX_FAILURES_PER_IP of
+ * one address, are verified per window. A correct password gives its attempts back. An account that
+ * signed in from the address within 30 days is held only by its own limit, so a front desk behind a
+ * hospital's NAT keeps working while someone else on that address is being refused.
+ */
 export async function login(ctx: AppContext, req: FastifyRequest, emailOrPhone: string, passwordMd5: string): Promise<AuthUser> {
   const { database, config } = ctx;
-  const keys = [accountKey(emailOrPhone), ipKey(req.ip)];
-  const left = await repo.throttleSecondsLeft(database.db, keys);
-  if (left > 0) {
-    await audit(database.db, req, { action: 'LOGIN_THROTTLED', entity: 'account', after: { login: emailOrPhone.slice(0, 100) } });
-    req.log.warn({ event: 'login_throttled' }, 'sign-in throttled');
-    throw tooMany(fmt(MSG.loginThrottled, { minutes: Math.ceil(left / 60) }));
-  }
-
+  const window = config.LOGIN_THROTTLE_WINDOW_MINUTES;
   const account = await repo.findAccountForLogin(database.db, emailOrPhone);
+  const keys = { account: accountKey(account, emailOrPhone), ip: ipKey(req.ip) };
+  const refuse = async (secondsLeft: number, by: 'account' | 'address') => {
+    await audit(database.db, req, {
+      action: 'LOGIN_THROTTLED',
+      entity: 'account',
+      entityId: account?.id ?? null,
+      facilityId: account?.facilityId ?? null,
+      after: { login: emailOrPhone.slice(0, 100), by },
+    });
+    req.log.warn({ event: 'login_throttled', by }, 'sign-in throttled');
+    return tooMany(fmt(MSG.loginThrottled, { minutes: Math.ceil(secondsLeft / 60) }));
+  };
+
+  const byAccount = await repo.reserveAttempt(database.db, keys.account, window);
+  if (byAccount.attempts > config.LOGIN_MAX_FAILURES_PER_ACCOUNT) throw await refuse(byAccount.secondsLeft, 'account');
+  const known = account !== null && (await repo.signedInFrom(database.db, account.id, req.ip, KNOWN_ADDRESS_DAYS));
+  const byAddress = await repo.reserveAttempt(database.db, keys.ip, window);
+  if (!known && byAddress.attempts > config.LOGIN_MAX_FAILURES_PER_IP) {
+    await repo.releaseAttempt(database.db, keys.account);
+    throw await refuse(byAddress.secondsLeft, 'address');
+  }
+  const pause = known ? 0 : addressDelayMs(byAddress.attempts, config.LOGIN_MAX_FAILURES_PER_IP);
+  if (pause > 0) await new Promise((r) => setTimeout(r, pause));
+
   const cost = hashCost(ctx);
   const check = await verifyPassword(account?.passwordHash ?? (await decoyHash(cost)), passwordMd5, cost);
-  if (!account || !check.ok) {
-    await database.transaction(async (tx) => {
-      await repo.recordFailure(tx, keys[0]!, config.LOGIN_MAX_FAILURES_PER_ACCOUNT, config.LOGIN_THROTTLE_WINDOW_MINUTES);
-      await repo.recordFailure(tx, keys[1]!, config.LOGIN_MAX_FAILURES_PER_IP, config.LOGIN_THROTTLE_WINDOW_MINUTES);
-      await audit(tx, req, {
-        action: 'LOGIN_FAILED',
-        entity: 'account',
-        entityId: account?.id ?? null,
-        facilityId: account?.facilityId ?? null,
-        after: { login: emailOrPhone.slice(0, 100) },
-      });
+  if (!account || !check.ok || account.locked) {
+    // A locked account answers the same whatever the password, so the answer never confirms one.
+    await audit(database.db, req, {
+      action: account?.locked ? 'LOGIN_REFUSED_LOCKED' : 'LOGIN_FAILED',
+      entity: 'account',
+      entityId: account?.id ?? null,
+      facilityId: account?.facilityId ?? null,
+      after: { login: emailOrPhone.slice(0, 100) },
     });
-    throw unauthorized(MSG.wrongCredentials);
-  }
-  if (account.locked) {
-    await audit(database.db, req, { action: 'LOGIN_REFUSED_LOCKED', entity: 'account', entityId: account.id, facilityId: account.facilityId });
-    throw forbidden(MSG.accountLocked);
+    throw account?.locked ? forbidden(MSG.accountLocked) : unauthorized(MSG.wrongCredentials);
   }
 
   const loginToken = newToken();
@@ -77,7 +108,8 @@ export async function login(ctx: AppContext, req: FastifyRequest, emailOrPhone: 
       ip: req.ip,
       userAgent: (req.headers['user-agent'] ?? '').slice(0, 300) || null,
     });
-    await repo.clearFailures(tx, keys[0]!);
+    await repo.clearAttempts(tx, keys.account);
+    await repo.releaseAttempt(tx, keys.ip);
     await audit(tx, req, {
       action: 'LOGIN',
       entity: 'session',

@@ -1,0 +1,1 @@
+ALTER TABLE "login_throttle" DROP COLUMN "blocked_until";
