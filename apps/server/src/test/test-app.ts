@@ -65,7 +65,16 @@ let seq = 0;
 /** A new facility with one account per entry; usernames are made unique. */
 export async function makeFacility(
   t: TestApp,
-  specs: { key: string; authorities: Authority[]; password?: string; lastPasswordReset?: Date; locked?: boolean; mustChangePassword?: boolean }[],
+  specs: {
+    key: string;
+    authorities: Authority[];
+    password?: string;
+    lastPasswordReset?: Date;
+    locked?: boolean;
+    mustChangePassword?: boolean;
+    email?: string;
+    phone?: string;
+  }[],
 ): Promise<{ facilityId: number; accounts: Record<string, FixtureAccount> }> {
   const tag = `${process.pid.toString(36)}${(seq++).toString(36)}${randomBytes(2).toString('hex')}`;
   return t.database.transaction(async (tx) => {
@@ -84,6 +93,8 @@ export async function makeFacility(
           lastPasswordReset: s.lastPasswordReset,
           locked: s.locked,
           mustChangePassword: s.mustChangePassword,
+          email: s.email,
+          phone: s.phone,
         },
         hashCost({ config: t.config }),
       );
