@@ -1,12 +1,14 @@
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { bootstrapDatabase } from './db/bootstrap';
+import { commonPasswordHashes } from './modules/auth/passwords';
 
 const started = Date.now();
 const config = loadConfig();
 const bootLog = { info: (msg: string) => config.LOG_LEVEL !== 'silent' && console.log(msg) };
 const database = await bootstrapDatabase(config, bootLog);
 const app = await buildApp(config, database);
+commonPasswordHashes(); // built now rather than during the first password change
 
 // Requests still being answered when a stop is asked for; the database closes after them.
 let inFlight = 0;

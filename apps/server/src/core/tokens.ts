@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 
 /** A new opaque token: 256 random bits, base64url. */
 export function newToken(): string {
@@ -6,9 +6,9 @@ export function newToken(): string {
 }
 
 export function sha256(value: string): string {
-  return createHash('sha256').update(value).digest('hex');
+  return hash('sha256', value, 'hex');
 }
 
 export function md5(value: string): string {
-  return createHash('md5').update(value).digest('hex');
+  return hash('md5', value, 'hex');
 }

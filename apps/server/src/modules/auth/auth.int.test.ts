@@ -290,6 +290,15 @@ describe('password change', () => {
   it.each([
     ['the same password', (p: string) => p, MSG.passwordSameAsOld],
     ['a well-known weak password', () => 'P@ssw0rd', MSG.passwordTooCommon],
+    // what an MD5 on the wire still lets the server see (finding 5 of the hardening issue)
+    ['the empty password', () => '', MSG.passwordEmpty],
+    ['a one-letter password', () => 'a', MSG.passwordTooCommon],
+    ['a one-digit password', () => '1', MSG.passwordTooCommon],
+    ['the username', () => acc.changer!.username, MSG.passwordLikeAccount],
+    ['the username in capitals', () => acc.changer!.username.toUpperCase(), MSG.passwordLikeAccount],
+    ['a common password that fails the client rule', () => '123456', MSG.passwordTooCommon],
+    ['a common password, capitalised', () => 'Dragon', MSG.passwordTooCommon],
+    ['a common password from deep in the list', () => 'dimazarya', MSG.passwordTooCommon],
   ])('refuses %s', async (_l, next, message) => {
     const { loginToken } = await login(t, acc.changer!);
     const res = await put(loginToken, acc.changer!.id, acc.changer!.password, next(acc.changer!.password));

@@ -6,7 +6,7 @@ import type { AppContext } from '../../core/context';
 import { AppError, badRequest, forbidden, tooMany, unauthorized } from '../../core/errors';
 import { newToken, sha256 } from '../../core/tokens';
 import * as repo from './auth.repository';
-import { decoyHash, hashPassword, isWeakPasswordHash, verifyPassword, type HashCost } from './passwords';
+import { decoyHash, hashPassword, refusePasswordHash, verifyPassword, type HashCost, type PasswordRefusal } from './passwords';
 
 type Account = NonNullable<Awaited<ReturnType<typeof repo.findAccountById>>>;
 
@@ -164,6 +164,12 @@ export async function refresh(ctx: AppContext, req: FastifyRequest, refreshToken
   return result.user;
 }
 
+const REFUSAL_MESSAGE: Record<PasswordRefusal, string> = {
+  empty: MSG.passwordEmpty,
+  'like-account': MSG.passwordLikeAccount,
+  common: MSG.passwordTooCommon,
+};
+
 /** Both password-change calls: checks the old password, refuses weak or unchanged ones, ends every session. */
 export async function changePassword(ctx: AppContext, req: FastifyRequest, accountId: number, oldMd5: string, newMd5: string): Promise<void> {
   const auth = req.auth!;
@@ -179,8 +185,10 @@ export async function changePassword(ctx: AppContext, req: FastifyRequest, accou
   if (newMd5.toLowerCase() === oldMd5.toLowerCase()) {
     throw badRequest(MSG.passwordSameAsOld, [{ field: 'passwordNew', message: MSG.passwordSameAsOld }]);
   }
-  if (isWeakPasswordHash(newMd5)) {
-    throw badRequest(MSG.passwordTooCommon, [{ field: 'passwordNew', message: MSG.passwordTooCommon }]);
+  const refusal = refusePasswordHash(newMd5, account);
+  if (refusal) {
+    const message = REFUSAL_MESSAGE[refusal];
+    throw badRequest(message, [{ field: 'passwordNew', message }]);
   }
   const newHash = await hashPassword(newMd5, cost);
   await ctx.database.transaction(async (tx) => {
