@@ -23,6 +23,8 @@ export const MSG = {
   oldPasswordWrong: 'Mật khẩu cũ không đúng',
   passwordSameAsOld: 'Mật khẩu mới phải khác mật khẩu cũ',
   passwordTooCommon: 'Mật khẩu này quá phổ biến, dễ bị đoán. Vui lòng chọn mật khẩu khác',
+  passwordLikeAccount: 'Mật khẩu không được trùng với tên đăng nhập, email hoặc số điện thoại',
+  passwordEmpty: 'Vui lòng nhập mật khẩu mới',
   passwordHashInvalid: 'Mật khẩu gửi lên không hợp lệ',
   // §6 / §8
   forbidden: 'Bạn không có quyền thao tác',
@@ -33,6 +35,12 @@ export const MSG = {
   conflict: 'Dữ liệu đã tồn tại',
   tooManyRequests: 'Bạn thao tác quá nhanh, vui lòng thử lại sau',
   payloadTooLarge: 'Dữ liệu gửi lên quá lớn',
+  // refused at the edge (security issue: NUL / lone surrogates, impossible dates, bad paths, races)
+  unsafeText: 'Dữ liệu chứa ký tự không hợp lệ',
+  invalidDate: 'Ngày không hợp lệ',
+  badUrl: 'Đường dẫn không hợp lệ',
+  concurrentChange: 'Dữ liệu vừa được thay đổi bởi một thao tác khác, vui lòng tải lại và thử lại',
+  referenceConflict: 'Dữ liệu đang được sử dụng hoặc tham chiếu không tồn tại',
   internalError: 'Lỗi hệ thống',
   bookingSuccess: 'Đặt khám thành công',
   bookingFailed: 'Đặt khám không thành công',
