@@ -1,17 +1,26 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from './core/db';
-import { md5 } from './core/tokens';
+import { md5, sha256 } from './core/tokens';
+import { createAccount, createFacility } from './db/seed/factories';
+import { syncAreas } from './db/seed/reference-catalogs';
 
-/** Starts the real server process (src via tsx) on PGlite in `dataDir`; a first start seeds the demo data (~20 s idle, up to ~60 s on a loaded CI machine). */
+/** Every server process a test started: one a failed test left running is killed after the file. */
+const procs: ChildProcess[] = [];
+afterAll(() => procs.forEach((p) => p.exitCode === null && p.signalCode === null && p.kill('SIGKILL')));
+
+/** Starts the real server process (src via tsx) on PGlite in `dataDir` (or on PostgreSQL when `env` names a DATABASE_URL); a first start seeds the demo data (~20 s idle, up to ~60 s on a loaded CI machine). */
 function start(dataDir: string, port: number, env: Record<string, string> = {}) {
   const proc = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'main.ts')], {
     env: { ...process.env, DATABASE_URL: '', DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ARGON2_MEMORY_KIB: '1024', ARGON2_TIME_COST: '1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  procs.push(proc);
   let out = '';
   proc.stdout!.on('data', (d) => (out += d));
   proc.stderr!.on('data', (d) => (out += d));
@@ -108,4 +117,169 @@ describe('server process on embedded PGlite', () => {
     const s = start(tmp(), 3395, { NODE_ENV: 'production', ENABLE_TEST_FIXTURES: '1' });
     await expect(s.ready).rejects.toThrow(/ENABLE_TEST_FIXTURES/);
   }, 30_000);
+});
+
+/**
+ * The same round on a PostgreSQL server: the server process is killed, the database is not.
+ * An acknowledged write must have been committed before its answer left the server, and a
+ * transaction cut by the kill must leave nothing half-written. Several writers run at once
+ * (PostgreSQL serves them on separate connections), so the kill lands mid-transaction.
+ */
+describe.skipIf(!process.env.DATABASE_URL)('server process on PostgreSQL', () => {
+  const name = `portal_kill_${randomBytes(4).toString('hex')}`;
+  const dbUrl = () => {
+    const u = new URL(process.env.DATABASE_URL!);
+    u.pathname = `/${name}`;
+    return u.toString();
+  };
+  const withAdmin = async <T>(fn: (c: pg.Client) => Promise<T>) => {
+    const c = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await c.connect();
+    try {
+      return await fn(c);
+    } finally {
+      await c.end();
+    }
+  };
+  afterAll(() => withAdmin((c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)));
+
+  it('keeps every acknowledged write after kill -9 of the server, and a restart serves them', async () => {
+    const t0 = Date.now();
+    const ms: Record<string, number> = {};
+    const lap = (k: string, since: number) => (ms[k] = Date.now() - since);
+
+    // a fresh database with one facility and one account: the server then migrates nothing new and seeds nothing
+    await withAdmin((c) => c.query(`CREATE DATABASE ${name}`));
+    const cost = { memoryCost: 1024, timeCost: 1, parallelism: 1 }; // the server's ARGON2_* below: no rehash at sign-in
+    const prep = await openDatabase({ url: dbUrl(), poolSize: 2 });
+    await prep.migrate();
+    await syncAreas(prep);
+    await prep.transaction(async (tx) => {
+      const facility = await createFacility(tx, { code: 'KILL', name: 'Cơ sở thử kill -9' });
+      await createAccount(tx, { facilityId: facility.id, username: 'letan', password: 'Letan@123', name: 'Lễ tân', authorities: ['MANAGER_CATALOG'] }, cost);
+    });
+    await prep.close();
+    lap('prepare', t0);
+
+    // the limits are raised: eight writers sign one account in at once, and an attempt is counted while it is verified
+    const env = { DATABASE_URL: dbUrl(), SEED_DEMO: 'false', LOGIN_MAX_FAILURES_PER_ACCOUNT: '100000', LOGIN_MAX_FAILURES_PER_IP: '100000' };
+    let since = Date.now();
+    const s = start(tmp(), 3397, env);
+    await s.ready;
+    lap('firstStart', since);
+
+    // acknowledged writes, by kind: a sign-in (session + LOGIN audit), a sign-out (revoked session + LOGOUT audit),
+    // a new department (row + CREATE audit); each is one transaction answered 200 only after its commit
+    const signedIn: string[] = [];
+    const signedOut: string[] = [];
+    const departments: string[] = [];
+    const statuses: Record<number, number> = {};
+    let sent = 0;
+    let stop = false;
+    const call = async (method: string, route: string, token?: string, body?: unknown) => {
+      sent++;
+      const headers: Record<string, string> = {};
+      if (token) headers.authorization = `Bearer ${token}`;
+      if (body !== undefined) headers['content-type'] = 'application/json';
+      const r = await fetch(`${s.url}${route}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+      statuses[r.status] = (statuses[r.status] ?? 0) + 1;
+      return r;
+    };
+    const worker = async (w: number) => {
+      for (let i = 0; !stop; i++) {
+        const r = await login(s.url, 'letan', 'Letan@123');
+        sent++;
+        statuses[r.status] = (statuses[r.status] ?? 0) + 1;
+        if (r.status !== 200) continue;
+        const token = ((await r.json()) as { data: { loginToken: string } }).data.loginToken;
+        signedIn.push(token);
+        const code = `K${w}-${i}`;
+        if ((await call('POST', '/api/catalog/v1/departments', token, { code, name: `Khoa ${code}` })).status === 200) departments.push(code);
+        if (i % 3 === 2 && (await call('PUT', '/api/his/v1/user/logout', token)).status === 200) signedOut.push(token);
+      }
+    };
+    since = Date.now();
+    // the kill cuts requests in flight: their fetch fails, and they were never acknowledged
+    const load = Promise.allSettled(Array.from({ length: 8 }, (_, w) => worker(w)));
+    // ~2.5 s of load, longer on a loaded machine until every kind of write has a few acknowledged (at most 30 s)
+    while (Date.now() - since < 2500 || ((signedOut.length < 3 || departments.length < 3) && Date.now() - since < 30_000)) {
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    s.proc.kill('SIGKILL');
+    stop = true;
+    await exited(s.proc);
+    const ends = await load;
+    lap('load', since);
+    const cut = ends.filter((e) => e.status === 'rejected').length; // writers whose request the kill cut
+
+    const acknowledged = signedIn.length + signedOut.length + departments.length;
+    expect(signedIn.length).toBeGreaterThan(5);
+    expect(departments.length).toBeGreaterThanOrEqual(3);
+    expect(signedOut.length).toBeGreaterThanOrEqual(3);
+    // nothing in this loop fails or is refused
+    expect(Object.keys(statuses).filter((c) => c !== '200'), JSON.stringify(statuses)).toEqual([]);
+
+    // the same database, served again by a new process
+    since = Date.now();
+    const again = start(tmp(), 3398, env);
+    await again.ready;
+    lap('restart', since);
+    since = Date.now();
+
+    const check = await openDatabase({ url: dbUrl(), poolSize: 2 });
+    const q = <R>(text: string, params: unknown[] = []) => check.query<R>('', text, params);
+    const tokenHashes = signedIn.map(sha256);
+    const [found] = await q<{ sessions: number; logins: number; revoked: number; logouts: number; departments: number; creates: number }>(
+      `SELECT
+         (SELECT count(*)::int FROM sessions WHERE token_hash = ANY($1)) AS sessions,
+         (SELECT count(*)::int FROM audit_log a JOIN sessions s ON a.entity = 'session' AND a.entity_id = s.id::text AND a.action = 'LOGIN' WHERE s.token_hash = ANY($1)) AS logins,
+         (SELECT count(*)::int FROM sessions WHERE token_hash = ANY($2) AND revoked_reason = 'LOGOUT') AS revoked,
+         (SELECT count(*)::int FROM audit_log a JOIN sessions s ON a.entity = 'session' AND a.entity_id = s.id::text AND a.action = 'LOGOUT' WHERE s.token_hash = ANY($2)) AS logouts,
+         (SELECT count(*)::int FROM departments WHERE code = ANY($3)) AS departments,
+         (SELECT count(*)::int FROM audit_log a JOIN departments d ON a.entity = 'departments' AND a.entity_id = d.id::text AND a.action = 'CREATE' WHERE d.code = ANY($3)) AS creates`,
+      [tokenHashes, signedOut.map(sha256), departments],
+    );
+    // nothing half-written, acknowledged or not: every row has its audit row and every audit row its row
+    const [halves] = await q<Record<string, number>>(
+      `SELECT
+         (SELECT count(*)::int FROM sessions s WHERE NOT EXISTS (SELECT 1 FROM audit_log a WHERE a.action = 'LOGIN' AND a.entity = 'session' AND a.entity_id = s.id::text)) AS "sessionWithoutLogin",
+         (SELECT count(*)::int FROM audit_log a WHERE a.action = 'LOGIN' AND NOT EXISTS (SELECT 1 FROM sessions s WHERE a.entity_id = s.id::text)) AS "loginWithoutSession",
+         (SELECT count(*)::int FROM sessions s WHERE s.revoked_at IS NOT NULL AND NOT EXISTS (SELECT 1 FROM audit_log a WHERE a.action = 'LOGOUT' AND a.entity_id = s.id::text)) AS "revokedWithoutLogout",
+         (SELECT count(*)::int FROM audit_log a WHERE a.action = 'LOGOUT' AND NOT EXISTS (SELECT 1 FROM sessions s WHERE s.revoked_at IS NOT NULL AND a.entity_id = s.id::text)) AS "logoutWithoutRevoked",
+         (SELECT count(*)::int FROM departments d WHERE NOT EXISTS (SELECT 1 FROM audit_log a WHERE a.action = 'CREATE' AND a.entity = 'departments' AND a.entity_id = d.id::text)) AS "departmentWithoutCreate",
+         (SELECT count(*)::int FROM audit_log a WHERE a.action = 'CREATE' AND a.entity = 'departments' AND NOT EXISTS (SELECT 1 FROM departments d WHERE a.entity_id = d.id::text)) AS "createWithoutDepartment"`,
+    );
+    const [totals] = await q<{ sessions: number; departments: number; facilities: number }>(
+      `SELECT (SELECT count(*)::int FROM sessions) AS sessions, (SELECT count(*)::int FROM departments) AS departments, (SELECT count(*)::int FROM facilities) AS facilities`,
+    );
+    await check.close();
+    expect(found).toEqual({
+      sessions: signedIn.length,
+      logins: signedIn.length,
+      revoked: signedOut.length,
+      logouts: signedOut.length,
+      departments: departments.length,
+      creates: departments.length,
+    });
+    expect(halves).toEqual({ sessionWithoutLogin: 0, loginWithoutSession: 0, revokedWithoutLogout: 0, logoutWithoutRevoked: 0, departmentWithoutCreate: 0, createWithoutDepartment: 0 });
+    expect(totals!.facilities).toBe(1); // the restart seeded nothing
+
+    // the restarted server honours what was acknowledged: a live session still works, an ended one does not
+    const live = signedIn.filter((tk) => !signedOut.includes(tk));
+    const me = (tk: string) => fetch(`${again.url}/api/his/v1/user/me`, { headers: { authorization: `Bearer ${tk}` } }).then((r) => r.status);
+    expect(await me(live.at(-1)!)).toBe(200);
+    expect(await me(signedOut.at(-1)!)).toBe(401);
+    expect((await login(again.url, 'letan', 'Letan@123')).status).toBe(200);
+    lap('verify', since);
+
+    again.proc.kill('SIGTERM');
+    await exited(again.proc);
+    expect(again.proc.exitCode).toBe(0);
+    lap('total', t0);
+    console.log(
+      `PostgreSQL kill -9: ${acknowledged} acknowledged writes (${signedIn.length} sign-ins, ${signedOut.length} sign-outs, ${departments.length} departments) of ${sent} requests, ${cut} of 8 writers cut mid-request; ` +
+        `after restart ${found!.sessions} sessions/${found!.logins} LOGIN, ${found!.revoked} revoked/${found!.logouts} LOGOUT, ${found!.departments} departments/${found!.creates} CREATE ` +
+        `(all rows: ${totals!.sessions} sessions, ${totals!.departments} departments); ms ${JSON.stringify(ms)}`,
+    );
+  }, 150_000);
 });
