@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { hasAuthority, isAuthority, MSG, type Authority } from '@portal/shared';
+import { hasAuthority, isAuthority, MSG, STRONG_PASSWORD_CUTOFF, type Authority } from '@portal/shared';
 import type { Config } from '../config';
 import { audit } from './audit';
 import type { Database } from './db';
@@ -26,22 +26,42 @@ const validAccess = (a: unknown): a is Access =>
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
+    /** Open to a session that must change its password first (me, the password changes, logout). */
+    beforePasswordChange?: boolean;
+    /** Takes the login token from `?loginToken=` as well (the WebSocket). */
+    tokenInQuery?: boolean;
   }
   interface FastifyRequest {
     auth: AuthContext | null;
   }
 }
 
-/** The login token: `Authorization: Bearer <t>` (or the bare token), else the `loginToken` query value (spec §7). */
+/**
+ * The login token: `Authorization: Bearer <t>` (or the bare token). The `loginToken` query value of
+ * spec §7 is read only by the routes that say `tokenInQuery` (the live-updates WebSocket, whose
+ * browser API cannot set a header): a token in a REST URL ends up in proxies' logs and histories.
+ */
 export function readToken(req: FastifyRequest): string | null {
   const header = req.headers.authorization;
   if (header) {
     const t = header.startsWith('Bearer ') ? header.slice(7) : header;
     return t.trim() || null;
   }
+  if (!req.routeOptions.config?.tokenInQuery) return null;
   const q = (req.query as Record<string, unknown> | undefined)?.loginToken;
   return typeof q === 'string' && q ? q : null;
 }
+
+/**
+ * Why this session may, for now, only change its password, read `me` and log out (spec §4 and §5):
+ * a one-time password, or a last password change before the strong-password rule (22/09/2024 +07:00).
+ */
+export function pendingPasswordChange(ctx: Pick<AuthContext, 'mustChangePassword' | 'lastPasswordReset'>): string | null {
+  if (ctx.mustChangePassword) return MSG.mustChangePasswordFirst;
+  if (ctx.lastPasswordReset.getTime() < STRONG_PASSWORD_CUTOFF_MS) return MSG.mustChangeToStrongPassword;
+  return null;
+}
+const STRONG_PASSWORD_CUTOFF_MS = Date.parse(STRONG_PASSWORD_CUTOFF);
 
 /** Signed-in caller of a route that requires one. */
 export function caller(req: FastifyRequest): AuthContext {
@@ -106,9 +126,11 @@ export function installAccessControl(app: FastifyInstance, database: Database, c
       sessions.set(hash, ctx, { until: found.validUntil, generation });
     }
     req.auth = ctx;
-    // A one-time password (new account, administrator's reset) opens only the signed-in calls
-    // (me, change password, logout) until it is changed.
-    if (ctx.mustChangePassword && access !== 'signed-in') throw forbidden(MSG.mustChangePasswordFirst);
+    // A one-time password (new account, administrator's reset) or a password older than the strong
+    // rule opens only me, the password changes and logout until it is changed: the web's mandatory
+    // dialog is not the only thing standing in the way.
+    const pending = pendingPasswordChange(ctx);
+    if (pending && !req.routeOptions.config?.beforePasswordChange) throw forbidden(pending);
     if (access !== 'signed-in' && !grants(ctx.authorities, access)) {
       await audit(database.db, req, {
         action: 'FORBIDDEN',

@@ -56,15 +56,21 @@ WHERE s.token_hash = $1
   AND s.last_seen_at > now() - make_interval(mins => $2::int)
   AND NOT a.locked`;
 
-/** How stale last_seen_at may get before it is written again (keeps reads read-only). */
-const TOUCH_AFTER_MS = 60_000;
+/**
+ * How stale last_seen_at may get before it is written again (keeps most reads read-only): a minute,
+ * or half the idle time when that is shorter, so that an active session is touched while more than
+ * half of its idle time is left and never ends in the middle of work.
+ */
+export function touchAfterMs(idleMinutes: number): number {
+  return Math.min(60_000, (idleMinutes * 60_000) / 2);
+}
 
 export async function findSessionByTokenHash(database: Database, tokenHash: string, idleMinutes: number): Promise<FoundSession | null> {
   const rows = await database.query<SessionRow>('find_session', FIND_SESSION_SQL, [tokenHash, idleMinutes]);
   const r = rows[0];
   if (!r) return null;
-  // valid_until counts idleness from the last touch; within TOUCH_AFTER_MS of it, that is at least idle − 1 minute away
-  if (Date.now() - new Date(r.last_seen_at).getTime() > TOUCH_AFTER_MS) {
+  // valid_until counts idleness from the last touch; until the next touch it is at least half the idle time away
+  if (Date.now() - new Date(r.last_seen_at).getTime() > touchAfterMs(idleMinutes)) {
     await database.query('touch_session', 'UPDATE sessions SET last_seen_at = now() WHERE id = $1', [r.session_id]);
   }
   const ctx: AuthContext = {

@@ -141,10 +141,14 @@ describe('GET /api/his/v1/user/me', () => {
     expect(data.hospitalByAdmin.name).toMatch(/^Bệnh viện kiểm thử/);
   });
 
-  it('accepts the bare token and the loginToken query value (spec §7)', async () => {
+  it('accepts the bare token, and the loginToken query value only on the WebSocket (a token in a REST URL is refused)', async () => {
     const { loginToken } = await login(t, acc.letan!);
     expect((await t.app.inject({ method: 'GET', url: '/api/his/v1/user/me', headers: { authorization: loginToken } })).statusCode).toBe(200);
-    expect((await t.app.inject({ method: 'GET', url: `/api/his/v1/user/me?loginToken=${loginToken}` })).statusCode).toBe(200);
+    for (const url of [`/api/his/v1/user/me?loginToken=${loginToken}`, `/api/appointment/v1/sources?loginToken=${loginToken}`]) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual({ code: 401, message: MSG.unauthorized });
+    }
   });
 
   it.each([
@@ -363,6 +367,57 @@ describe('password change', () => {
   });
 });
 
+describe('a password older than the strong-password rule (spec §4: before 22/09/2024 +07:00)', () => {
+  it('opens only me, the password change and logout until it is changed, as a one-time password does', async () => {
+    const { accounts } = await makeFacility(t, [
+      { key: 'old', authorities: ['ADMIN_FACILITY'], lastPasswordReset: new Date('2024-09-21T16:59:59Z') },
+      { key: 'onetime', authorities: ['ADMIN_FACILITY'], mustChangePassword: true },
+      { key: 'cutoff', authorities: ['ADMIN_FACILITY'], lastPasswordReset: new Date('2024-09-21T17:00:00Z') },
+    ]);
+    const get = (token: string, url: string) => t.app.inject({ method: 'GET', url, headers: bearer(token) });
+    const cases: [FixtureAccount, string | null][] = [
+      [accounts.old!, MSG.mustChangeToStrongPassword],
+      [accounts.onetime!, MSG.mustChangePasswordFirst],
+      [accounts.cutoff!, null], // at the cutoff itself the rule is met
+    ];
+    for (const [u, reason] of cases) {
+      const { loginToken } = await login(t, u);
+      expect((await get(loginToken, '/api/his/v1/user/me')).statusCode).toBe(200);
+      for (const url of ['/api/his/v1/user/authorizes', '/api/his/v1/permissions', '/api/appointment/v1/sources', '/api/live/v1']) {
+        const res = await get(loginToken, url);
+        if (reason) expect([url, res.statusCode, res.json()]).toEqual([url, 403, { code: 403, message: reason }]);
+        else expect([url, res.statusCode]).not.toEqual([url, 403]);
+      }
+    }
+    const { loginToken } = await login(t, accounts.old!);
+    const changed = await t.app.inject({
+      method: 'PUT',
+      url: `/api/his/v1/user/${accounts.old!.id}`,
+      headers: bearer(loginToken),
+      payload: { passwordOld: md5(accounts.old!.password), passwordNew: md5('Moi@Manh2025') },
+    });
+    expect(changed.statusCode).toBe(200);
+    const next = await login(t, { username: accounts.old!.username, password: 'Moi@Manh2025' });
+    expect((await get(next.loginToken, '/api/his/v1/user/authorizes')).statusCode).toBe(200);
+    const out = await t.app.inject({ method: 'PUT', url: '/api/his/v1/user/logout', headers: bearer((await login(t, accounts.onetime!)).loginToken) });
+    expect(out.statusCode).toBe(200);
+  });
+});
+
+describe('session idle time', () => {
+  it('touches an active session while more than half of its idle time is left', async () => {
+    const short = await createTestApp({ SESSION_IDLE_MINUTES: '1', SESSION_CACHE_SECONDS: '0' });
+    const { accounts } = await makeFacility(short, [{ key: 'idle', authorities: [] }]);
+    const { loginToken } = await login(short, accounts.idle!);
+    // 40 s since the last request: 20 s of the minute left, less than half
+    await short.database.db.execute(sql`UPDATE sessions SET last_seen_at = now() - interval '40 seconds' WHERE account_id = ${accounts.idle!.id}`);
+    expect((await short.app.inject({ method: 'GET', url: '/api/his/v1/user/me', headers: bearer(loginToken) })).statusCode).toBe(200);
+    const rows = await sqlRows<{ ago: number }>(short, sql`SELECT extract(epoch from now() - last_seen_at)::float AS ago FROM sessions WHERE account_id = ${accounts.idle!.id}`);
+    expect(Number(rows[0]!.ago)).toBeLessThan(10);
+    await short.close();
+  });
+});
+
 describe('password hashing', () => {
   it('upgrades a hash made with other argon2 costs at sign-in', async () => {
     const { accounts } = await makeFacility(t, [{ key: 'rehash', authorities: [] }]);
@@ -391,10 +446,12 @@ describe('audit trail', () => {
 });
 
 describe('responses', () => {
-  it('sets security headers', async () => {
+  it('sets security headers; scripts may connect to this host only (no WebSocket to any host)', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    const csp = String(res.headers['content-security-policy']).split(';');
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("connect-src 'self'");
   });
   it('answers an unknown API route with a Vietnamese 404', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/his/v1/khong-co' });

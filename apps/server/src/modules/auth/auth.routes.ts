@@ -33,7 +33,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
   });
 
   r.put('/api/his/v1/user/logout', {
-    config: { access: 'signed-in' },
+    config: { access: 'signed-in', beforePasswordChange: true },
     schema: { tags, summary: 'Đăng xuất', response: { 200: messageResponse, ...errorResponses(401) } },
     handler: async (req) => {
       await service.logout(ctx, req);
@@ -42,7 +42,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
   });
 
   r.get('/api/his/v1/user/me', {
-    config: { access: 'signed-in' },
+    config: { access: 'signed-in', beforePasswordChange: true },
     schema: { tags, summary: 'Người dùng hiện tại', response: { 200: meResponse, ...errorResponses(401) } },
     handler: async (req) => {
       const a = caller(req);
@@ -82,7 +82,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
   });
 
   r.put('/api/his/v1/user/update-password', {
-    config: { access: 'signed-in' },
+    config: { access: 'signed-in', beforePasswordChange: true },
     schema: { tags, summary: 'Đổi mật khẩu (menu)', body: updatePasswordBody, response: { 200: messageResponse, ...errorResponses(400, 401, 403) } },
     handler: async (req) => {
       await service.changePassword(ctx, req, req.body.id, req.body.passold, req.body.newpass);
@@ -91,7 +91,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
   });
 
   r.put('/api/his/v1/user/:id', {
-    config: { access: 'signed-in' },
+    config: { access: 'signed-in', beforePasswordChange: true },
     schema: {
       tags,
       summary: 'Đổi mật khẩu (hộp thoại định kỳ / bắt buộc); code 2 khi mật khẩu cũ sai',

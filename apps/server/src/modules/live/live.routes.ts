@@ -17,7 +17,7 @@ const RECHECK_MS = 60_000;
  * idle timeout closes the socket with 4401, a lost authority drops the topic.
  */
 export async function liveRoutes(app: FastifyInstance, ctx: AppContext, opts: { recheckMs?: number } = {}): Promise<void> {
-  app.get('/api/live/v1', { websocket: true, config: { access: 'signed-in' }, schema: { tags: ['Cập nhật trực tiếp'], summary: 'WebSocket: thay đổi theo thời gian thực của cơ sở' } }, (socket: WebSocket, req) => {
+  app.get('/api/live/v1', { websocket: true, config: { access: 'signed-in', tokenInQuery: true }, schema: { tags: ['Cập nhật trực tiếp'], summary: 'WebSocket: thay đổi theo thời gian thực của cơ sở' } }, (socket: WebSocket, req) => {
     const auth = caller(req);
     let authorities = auth.authorities;
     const topics = new Set<string>();

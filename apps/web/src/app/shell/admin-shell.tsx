@@ -74,7 +74,8 @@ export function AdminShell() {
         <HeaderBar facilityName={data.hospitalByAdmin.name} onOpenSettings={() => setSettingsOpen(true)} />
         <Layout.Content className="shell-content">
           {settings.showBreadcrumb && <ShellBreadcrumb />}
-          {hasAuthority(data.user.authorities, required) ? <Outlet /> : <ForbiddenPage />}
+          {/* Behind the mandatory dialog the server answers 403 to everything but the password change (spec §4): no screen loads there. */}
+          {dialog === 'mandatory' && !dialogClosed ? null : hasAuthority(data.user.authorities, required) ? <Outlet /> : <ForbiddenPage />}
         </Layout.Content>
         {settings.showFooter && (
           <Layout.Footer className="shell-footer">
