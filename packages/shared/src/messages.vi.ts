@@ -71,6 +71,7 @@ export const MSG = {
   facilityAdminOnly: 'Chỉ tài khoản có quyền Quản trị cơ sở y tế mới được thay đổi vai trò hoặc tài khoản mang quyền này',
   roleHeld: 'Vai trò đang được gán cho {count} tài khoản. Hãy gỡ vai trò khỏi các tài khoản này trước khi ngừng hoạt động.',
   mustChangePasswordFirst: 'Vui lòng đổi mật khẩu dùng một lần trước khi tiếp tục',
+  mustChangeToStrongPassword: 'Mật khẩu của bạn chưa đáp ứng quy định mật khẩu mạnh. Vui lòng đổi mật khẩu trước khi tiếp tục',
   // common UI
   loading: 'Đang tải',
   select: 'Chọn',
