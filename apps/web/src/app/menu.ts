@@ -11,6 +11,7 @@
 import type { ComponentType } from 'react';
 import type { Authority } from '@portal/shared/authorities';
 import { hasAuthority } from '@portal/shared/authorities';
+import { trimTrailingSlashes } from '@portal/shared/rules/paths';
 import { T } from './messages';
 import { BOOKING_UI } from '../modules/appointments/appointments.messages';
 
@@ -318,7 +319,7 @@ export function routedLeaves(menu: readonly MenuEntry[]): (MenuLeaf & { page: Pa
   );
 }
 
-const cleanPath = (pathname: string) => pathname.replace(/\/+$/, '') || '/';
+const cleanPath = (pathname: string) => trimTrailingSlashes(pathname) || '/';
 /** The leaf's own path, a `:param` segment matching any one segment. */
 const isLeafPath = (leaf: MenuLeaf, path: string) =>
   path === leaf.path || (leaf.path.includes('/:') && new RegExp(`^${leaf.path.replace(/:[^/]+/g, '[^/]+')}$`).test(path));

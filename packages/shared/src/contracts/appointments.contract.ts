@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { envelope, pageEnvelope } from '../core/api';
 import { idFilter, pagingParams } from '../core/list-query';
+import { isoDay } from '../core/iso-day';
 import { BOOKING_STATUSES, type BookingStatus } from '../rules/booking-status';
 
 /**
@@ -63,7 +64,7 @@ export const BOOKING_MESSAGES = {
   calledNext: 'Mời số {queue} – {name} vào {room}',
 } as const;
 
-const dateParam = z.string({ message: 'Ngày không hợp lệ' }).regex(/^\d{4}-\d{2}-\d{2}$/, 'Ngày không hợp lệ (YYYY-MM-DD)');
+const dateParam = isoDay('Ngày');
 const reason = z
   .string({ message: 'Vui lòng nhập lý do' })
   .trim()

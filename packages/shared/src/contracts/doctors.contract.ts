@@ -27,14 +27,14 @@ export type WorkPeriod = z.infer<typeof workPeriod>;
 const phone = z
   .string({ message: 'Số điện thoại phải là chuỗi ký tự' })
   .trim()
-  .max(15, 'Số điện thoại tối đa 15 ký tự')
+  .max(15, { message: 'Số điện thoại tối đa 15 ký tự', abort: true })
   .refine((v) => v === '' || /^(\+84|0)\d{9,10}$/.test(v.replace(/[\s.-]/g, '')), 'Số điện thoại không hợp lệ')
   .nullable()
   .optional();
 const email = z
   .string({ message: 'Email phải là chuỗi ký tự' })
   .trim()
-  .max(100, 'Email tối đa 100 ký tự')
+  .max(100, { message: 'Email tối đa 100 ký tự', abort: true })
   .refine((v) => v === '' || z.email().safeParse(v).success, 'Email không hợp lệ')
   .nullable()
   .optional();

@@ -176,16 +176,16 @@ export const medicalProfileBody = z
       .string({ message: 'Vui lòng nhập họ và tên' })
       .trim()
       .min(1, 'Vui lòng nhập họ và tên')
-      .max(100, 'Họ và tên tối đa 100 ký tự')
+      .max(100, { message: 'Họ và tên tối đa 100 ký tự', abort: true })
       .regex(/^[\p{L} .'-]+$/u, 'Họ và tên chỉ gồm chữ cái và khoảng trắng'),
-    birthDate: z.string({ message: 'Vui lòng nhập ngày sinh' }).trim().min(1, 'Vui lòng nhập ngày sinh'),
+    birthDate: z.string({ message: 'Vui lòng nhập ngày sinh' }).trim().min(1, 'Vui lòng nhập ngày sinh').max(20, { message: 'Ngày sinh tối đa 20 ký tự', abort: true }),
     gender: z.enum(['MALE', 'FEMALE'], { message: 'Vui lòng chọn giới tính' }),
     relationship: z.enum(['SELF', 'CHILD', 'PARENT', 'SPOUSE', 'SIBLING', 'GRANDPARENT', 'OTHER'], { message: 'Vui lòng chọn quan hệ với chủ tài khoản' }),
     phone: optionalText('Số điện thoại', 20),
     email: z
       .string()
       .trim()
-      .max(100, 'Email tối đa 100 ký tự')
+      .max(100, { message: 'Email tối đa 100 ký tự', abort: true })
       .refine((v) => v === '' || z.email().safeParse(v).success, { message: 'Email không hợp lệ' })
       .nullable()
       .optional()

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { envelope, pageEnvelope } from '../core/api';
 import { idFilter, listQuerySchema, pagingParams } from '../core/list-query';
+import { isoDay } from '../core/iso-day';
 import { SHIFTS } from '../rules/schedule';
 
 /**
@@ -70,9 +71,8 @@ export const SCHEDULE_MESSAGES = {
   forbidden: 'Bạn không có quyền xem lịch làm việc',
 } as const;
 
-const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
 const TIME_RE = /^([01]\d|2[0-3]):[0-5]\d$/;
-const day = (label: string) => z.string({ message: `${label} không hợp lệ` }).regex(DATE_RE, `${label} không hợp lệ (YYYY-MM-DD)`);
+const day = (label: string) => isoDay(label);
 const id = (label: string) => z.number({ message: `Vui lòng chọn ${label}` }).int(`${label} không hợp lệ`).positive(`${label} không hợp lệ`);
 const capacity = z.number({ message: 'Vui lòng nhập số lượt khám' }).int('Số lượt khám phải là số nguyên').min(1, 'Số lượt khám tối thiểu 1').max(200, 'Số lượt khám tối đa 200');
 const note = z.string({ message: 'Ghi chú phải là chuỗi ký tự' }).trim().max(500, 'Ghi chú tối đa 500 ký tự').nullable().optional();

@@ -105,7 +105,7 @@ export function fieldSchema(f: FieldDef): z.ZodType {
     case 'textarea':
     case 'code': {
       const max = f.max ?? (f.type === 'textarea' ? 2000 : f.type === 'code' ? 20 : 200);
-      let str = z.string({ message: `${f.label} phải là chuỗi ký tự` }).trim().max(max, `${f.label} tối đa ${max} ký tự`);
+      let str = z.string({ message: `${f.label} phải là chuỗi ký tự` }).trim().max(max, { message: `${f.label} tối đa ${max} ký tự`, abort: true });
       if (f.type === 'code') str = str.regex(/^[A-Za-z0-9._-]*$/, `${f.label} chỉ gồm chữ không dấu, số và các ký tự . _ -`);
       s = f.required ? str.min(1, `Vui lòng nhập ${lower(f.label)}`) : str;
       break;

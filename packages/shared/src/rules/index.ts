@@ -10,3 +10,5 @@ export * from './time';
 export * from './booking-status';
 export * from './schedule';
 export * from './identifiers';
+export * from './text-safety';
+export * from './paths';

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope } from '@portal/shared/core/api';
 import { idFilter } from '@portal/shared/core/list-query';
+import { isoDay } from '@portal/shared/core/iso-day';
 import {
   BOOKING_LIVE_TOPIC,
   BOOKING_MESSAGES,
@@ -46,7 +47,7 @@ import { appointmentFixtureRoutes } from './appointments-fixtures.routes';
 
 export const APPOINTMENT_PATH = '/api/appointment/v1';
 const idParams = z.object({ id: z.string().regex(/^\d{1,9}$/, 'Mã không hợp lệ').transform(Number) });
-const dateParam = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Ngày không hợp lệ (YYYY-MM-DD)');
+const dateParam = isoDay('Ngày');
 const priorityQuery = z.object({ roomId: idFilter.optional(), scheduleId: idFilter.optional(), date: dateParam.optional() });
 const one = envelope(bookingRow);
 

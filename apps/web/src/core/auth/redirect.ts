@@ -1,4 +1,5 @@
 import { DEFAULT_REDIRECT_AFTER_LOGIN } from '@portal/shared/constants';
+import { trimTrailingSlashes } from '@portal/shared/rules/paths';
 
 const AUTH_PAGES = ['/login', '/logout'];
 
@@ -14,7 +15,7 @@ export function safeRedirect(value: string | null | undefined): string {
   // eslint-disable-next-line no-control-regex
   if (/[\u0000-\u001f\u007f\\]/.test(v)) return DEFAULT_REDIRECT_AFTER_LOGIN;
   const path = v.split(/[?#]/)[0];
-  if (AUTH_PAGES.includes(path.toLowerCase().replace(/\/+$/, ''))) return DEFAULT_REDIRECT_AFTER_LOGIN;
+  if (AUTH_PAGES.includes(trimTrailingSlashes(path.toLowerCase()))) return DEFAULT_REDIRECT_AFTER_LOGIN;
   return v;
 }
 
