@@ -32,11 +32,13 @@ export const sessions = pgTable(
 
 /**
  * Sign-in attempts counted per key ('a:<account id>', 'u:<unknown identifier>' or 'ip:<address>') in a
- * window that starts at the first attempt: each attempt is reserved before its password is verified,
- * and a correct one gives its attempt back (modules/auth).
+ * window that starts at the first attempt: each attempt is reserved (pending) before its password is
+ * verified, then counted as a failure or given back (modules/auth/auth.service.ts).
  */
 export const loginThrottle = pgTable('login_throttle', {
   key: text('key').primaryKey(),
   failures: integer('failures').notNull().default(0),
+  /** Attempts whose password is being verified right now. */
+  pending: integer('pending').notNull().default(0),
   windowStart: timestamp('window_start', { withTimezone: true }).notNull().defaultNow(),
 });

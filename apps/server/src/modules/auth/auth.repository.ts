@@ -98,45 +98,54 @@ export async function signedInFrom(ex: Executor, accountId: number, ip: string, 
 }
 
 export interface Reservation {
-  /** Attempts counted in the window, this one included. */
-  attempts: number;
+  /** Failed attempts in the window. */
+  failures: number;
+  /** Attempts being verified right now, this one included. */
+  pending: number;
   /** Seconds until the window ends. */
   secondsLeft: number;
 }
 
 /**
  * Counts one sign-in attempt against `key` BEFORE its password is verified, in one atomic statement
- * (the row lock of INSERT … ON CONFLICT serialises a burst): the caller may verify only when
- * `attempts <= max`. A window of `windowMinutes` starts at the first attempt; an attempt after it
- * ends starts a new one. A successful sign-in gives its attempt back (`release`).
+ * (the row lock of INSERT … ON CONFLICT serialises a burst). The caller may verify only while
+ * `failures + pending <= max`, and must settle the attempt afterwards. A window of `windowMinutes`
+ * starts at the first attempt; an attempt after it ends starts a new one.
  */
 export async function reserveAttempt(ex: Executor, key: string, windowMinutes: number): Promise<Reservation> {
   const ended = sql`${loginThrottle.windowStart} <= now() - make_interval(mins => ${windowMinutes}::int)`;
   const [r] = await ex
     .insert(loginThrottle)
-    .values({ key, failures: 1, windowStart: sql`now()` })
+    .values({ key, failures: 0, pending: 1, windowStart: sql`now()` })
     .onConflictDoUpdate({
       target: loginThrottle.key,
       set: {
-        failures: sql`CASE WHEN ${ended} THEN 1 ELSE ${loginThrottle.failures} + 1 END`,
+        failures: sql`CASE WHEN ${ended} THEN 0 ELSE ${loginThrottle.failures} END`,
+        pending: sql`CASE WHEN ${ended} THEN 1 ELSE ${loginThrottle.pending} + 1 END`,
         windowStart: sql`CASE WHEN ${ended} THEN now() ELSE ${loginThrottle.windowStart} END`,
       },
     })
     .returning({
-      attempts: loginThrottle.failures,
+      failures: loginThrottle.failures,
+      pending: loginThrottle.pending,
       secondsLeft: sql<number>`GREATEST(1, ceil(extract(epoch from ${loginThrottle.windowStart} + make_interval(mins => ${windowMinutes}::int) - now())))::int`,
     });
-  return { attempts: Number(r!.attempts), secondsLeft: Number(r!.secondsLeft) };
+  return { failures: Number(r!.failures), pending: Number(r!.pending), secondsLeft: Number(r!.secondsLeft) };
 }
 
-/** Gives back one reserved attempt of `key` (a correct password, or an attempt refused by another key). */
-export async function releaseAttempt(ex: Executor, key: string): Promise<void> {
+/**
+ * Ends a reserved attempt: `failed` counts a failure, `cleared` forgets the window's failures (a
+ * correct password of the account), `withdrawn` only gives the reservation back.
+ */
+export async function settleAttempt(ex: Executor, key: string, outcome: 'failed' | 'cleared' | 'withdrawn'): Promise<void> {
+  const failures = { failed: sql`${loginThrottle.failures} + 1`, cleared: sql`0`, withdrawn: sql`${loginThrottle.failures}` }[outcome];
   await ex
     .update(loginThrottle)
-    .set({ failures: sql`GREATEST(${loginThrottle.failures} - 1, 0)` })
+    .set({ failures, pending: sql`GREATEST(${loginThrottle.pending} - 1, 0)` })
     .where(eq(loginThrottle.key, key));
 }
 
+/** Forgets a key's window (an administrator unlocks the account). */
 export async function clearAttempts(ex: Executor, key: string): Promise<void> {
   await ex.delete(loginThrottle).where(eq(loginThrottle.key, key));
 }

@@ -42,17 +42,37 @@ export function addressDelayMs(attempts: number, max: number): number {
   return attempts <= from ? 0 : Math.min(SLOW_MAX_MS, (attempts - from) * SLOW_STEP_MS);
 }
 
+/** How long an attempt held back only by others being verified at the same moment waits for them. */
+const WAIT_FOR_OTHERS_MS = 5_000;
+
 /**
- * Sign-in, throttled per account and per address (docs/security.md). Each attempt is counted before its
- * password is verified, in one atomic statement per key, so a burst cannot pass the check together:
- * at most LOGIN_MAX_FAILURES_PER_ACCOUNT passwords of one account, and LOGIN_MAX_FAILURES_PER_IP of
- * one address, are verified per window. A correct password gives its attempts back. An account that
- * signed in from the address within 30 days is held only by its own limit, so a front desk behind a
- * hospital's NAT keeps working while someone else on that address is being refused.
+ * Reserves an attempt on `key` under `max`. An attempt refused only because others are being verified
+ * at the same moment (eight desks signing in to one account together) waits for them to settle; one
+ * refused because the window already holds `max` failures is refused at once.
+ */
+async function admit(ctx: AppContext, key: string, max: number): Promise<{ admitted: true; attempts: number } | { admitted: false; secondsLeft: number }> {
+  const { db } = ctx.database;
+  const until = Date.now() + WAIT_FOR_OTHERS_MS;
+  for (;;) {
+    const r = await repo.reserveAttempt(db, key, ctx.config.LOGIN_THROTTLE_WINDOW_MINUTES);
+    if (r.failures + r.pending <= max) return { admitted: true, attempts: r.failures + r.pending };
+    await repo.settleAttempt(db, key, 'withdrawn');
+    if (r.failures >= max || Date.now() > until) return { admitted: false, secondsLeft: r.secondsLeft };
+    await new Promise((done) => setTimeout(done, 20 + Math.random() * 60));
+  }
+}
+
+/**
+ * Sign-in, throttled per account and per address (docs/security.md). Each attempt is reserved before
+ * its password is verified, in one atomic statement per key, so a burst cannot pass the check together:
+ * at most LOGIN_MAX_FAILURES_PER_ACCOUNT passwords of one account, and LOGIN_MAX_FAILURES_PER_IP of one
+ * address, are verified while failing in a window. A correct password clears its account's failures.
+ * An address slows down before it refuses, and an account that signed in from it within 30 days is
+ * held only by its own limit, so a front desk behind a hospital's NAT keeps working while someone else
+ * on that address is refused.
  */
 export async function login(ctx: AppContext, req: FastifyRequest, emailOrPhone: string, passwordMd5: string): Promise<AuthUser> {
   const { database, config } = ctx;
-  const window = config.LOGIN_THROTTLE_WINDOW_MINUTES;
   const account = await repo.findAccountForLogin(database.db, emailOrPhone);
   const keys = { account: accountKey(account, emailOrPhone), ip: ipKey(req.ip) };
   const refuse = async (secondsLeft: number, by: 'account' | 'address') => {
@@ -67,12 +87,12 @@ export async function login(ctx: AppContext, req: FastifyRequest, emailOrPhone: 
     return tooMany(fmt(MSG.loginThrottled, { minutes: Math.ceil(secondsLeft / 60) }));
   };
 
-  const byAccount = await repo.reserveAttempt(database.db, keys.account, window);
-  if (byAccount.attempts > config.LOGIN_MAX_FAILURES_PER_ACCOUNT) throw await refuse(byAccount.secondsLeft, 'account');
+  const byAccount = await admit(ctx, keys.account, config.LOGIN_MAX_FAILURES_PER_ACCOUNT);
+  if (!byAccount.admitted) throw await refuse(byAccount.secondsLeft, 'account');
   const known = account !== null && (await repo.signedInFrom(database.db, account.id, req.ip, KNOWN_ADDRESS_DAYS));
-  const byAddress = await repo.reserveAttempt(database.db, keys.ip, window);
-  if (!known && byAddress.attempts > config.LOGIN_MAX_FAILURES_PER_IP) {
-    await repo.releaseAttempt(database.db, keys.account);
+  const byAddress = await admit(ctx, keys.ip, known ? Number.MAX_SAFE_INTEGER : config.LOGIN_MAX_FAILURES_PER_IP);
+  if (!byAddress.admitted) {
+    await repo.settleAttempt(database.db, keys.account, 'withdrawn');
     throw await refuse(byAddress.secondsLeft, 'address');
   }
   const pause = known ? 0 : addressDelayMs(byAddress.attempts, config.LOGIN_MAX_FAILURES_PER_IP);
@@ -82,12 +102,16 @@ export async function login(ctx: AppContext, req: FastifyRequest, emailOrPhone: 
   const check = await verifyPassword(account?.passwordHash ?? (await decoyHash(cost)), passwordMd5, cost);
   if (!account || !check.ok || account.locked) {
     // A locked account answers the same whatever the password, so the answer never confirms one.
-    await audit(database.db, req, {
-      action: account?.locked ? 'LOGIN_REFUSED_LOCKED' : 'LOGIN_FAILED',
-      entity: 'account',
-      entityId: account?.id ?? null,
-      facilityId: account?.facilityId ?? null,
-      after: { login: emailOrPhone.slice(0, 100) },
+    await database.transaction(async (tx) => {
+      await repo.settleAttempt(tx, keys.account, 'failed');
+      await repo.settleAttempt(tx, keys.ip, 'failed');
+      await audit(tx, req, {
+        action: account?.locked ? 'LOGIN_REFUSED_LOCKED' : 'LOGIN_FAILED',
+        entity: 'account',
+        entityId: account?.id ?? null,
+        facilityId: account?.facilityId ?? null,
+        after: { login: emailOrPhone.slice(0, 100) },
+      });
     });
     throw account?.locked ? forbidden(MSG.accountLocked) : unauthorized(MSG.wrongCredentials);
   }
@@ -96,7 +120,7 @@ export async function login(ctx: AppContext, req: FastifyRequest, emailOrPhone: 
   const refreshToken = newToken();
   const now = Date.now();
   const newHash = check.needsRehash ? await hashPassword(passwordMd5, cost) : null;
-  await database.transaction(async (tx) => {
+  const signIn = database.transaction(async (tx) => {
     if (newHash) await repo.updatePasswordHash(tx, account.id, newHash, false);
     const sessionId = await repo.insertSession(tx, {
       accountId: account.id,
@@ -108,8 +132,8 @@ export async function login(ctx: AppContext, req: FastifyRequest, emailOrPhone: 
       ip: req.ip,
       userAgent: (req.headers['user-agent'] ?? '').slice(0, 300) || null,
     });
-    await repo.clearAttempts(tx, keys.account);
-    await repo.releaseAttempt(tx, keys.ip);
+    await repo.settleAttempt(tx, keys.account, 'cleared');
+    await repo.settleAttempt(tx, keys.ip, 'withdrawn');
     await audit(tx, req, {
       action: 'LOGIN',
       entity: 'session',
@@ -119,6 +143,12 @@ export async function login(ctx: AppContext, req: FastifyRequest, emailOrPhone: 
       actorUsername: account.username,
       after: newHash ? { passwordRehashed: true } : null,
     });
+  });
+  await signIn.catch(async (err: unknown) => {
+    // nothing was signed in: give the reservations back rather than hold them until the window ends
+    await repo.settleAttempt(database.db, keys.account, 'withdrawn');
+    await repo.settleAttempt(database.db, keys.ip, 'withdrawn');
+    throw err;
   });
   return authUser(account, loginToken, refreshToken);
 }
