@@ -1,7 +1,8 @@
 import websocket from '@fastify/websocket';
-import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { installVietnameseZodErrors } from '@portal/shared';
+import { MSG, installVietnameseZodErrors } from '@portal/shared';
+import { findUnsafeText } from '@portal/shared/rules/text-safety';
 import type { DestinationStream } from 'pino';
 import type { Config } from './config';
 import { installAccessControl } from './core/access';
@@ -24,6 +25,34 @@ import { patientsRoutes } from './modules/patients/patients.routes';
 import { scheduleRoutes } from './modules/schedules/schedules.routes';
 import { fixtureRoutes } from './modules/test-fixtures/fixtures.routes';
 
+/** The default body limit: JSON forms are a few KB; file uploads declare their own limit. */
+export const JSON_BODY_LIMIT = 64 * 1024;
+
+/**
+ * One guard for every route, before its schema: no NUL and no lone UTF-16 surrogate in any text of the
+ * path, the query or a JSON body (keys included). PostgreSQL refuses the first in `text`, and the second
+ * cannot be written to the audit's `jsonb`: both were 500s. A file's bytes (a Buffer body) are not text.
+ */
+function installTextGuard(app: FastifyInstance): void {
+  app.addHook('preValidation', async (req, reply) => {
+    for (const [where, value] of [['params', req.params], ['query', req.query], ['body', req.body]] as const) {
+      const field = findUnsafeText(value);
+      if (field !== null) {
+        const name = field === '_' ? where : field;
+        return reply.code(400).send({ code: 400, message: MSG.unsafeText, errors: [{ field: name, message: MSG.unsafeText }] });
+      }
+    }
+  });
+}
+
+function answerFrameworkError(err: FastifyError, _req: FastifyRequest, reply: FastifyReply): void {
+  if (err.code === 'FST_ERR_BAD_URL' || err.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    void reply.code(400).send({ code: 400, message: MSG.badUrl });
+  } else {
+    void reply.code(500).send({ code: 500, message: MSG.internalError });
+  }
+}
+
 /** Builds the whole server without listening: main.ts listens, tests call app.inject. */
 export async function buildApp(config: Config, database: Database, opts: { logStream?: DestinationStream } = {}): Promise<FastifyInstance> {
   installVietnameseZodErrors();
@@ -37,8 +66,13 @@ export async function buildApp(config: Config, database: Database, opts: { logSt
     },
     logController: new LogController({ disableRequestLogging: true }),
     trustProxy: config.TRUST_PROXY,
-    bodyLimit: 1_048_576,
+    // What an ordinary JSON form needs. The routes that take files set their own, larger limit
+    // (Excel imports 5 MB, result files 10 MB, a doctor's photo 8 MB); a larger body is a 413.
+    bodyLimit: JSON_BODY_LIMIT,
     routerOptions: { maxParamLength: 200 },
+    // A path that is not valid UTF-8 once decoded (`%C0%AF`) or whose parameter is over 200 characters:
+    // the house's envelope, in Vietnamese, without echoing the URL (Fastify's own body quotes it).
+    frameworkErrors: answerFrameworkError,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -57,6 +91,7 @@ export async function buildApp(config: Config, database: Database, opts: { logSt
 
   installSecurityHeaders(app);
   installErrorHandling(app);
+  installTextGuard(app);
   // Live updates: a WebSocket per open screen, fed by PostgreSQL LISTEN/NOTIFY (any instance's writes).
   const live = await openLiveHub(database, app.log);
   app.addHook('onClose', () => live.close());

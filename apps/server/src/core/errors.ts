@@ -1,3 +1,4 @@
+import { DrizzleQueryError } from 'drizzle-orm';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { MSG, type FieldError } from '@portal/shared';
@@ -35,8 +36,83 @@ function fieldErrors(items: ZodValidationItem[]): FieldError[] {
   });
 }
 
-const PG_UNIQUE_VIOLATION = '23505';
-const PG_FK_VIOLATION = '23503';
+/**
+ * PostgreSQL errors (SQLSTATE) that the API answers as the caller's fault. Drizzle 0.45 wraps the
+ * driver's error in a DrizzleQueryError whose `cause` holds it, so the code is read from both.
+ */
+const PG_CONFLICT: Record<string, string> = {
+  '23505': MSG.conflict, // unique_violation
+  '23503': MSG.referenceConflict, // foreign_key_violation
+  // check_violation: e.g. time_slots_booked_within_capacity when a capacity cut races a booking
+  '23514': MSG.concurrentChange,
+};
+/** Input the schemas let through but PostgreSQL refuses: only the caller's data can cause these. */
+const PG_BAD_INPUT = new Set([
+  '22P02', // invalid_text_representation
+  '22007', // invalid_datetime_format
+  '22008', // datetime_field_overflow
+  '22003', // numeric_value_out_of_range
+  '22021', // character_not_in_repertoire (bad encoding, NUL)
+  '22001', // string_data_right_truncation (value too long for the column)
+  '54000', // program_limit_exceeded (e.g. an index row too large)
+]);
+
+const SQLSTATE = /^[0-9A-Z]{5}$/;
+
+interface DbErrorLike {
+  code?: unknown;
+  constraint?: unknown;
+  table?: unknown;
+  column?: unknown;
+  query?: unknown;
+  cause?: unknown;
+}
+
+/** The database error inside `err` (itself, or Drizzle's `cause`), when it is one. */
+export function pgErrorOf(err: unknown): { code: string; constraint?: string; table?: string; column?: string; query?: string } | null {
+  if (!err || typeof err !== 'object') return null;
+  const outer = err as DbErrorLike;
+  const inner = (outer.cause && typeof outer.cause === 'object' ? outer.cause : null) as DbErrorLike | null;
+  const pick = (e: DbErrorLike | null) => (e && typeof e.code === 'string' && SQLSTATE.test(e.code) ? e : null);
+  const db = pick(inner) ?? pick(outer);
+  if (!db) return null;
+  const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
+  return { code: db.code as string, constraint: str(db.constraint), table: str(db.table), column: str(db.column), query: str(outer.query) ?? str(inner?.query) };
+}
+
+const QUERY_LOG_MAX = 300;
+
+/**
+ * What the log may say about an error, and nothing more: no personal data (ARCHITECTURE.md §Security).
+ * A database error is described by its SQLSTATE, constraint, table, column and the query's text with its
+ * $n placeholders (truncated) — never its message, stack, `params` or `detail`: Drizzle's message and
+ * stack list every parameter, PostgreSQL's message and detail quote values (`Key (phone)=(09…)`).
+ * Other errors keep their name, code and stack (raised by our code, not made of the caller's input).
+ */
+export function describeErrorForLog(err: unknown): Record<string, unknown> {
+  const db = pgErrorOf(err);
+  if (db || isDrizzleQueryError(err)) {
+    const query = db?.query ?? (err as DbErrorLike).query;
+    return {
+      kind: 'database',
+      pgCode: db?.code,
+      constraint: db?.constraint,
+      table: db?.table,
+      column: db?.column,
+      query: typeof query === 'string' ? (query.length > QUERY_LOG_MAX ? `${query.slice(0, QUERY_LOG_MAX)}…` : query) : undefined,
+    };
+  }
+  if (err instanceof Error) {
+    const code = (err as { code?: unknown }).code;
+    return { kind: err.name, code: typeof code === 'string' ? code : undefined, message: err.message, stack: err.stack };
+  }
+  return { kind: typeof err };
+}
+
+/** Drizzle's wrapper, by class or (another copy of drizzle-orm) by its shape: a query with its params. */
+function isDrizzleQueryError(err: unknown): boolean {
+  return err instanceof DrizzleQueryError || (err instanceof Error && 'query' in err && 'params' in err);
+}
 
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError & { code?: string }, req, reply) => {
@@ -47,24 +123,35 @@ export function installErrorHandling(app: FastifyInstance): void {
       const errors = fieldErrors(err.validation as ZodValidationItem[]);
       return reply.code(400).send({ code: 400, message: errors[0]?.message ?? MSG.validationFailed, errors });
     }
+    const route = req.routeOptions?.url;
     if (isResponseSerializationError(err)) {
-      req.log.error({ err: err.message, route: req.routeOptions.url }, 'response does not match its schema');
+      // the issues' paths and codes only: their `input` would be the answer's (personal) data
+      const issues = ((err.cause as { issues?: { path?: PropertyKey[]; code?: string }[] } | undefined)?.issues ?? [])
+        .slice(0, 10)
+        .map((i) => ({ path: (i.path ?? []).map(String).join('.'), code: i.code }));
+      req.log.error({ err: { kind: 'response-schema', issues }, route }, 'response does not match its schema');
       return reply.code(500).send({ code: 500, message: MSG.internalError });
     }
-    const pgCode = (err as { code?: string }).code;
-    if (pgCode === PG_UNIQUE_VIOLATION) return reply.code(409).send({ code: 409, message: MSG.conflict });
-    if (pgCode === PG_FK_VIOLATION) return reply.code(409).send({ code: 409, message: 'Dữ liệu đang được sử dụng hoặc tham chiếu không tồn tại' });
+    const db = pgErrorOf(err);
+    if (db && PG_CONFLICT[db.code]) {
+      req.log.info({ err: describeErrorForLog(err), route }, 'database refused a write');
+      return reply.code(409).send({ code: 409, message: PG_CONFLICT[db.code] });
+    }
+    if (db && PG_BAD_INPUT.has(db.code)) {
+      req.log.info({ err: describeErrorForLog(err), route }, 'database refused the input');
+      return reply.code(400).send({ code: 400, message: MSG.validationFailed });
+    }
     if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return reply.code(413).send({ code: 413, message: MSG.payloadTooLarge });
     if (err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
       return reply.code(415).send({ code: 415, message: 'Định dạng dữ liệu gửi lên không được hỗ trợ' });
     }
-    if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
+    if (!db && err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
       const message = err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err instanceof SyntaxError
         ? 'Dữ liệu gửi lên không đúng định dạng JSON'
         : err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ? 'Thiếu dữ liệu gửi lên' : MSG.validationFailed;
       return reply.code(err.statusCode).send({ code: err.statusCode, message });
     }
-    req.log.error({ err: { message: err.message, stack: err.stack, code: err.code }, route: req.routeOptions?.url }, 'unhandled error');
+    req.log.error({ err: describeErrorForLog(err), route }, 'unhandled error');
     return reply.code(500).send({ code: 500, message: MSG.internalError });
   });
 }

@@ -374,8 +374,10 @@ export function resourceImportRoutes(app: FastifyInstance, ctx: AppContext, reso
   const searchKeys = resource.fields.filter((f) => f.search).map((f) => f.key);
   const derive = options.derive ?? ((body: Row) => ({ searchText: normalizeText(searchKeys.map((k) => String(body[k] ?? '')).join(' ')) }));
 
+  // The parsers keep the default (JSON) body limit: they serve every route of this scope, and only the
+  // import route below, by its own bodyLimit, takes a file of up to maxBytes.
   for (const mime of [XLSX_MIME, XLS_MIME, 'application/octet-stream']) {
-    if (!app.hasContentTypeParser(mime)) app.addContentTypeParser(mime, { parseAs: 'buffer', bodyLimit: maxBytes }, (_req, body, done) => done(null, body));
+    if (!app.hasContentTypeParser(mime)) app.addContentTypeParser(mime, { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
   }
 
   r.get(`${resource.path}/import-template`, {

@@ -7,6 +7,7 @@ import type { AppContext } from '../../core/context';
 import { rows } from '../patients/patients.repository';
 import { todayVn } from './appointments.queries';
 import { dayListCache } from './day-list.cache';
+import { describeErrorForLog } from '../../core/errors';
 
 const BATCH = 1000;
 const EVERY_MS = 10 * 60_000;
@@ -53,7 +54,8 @@ export async function markNoShows(ctx: AppContext, now = new Date()): Promise<nu
 /** Runs markNoShows shortly after start and every ten minutes (not in tests: they call it themselves). */
 export function startNoShowJob(app: FastifyInstance, ctx: AppContext): void {
   if (ctx.config.NODE_ENV === 'test') return;
-  const run = () => void markNoShows(ctx).catch((err: Error) => app.log.warn({ err: err.message }, 'no-show job failed'));
+  // described without its message: a failed query's message lists its parameters
+  const run = () => void markNoShows(ctx).catch((err: unknown) => app.log.warn({ err: describeErrorForLog(err) }, 'no-show job failed'));
   let timer: NodeJS.Timeout | undefined;
   let first: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {

@@ -127,10 +127,13 @@ export async function doctorRoutes(app: FastifyInstance, ctx: AppContext): Promi
   // no form fields, no extra dependency. Its own scope takes any body as bytes; the type is read
   // from the bytes themselves.
   await app.register(async (scope) => {
-    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 4 * AVATAR_MAX_BYTES }, (_req, body, done) => done(null, body));
+    scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
     const s = scope.withTypeProvider<ZodTypeProvider>();
     s.put(`${path}/:id/avatar`, {
       config: access,
+      // Up to 4× the photo's limit is read, so that a photo somewhat too large gets the message naming
+      // the 2 MB limit (checkImage) rather than a bare 413.
+      bodyLimit: 4 * AVATAR_MAX_BYTES,
       schema: {
         tags,
         summary: 'Bác sĩ: tải ảnh đại diện (thân yêu cầu là ảnh JPEG, PNG hoặc WebP, tối đa 2 MB)',

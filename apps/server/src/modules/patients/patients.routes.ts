@@ -272,7 +272,7 @@ export async function patientsRoutes(app: FastifyInstance, ctx: AppContext, stor
 
   // Result files: raw bytes in the body (Content-Type of the file); the type is read from the bytes.
   await app.register(async (files) => {
-    files.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: RESULT_FILE_MAX_BYTES }, (_req, body, done) => done(null, body));
+    files.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
     const f = files.withTypeProvider<ZodTypeProvider>();
     f.post(`${P}/:userId/upload-results`, {
       config: access,
