@@ -191,12 +191,21 @@ export function validArb(s: Schema, name: string, pools: Pools, depth = 0): fc.A
       return fc.array(item, { minLength, maxLength: Math.max(minLength, Math.min(s.maxItems ?? 4, 4)) });
     }
     case 'object':
-      return objectArb(s, pools, depth, validArb);
+      return objectArb(s, pools, depth, validArb).map(orderRange);
     default:
       // an empty schema ({}: a zod preprocess or transform): a plain string is what the forms send
       if (s.properties) return objectArb(s, pools, depth, validArb);
       return depth > 2 ? fc.string({ maxLength: 10 }) : fc.oneof(stringArb({ maxLength: 40 }, name, pools), fc.integer({ min: 0, max: 100 }));
   }
+}
+
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A valid range starts before it ends: `from`/`to` days are put in order. */
+function orderRange(o: Record<string, unknown>): Record<string, unknown> {
+  const { from, to } = o;
+  if (typeof from === 'string' && typeof to === 'string' && ISO_DAY.test(from) && ISO_DAY.test(to) && from > to) return { ...o, from: to, to: from };
+  return o;
 }
 
 function objectArb(s: Schema, pools: Pools, depth: number, inner: typeof validArb): fc.Arbitrary<Record<string, unknown>> {
