@@ -116,6 +116,13 @@ function stringArb(s: Schema, name: string, pools: Pools): fc.Arbitrary<string> 
   const pool = pools[name];
   const options: fc.Arbitrary<string>[] = [];
   if (pool?.length) options.push(fc.constantFrom(...pool.map(String)).filter(fits));
+  // what the field's name says it holds, when its rule is a refine the document cannot show
+  if (!s.pattern && !s.enum) {
+    if (/date|birth|expiry/i.test(name)) options.push(fc.integer({ min: -30_000, max: 60 }).map(isoDay).filter(fits));
+    if (/email/i.test(name)) options.push(fc.nat(99_999).map((n) => `nguyen.lan${n}@benhvien.vn`).filter(fits));
+    if (/phone/i.test(name)) options.push(fc.nat(99_999_999).map((n) => `09${String(n).padStart(8, '0')}`).filter(fits));
+    if (/cccd/i.test(name)) options.push(fc.nat(999_999_999).map((n) => `001${String(n).padStart(9, '0')}`).filter(fits));
+  }
   if (s.pattern === DATE_PATTERN || s.format === 'date') {
     // mostly real days around today (deep paths), sometimes any string of the pattern
     options.push(fc.integer({ min: -40, max: 40 }).map(isoDay));
@@ -149,9 +156,10 @@ function numberArb(s: Schema, integer: boolean, name: string, pools: Pools): fc.
   const smallMax = Math.min(max, Math.max(min, 0) + 1000);
   const options: fc.Arbitrary<number>[] = [];
   const pool = pools[name]?.filter((v): v is number => typeof v === 'number' && v >= min && v <= max);
-  if (pool?.length) options.push(fc.constantFrom(...pool), fc.constantFrom(...pool));
   if (integer) options.push(fc.integer({ min: Math.ceil(min), max: Math.floor(smallMax) }), fc.constantFrom(Math.ceil(min), Math.floor(max)));
   else options.push(fc.double({ min, max: smallMax, noNaN: true, noDefaultInfinity: true }));
+  // a field that names an entity mostly holds one of its real ids
+  if (pool?.length) return fc.oneof({ weight: 6, arbitrary: fc.constantFrom(...pool) }, ...options.map((arbitrary) => ({ weight: 1, arbitrary })));
   return fc.oneof(...options);
 }
 

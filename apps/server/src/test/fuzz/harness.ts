@@ -74,6 +74,8 @@ export interface Fuzz {
   requests: number;
   /** Answers by identity and status, e.g. `admin 400`. */
   statuses: Map<string, number>;
+  /** Answers that wrote no log line, by operation and status (the log check must see every request). */
+  unlogged: Map<string, { n: number; example: string }>;
   /** Operations that answered 2xx at least once (the fuzzer got past validation and lookups). */
   succeeded: Set<string>;
   relogins: number;
@@ -349,6 +351,7 @@ export async function buildFuzz(): Promise<Fuzz> {
     requests: 0,
     statuses: new Map(),
     succeeded: new Set(),
+    unlogged: new Map(),
     relogins: 0,
     failures: [],
     templates: [],
@@ -581,6 +584,12 @@ export async function fuzzOperation(f: Fuzz, op: Operation, validators: Map<numb
       return null;
     }
     const ms = performance.now() - started;
+    if (f.lines.length === from) {
+      const k = `${op.key} ${res.statusCode}`;
+      const u = f.unlogged.get(k);
+      if (u) u.n++;
+      else f.unlogged.set(k, { n: 1, example: describeInput(actual) });
+    }
     if (process.env.FUZZ_TRACE) console.info(`[fuzz] ${op.key} ${who} ${describeInput(actual)} -> ${res.statusCode} ${clip(res.body, 200)}`);
     const bucket = `${who} ${res.statusCode}`;
     f.statuses.set(bucket, (f.statuses.get(bucket) ?? 0) + 1);
@@ -604,13 +613,34 @@ export async function fuzzOperation(f: Fuzz, op: Operation, validators: Map<numb
   for (const input of inputs) {
     const token = ENDS_SESSION.has(op.key) ? await signIn(f) : await admin(f);
     const res = await run('admin', input, token);
-    if (res?.statusCode === 401 && !ENDS_SESSION.has(op.key)) {
-      // a fuzzed request ended the admin's session (it may: locking, demoting): sign in again
-      const check = await f.app.inject({ method: 'GET', url: '/api/his/v1/user/me', headers: { authorization: `Bearer ${token}` } });
-      if (check.statusCode === 401) {
-        adminToken = null;
-        f.relogins++;
-      }
+    if (!res || ENDS_SESSION.has(op.key)) continue;
+    const changed = op.method !== 'GET' && res.statusCode >= 200 && res.statusCode < 300;
+    if (!changed && res.statusCode !== 401 && res.statusCode !== 403) continue;
+    // Did this request end the administrator's session or take its rights away? The guards (own
+    // account, last facility administrator) say it must not take the rights; a new one carries on.
+    const me = await f.app.inject({ method: 'GET', url: '/api/his/v1/user/me', headers: { authorization: `Bearer ${token}` } });
+    const user = me.statusCode === 200 ? (me.json().data.user as { authorities: string[]; mustChangePassword: boolean }) : null;
+    if (!user) {
+      adminToken = null;
+      f.relogins++;
+    } else if (!user.authorities.includes('ADMIN_FACILITY') || user.mustChangePassword) {
+      // Giving up one's own ADMIN_FACILITY is allowed while another account holds it (the guard keeps
+      // one holder and the caller's MANAGER_ADMIN); a facility left with none, or an administrator
+      // obliged to change a password nobody reset, is a failure.
+      const [held] = await sqlRows<{ n: number }>(
+        f,
+        sql`SELECT count(DISTINCT a.id)::int AS n FROM accounts a JOIN account_roles ar ON ar.account_id = a.id JOIN roles r ON r.id = ar.role_id AND r.active
+            JOIN role_authorities ra ON ra.role_id = r.id AND ra.authority = 'ADMIN_FACILITY' WHERE a.facility_id = ${f.facilityId} AND NOT a.locked`,
+      );
+      const problem = user.mustChangePassword
+        ? 'the administrator\'s own request left it obliged to change its password'
+        : held!.n === 0
+          ? `the administrator's own request left the facility without any ADMIN_FACILITY holder (the caller now has ${user.authorities.join(',') || 'nothing'})`
+          : null;
+      if (problem) f.failures.push({ op: op.key, who: 'admin', input: describeInput(input), status: res.statusCode, problem, body: clip(res.body, 300), log: [], ms: 0 });
+      adminCredentials = { username: '', password: '' };
+      adminToken = await signIn(f);
+      f.relogins++;
     }
   }
   if (op.body) {
