@@ -14,7 +14,7 @@ import { seedServiceTypes, seedServices } from '../../db/seed/catalog';
 import { createAccount } from '../../db/seed/factories';
 import { tinyPdf } from '../../db/seed/patients-data';
 import { demoServices } from '../../db/seed/services-data';
-import { makeClinic, makeSlots } from '../../modules/appointments/appointments.fixtures';
+import { makeClinic, makeSlots, moveSchedules } from '../../modules/appointments/appointments.fixtures';
 import { hashCost } from '../../modules/auth/auth.service';
 import { makeHistory, makePatients } from '../../modules/patients/patients.fixtures';
 import { makeFacility, sqlRows, testDatabase, type TestApp } from '../test-app';
@@ -272,6 +272,7 @@ function harvestSecrets(f: Fuzz, json: unknown): void {
       for (const [k, x] of Object.entries(v)) {
         if (typeof x === 'string' && /token|password/i.test(k) && x.length >= 6) {
           f.secrets.add(x);
+          if (/refresh/i.test(k)) refreshTokens.push(x);
           if (/password/i.test(k)) f.secrets.add(md5(x));
         } else walk(x);
       }
@@ -368,6 +369,8 @@ export async function buildFuzz(): Promise<Fuzz> {
 }
 
 let adminCredentials = { username: '', password: '' };
+/** Refresh tokens handed out so far (the fuzzed refresh route gets real ones too). */
+const refreshTokens: string[] = [];
 let adminToken: string | null = null;
 
 async function signIn(f: Fuzz, fresh = false): Promise<string> {
@@ -381,6 +384,7 @@ async function signIn(f: Fuzz, fresh = false): Promise<string> {
     const data = res.json().data as { loginToken: string; refresh_token: string };
     f.secrets.add(data.loginToken);
     f.secrets.add(data.refresh_token);
+    refreshTokens.push(data.refresh_token);
     return data.loginToken;
   }
   if (fresh) throw new Error(`the fuzz administrator cannot sign in: ${res.statusCode} ${res.body} ${logErrorsSince(f, Math.max(0, f.lines.length - 5)).join(' | ')}`);
@@ -409,11 +413,13 @@ export async function admin(f: Fuzz): Promise<string> {
 async function seedFacility(f: Fuzz): Promise<void> {
   const fid = f.facilityId;
   const day = (n: number) => new Date(Date.now() + 7 * 3_600_000 + n * 86_400_000).toISOString().slice(0, 10);
+  let todayClinic: Awaited<ReturnType<typeof makeClinic>> | null = null;
   const { markerUser, markerProfile } = await f.database.transaction(async (tx) => {
     await seedServiceTypes(tx, fid);
     await seedServices(tx, fid, demoServices().slice(0, 40));
     const clinics = [await makeClinic(tx, fid, 'Nội tổng hợp'), await makeClinic(tx, fid, 'Nhi')];
     for (const c of clinics) for (const n of [1, 2, 5]) await makeSlots(tx, fid, c, day(n), { capacity: 3 });
+    todayClinic = await makeClinic(tx, fid, 'Tai mũi họng');
     const [marker] = await makePatients(tx, fid, [
       {
         name: MARKERS.name,
@@ -451,6 +457,19 @@ async function seedFacility(f: Fuzz): Promise<void> {
     });
     if (res.statusCode !== 200) throw new Error(`fuzz fixture booking: ${res.statusCode} ${res.body}`);
   }
+  // bookings of today (check-in, calling and completion are for the day of the visit): booked ahead,
+  // then their schedule is brought to today, as the appointment tests do
+  const ahead = await f.database.transaction((tx) => makeSlots(tx, fid, todayClinic!, day(7), { capacity: 4 }));
+  for (let i = 0; i < 4; i++) {
+    const res = await f.app.inject({
+      method: 'POST',
+      url: '/api/appointment/v1',
+      headers: auth,
+      payload: { medicalProfileId: profiles[i % profiles.length]!.id, timeSlotId: ahead[i]!.id, symptom: 'Đau họng', accept: i < 3 },
+    });
+    if (res.statusCode !== 200) throw new Error(`fuzz fixture booking of today: ${res.statusCode} ${res.body}`);
+  }
+  await f.database.transaction((tx) => moveSchedules(tx, [ahead[0]!.scheduleId], day(0)));
   const up = await f.app.inject({
     method: 'POST',
     url: `/api/his/v1/vendor/users/${markerUser}/upload-results?medicalProfileId=${markerProfile}&fileName=ket-qua.pdf`,
@@ -500,6 +519,9 @@ export async function refreshPools(f: Fuzz): Promise<void> {
     patientValue: patientCodes,
     file: avatars,
     emailOrPhone: usernames,
+    // the fuzz administrator's real password now and then: fuzzed sign-ins that succeed issue tokens the log check looks for
+    password: [md5(adminCredentials.password)],
+    refreshToken: refreshTokens.slice(-5),
     hospitalId: [fid],
     // the first pages, the usual page sizes
     page: ['0', '0', '1', '2'],
