@@ -45,7 +45,9 @@ function installTextGuard(app: FastifyInstance): void {
   });
 }
 
-function answerFrameworkError(err: FastifyError, _req: FastifyRequest, reply: FastifyReply): void {
+function answerFrameworkError(err: FastifyError, req: FastifyRequest, reply: FastifyReply): void {
+  // refused by the router before any hook runs: this is the request's only log line (never its URL)
+  req.log.info({ method: req.method, route: 'router', code: err.code }, 'request refused by the router');
   if (err.code === 'FST_ERR_BAD_URL' || err.code === 'FST_ERR_MAX_PARAM_LENGTH') {
     void reply.code(400).send({ code: 400, message: MSG.badUrl });
   } else {
