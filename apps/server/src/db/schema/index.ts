@@ -7,3 +7,4 @@ export * from './catalog-reference';
 export * from './patients';
 export * from './doctors';
 export * from './appointments';
+export * from './jobs';
