@@ -55,6 +55,21 @@ function answerFrameworkError(err: FastifyError, req: FastifyRequest, reply: Fas
   }
 }
 
+/**
+ * JSON bodies, parsed by Fastify's own parser (prototype poisoning refused), except that an empty body is
+ * no body: many clients send `Content-Type: application/json` on every call, the logout included (spec 7:
+ * it has none). A route that needs a body still refuses the empty one through its schema.
+ */
+function installJsonParser(app: FastifyInstance): void {
+  const parse = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
+    const text = String(body);
+    if (text.trim() === '') return done(null, undefined);
+    parse(req, text, done);
+  });
+}
+
 /** Builds the whole server without listening: main.ts listens, tests call app.inject. */
 export async function buildApp(config: Config, database: Database, opts: { logStream?: DestinationStream } = {}): Promise<FastifyInstance> {
   installVietnameseZodErrors();
@@ -78,6 +93,7 @@ export async function buildApp(config: Config, database: Database, opts: { logSt
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  installJsonParser(app);
 
   app.addHook('onResponse', async (req, reply) => {
     req.log.info(
