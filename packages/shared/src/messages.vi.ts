@@ -72,6 +72,13 @@ export const MSG = {
   roleHeld: 'Vai trò đang được gán cho {count} tài khoản. Hãy gỡ vai trò khỏi các tài khoản này trước khi ngừng hoạt động.',
   mustChangePasswordFirst: 'Vui lòng đổi mật khẩu dùng một lần trước khi tiếp tục',
   mustChangeToStrongPassword: 'Mật khẩu của bạn chưa đáp ứng quy định mật khẩu mạnh. Vui lòng đổi mật khẩu trước khi tiếp tục',
+  // rich content (issue 13): sanitised HTML and its images
+  richTextTooLong: '{field} quá dài (tối đa {max} ký tự, kể cả định dạng)',
+  contentImageRequired: 'Vui lòng chọn ảnh',
+  contentImageTooBig: 'Ảnh tối đa {max} MB',
+  contentImageWrongType: 'Ảnh phải là tệp JPEG, PNG hoặc WebP (không nhận SVG, HTML hay tệp khác)',
+  contentImageUploaded: 'Đã tải ảnh lên',
+  contentImageNotFound: 'Không tìm thấy ảnh',
   // common UI
   loading: 'Đang tải',
   select: 'Chọn',
