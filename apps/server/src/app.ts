@@ -9,6 +9,7 @@ import { installAccessControl } from './core/access';
 import type { AppContext } from './core/context';
 import type { Database } from './core/db';
 import { installErrorHandling } from './core/errors';
+import { installJobRunner } from './core/jobs';
 import { openLiveHub } from './core/live';
 import { installOpenApi } from './core/openapi';
 import { installSecurityHeaders } from './core/security-headers';
@@ -134,6 +135,8 @@ export async function buildApp(config: Config, database: Database, opts: { logSt
     await appointmentRoutes(scope, ctx);
     if (config.ENABLE_TEST_FIXTURES) await fixtureRoutes(scope, ctx);
   });
+  // durable jobs (core/jobs): the runner starts once every module has defined its jobs; tests start their own
+  if (config.NODE_ENV !== 'test') installJobRunner(app, ctx);
   await installStatic(app, config.WEB_DIST_DIR ?? defaultWebDist);
   return app;
 }

@@ -40,7 +40,7 @@ import { defineLiveTopic } from '../../core/live';
 import { errorResponses } from '../../core/openapi';
 import { bookingDetail as readDetail, bookingLogs, bookingRow as readRow, doctorDaySlots, doctorWorkDays, listBookingsJson, roomQueue, syncCheckinSeq, todayVn, userBookings } from './appointments.queries';
 import { createBooking } from './create.operation';
-import { startNoShowJob } from './no-show.job';
+import { defineNoShowJob } from './no-show.job';
 import { bulkAccept, callNext, transition, type StaffAction } from './transitions.operation';
 import { changePriority, changeProfile, updateBooking } from './update.operation';
 import { appointmentFixtureRoutes } from './appointments-fixtures.routes';
@@ -223,6 +223,6 @@ export async function appointmentRoutes(app: FastifyInstance, ctx: AppContext): 
     }
   }
 
-  startNoShowJob(app, ctx);
+  defineNoShowJob();
   if (ctx.config.ENABLE_TEST_FIXTURES) await appointmentFixtureRoutes(app, ctx);
 }

@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { BOOKING_LIVE_TOPIC } from '@portal/shared/contracts/appointments.contract';
 import { FHIR_STATUS } from '@portal/shared/rules/booking-status';
@@ -7,10 +6,9 @@ import type { AppContext } from '../../core/context';
 import { rows } from '../patients/patients.repository';
 import { todayVn } from './appointments.queries';
 import { dayListCache } from './day-list.cache';
-import { describeErrorForLog } from '../../core/errors';
+import { defineJob, schedule } from '../../core/jobs';
 
 const BATCH = 1000;
-const EVERY_MS = 10 * 60_000;
 
 /**
  * Once a booking's day is over (+07:00), an ACCEPTED booking whose patient never came becomes
@@ -51,19 +49,17 @@ export async function markNoShows(ctx: AppContext, now = new Date()): Promise<nu
   }
 }
 
-/** Runs markNoShows shortly after start and every ten minutes (not in tests: they call it themselves). */
-export function startNoShowJob(app: FastifyInstance, ctx: AppContext): void {
-  if (ctx.config.NODE_ENV === 'test') return;
-  // described without its message: a failed query's message lists its parameters
-  const run = () => void markNoShows(ctx).catch((err: unknown) => app.log.warn({ err: describeErrorForLog(err) }, 'no-show job failed'));
-  let timer: NodeJS.Timeout | undefined;
-  let first: NodeJS.Timeout | undefined;
-  app.addHook('onReady', async () => {
-    timer = setInterval(run, EVERY_MS).unref();
-    first = setTimeout(run, 5_000).unref();
-  });
-  app.addHook('onClose', async () => {
-    clearInterval(timer);
-    clearTimeout(first);
-  });
+/** The recurring system job that runs markNoShows: every ten minutes, +07:00 (core/jobs). */
+export const NO_SHOW_JOB = 'appointments.noShowSweep';
+export const NO_SHOW_CRON = '*/10 * * * *';
+
+/**
+ * Defines the no-show sweep as a durable recurring job (core/jobs): one runner across the instances
+ * runs each occurrence, a failure is retried with backoff. Idempotent: a second run finds nothing.
+ */
+export function defineNoShowJob(): void {
+  defineJob(NO_SHOW_JOB, async (_job, ctx) => {
+    await markNoShows(ctx);
+  }, { maxAttempts: 3, backoff: { baseMs: 30_000, maxMs: 5 * 60_000 } });
+  schedule(NO_SHOW_JOB, NO_SHOW_CRON);
 }
