@@ -19,6 +19,7 @@ import { adminRoutes } from './modules/admin/admin.routes';
 import { appointmentRoutes } from './modules/appointments/appointments.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { catalogPublicRoutes, catalogRoutes } from './modules/catalog/catalog.routes';
+import { contentRoutes } from './modules/content/content.routes';
 import { doctorRoutes } from './modules/doctors/doctors.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { liveRoutes } from './modules/live/live.routes';
@@ -133,6 +134,7 @@ export async function buildApp(config: Config, database: Database, opts: { logSt
     await doctorRoutes(scope, ctx);
     await scheduleRoutes(scope, ctx);
     await appointmentRoutes(scope, ctx);
+    await contentRoutes(scope, ctx);
     if (config.ENABLE_TEST_FIXTURES) await fixtureRoutes(scope, ctx);
   });
   // durable jobs (core/jobs): the runner starts once every module has defined its jobs; tests start their own

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Authority } from '../authorities';
 import { envelope } from '../core/api';
 
 /**
@@ -7,6 +8,13 @@ import { envelope } from '../core/api';
  * sanitised HTML plus its plain text for search. Images inside it are uploaded first and
  * referenced by the URL the upload returns — the only image source the sanitiser keeps.
  */
+
+/**
+ * Who may upload content images: the authorities of the screens that edit rich text (news, answers to
+ * patients' questions); ADMIN_FACILITY passes as everywhere. A later module with a rich-text field adds
+ * its authority here.
+ */
+export const CONTENT_EDITOR_AUTHORITIES = ['MANAGER_NEWS', 'MANAGER_CONSULTATION'] as const satisfies readonly Authority[];
 
 /** Where content images are uploaded (POST) and served (GET `${CONTENT_IMAGE_PATH}/<file>`). */
 export const CONTENT_IMAGE_PATH = '/api/content/v1/images';
