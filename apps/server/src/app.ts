@@ -22,6 +22,7 @@ import { catalogPublicRoutes, catalogRoutes } from './modules/catalog/catalog.ro
 import { contentRoutes } from './modules/content/content.routes';
 import { doctorRoutes } from './modules/doctors/doctors.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { jobRoutes } from './modules/jobs/jobs.routes';
 import { liveRoutes } from './modules/live/live.routes';
 import { patientsRoutes } from './modules/patients/patients.routes';
 import { scheduleRoutes } from './modules/schedules/schedules.routes';
@@ -134,6 +135,7 @@ export async function buildApp(config: Config, database: Database, opts: { logSt
     await doctorRoutes(scope, ctx);
     await scheduleRoutes(scope, ctx);
     await appointmentRoutes(scope, ctx);
+    await jobRoutes(scope, ctx);
     await contentRoutes(scope, ctx);
     if (config.ENABLE_TEST_FIXTURES) await fixtureRoutes(scope, ctx);
   });

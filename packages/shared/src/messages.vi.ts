@@ -79,6 +79,10 @@ export const MSG = {
   contentImageWrongType: 'Ảnh phải là tệp JPEG, PNG hoặc WebP (không nhận SVG, HTML hay tệp khác)',
   contentImageUploaded: 'Đã tải ảnh lên',
   contentImageNotFound: 'Không tìm thấy ảnh',
+  // background jobs (issue 13)
+  jobNotFound: 'Không tìm thấy công việc',
+  jobNotDead: 'Chỉ chạy lại được công việc ở trạng thái Thất bại',
+  jobRetried: 'Đã đưa công việc vào hàng chờ để chạy lại',
   // common UI
   loading: 'Đang tải',
   select: 'Chọn',

@@ -71,6 +71,11 @@ export async function enqueue<P>(ex: Executor, spec: EnqueueSpec<P>): Promise<{ 
   return { id: Number(existing.id), created: false };
 }
 
+/** Wakes every runner at the commit of `ex`'s transaction (a job made due by other means than enqueue). */
+export async function wakeRunners(ex: Executor): Promise<void> {
+  await ex.execute(sql`SELECT pg_notify(${LIVE_CHANNEL}, ${WAKE})`);
+}
+
 /**
  * Claims up to `limit` due jobs of the given names for `runner`: queued ones whose time has come and
  * running ones whose lease expired (their runner died). SKIP LOCKED: two runners never take one job.
