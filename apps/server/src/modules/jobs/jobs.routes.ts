@@ -5,6 +5,7 @@ import { pageOf } from '@portal/shared/core/api';
 import { jobCountsResponse, jobIdParam, jobListQuery, jobPage, jobResponse, JOBS_PATH } from '@portal/shared/contracts/jobs.contract';
 import type { AppContext } from '../../core/context';
 import { errorResponses } from '../../core/openapi';
+import { jobFixtureRoutes } from './jobs-fixtures.routes';
 import * as service from './jobs.service';
 
 /** The logs screen's people (MANAGER_LOG) watch and retry the background jobs; ADMIN_FACILITY passes all. */
@@ -32,4 +33,5 @@ export async function jobRoutes(app: FastifyInstance, ctx: AppContext): Promise<
     schema: { tags, summary: 'Công việc nền: chạy lại một công việc thất bại', params: jobIdParam, response: { 200: jobResponse, ...errorResponses(400, 401, 403, 404, 409) } },
     handler: async (req) => ({ code: 0 as const, message: MSG.jobRetried, data: await service.retryJob(ctx, req, req.params.id) }),
   });
+  if (ctx.config.ENABLE_TEST_FIXTURES) await jobFixtureRoutes(app, ctx);
 }
