@@ -10,6 +10,7 @@ import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
 import { bookingsBulkAcceptBench, bookingsListBench } from './bookings';
 import { doctorsBench } from './doctors';
+import { jobsBench } from './jobs';
 import { liveBench } from './live';
 import { pagesBench } from './pages';
 import pg from 'pg';
@@ -292,6 +293,9 @@ benches['bookings-list'] = () => bookingsListBench(Number(process.env.BENCH_PORT
 benches['bookings-bulk-accept'] = () => bookingsBulkAcceptBench(Number(process.env.BENCH_PORT ?? 3131), seedScale);
 /** A booking change reaching another open browser (budget < 1 s). Ports BENCH_PORT+10 and +11. */
 benches.live = () => liveBench(Number(process.env.BENCH_PORT ?? 3131) + 10, seedScale);
+
+/** Jobs (issue 13): what an enqueue adds to a request's transaction, and 1,000 trivial jobs drained (PostgreSQL; PGlite for reference). */
+benches.jobs = jobsBench;
 
 const names = process.argv.slice(2).filter((a) => !a.startsWith('-'));
 const chosen = names.length ? names : Object.keys(benches);
