@@ -228,7 +228,9 @@ export default function RichTextEditor({ value, onChange, id, placeholder, disab
               ref={fileInput}
               type="file"
               accept={CONTENT_IMAGE_TYPES.join(',')}
-              hidden
+              aria-hidden
+              tabIndex={-1}
+              style={{ display: 'none' }}
               onChange={(e) => {
                 const file = e.target.files?.[0];
                 e.target.value = ''; // the same file can be chosen again
