@@ -28,6 +28,8 @@ export default defineConfig({
     locale: 'vi-VN',
     timezoneId: 'Asia/Ho_Chi_Minh',
     viewport: { width: 1366, height: 800 },
+    // the app switches antd's motion and every CSS transition off for it (core/motion): no test waits for an animation
+    reducedMotion: 'reduce',
     video: 'off',
     screenshot: 'only-on-failure',
     trace: 'off',

@@ -3,6 +3,7 @@ import { App as AntApp, ConfigProvider } from 'antd';
 import viVN from 'antd/locale/vi_VN';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { NOTIFICATION_DURATION_MS } from '@portal/shared/constants';
+import { useReducedMotion } from '../core/motion/reduced-motion';
 import { bindNotifications } from '../core/notify';
 import { useLayoutSettings } from './layout-settings';
 import { buildTheme } from './theme';
@@ -21,7 +22,8 @@ function NotificationBridge() {
 
 export function AppProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   const { theme, compact } = useLayoutSettings();
-  const themeConfig = useMemo(() => buildTheme({ theme, compact }), [theme, compact]);
+  const reducedMotion = useReducedMotion();
+  const themeConfig = useMemo(() => buildTheme({ theme, compact }, reducedMotion), [theme, compact, reducedMotion]);
   return (
     <ConfigProvider locale={viVN} theme={themeConfig}>
       {/* Spec §8: notifications top right, auto-close after 3456 ms. */}

@@ -3,7 +3,7 @@ import type { LayoutSettings } from './layout-settings';
 import { BASE_FONT_SIZE, MENU_BG, MENU_SUB_BG, findTheme } from './theme-palette';
 
 /** antd tokens for the chosen theme: primary colour, teal-style hover, dark navy menu, 13 px. */
-export function buildTheme(settings: Pick<LayoutSettings, 'theme' | 'compact'>): ThemeConfig {
+export function buildTheme(settings: Pick<LayoutSettings, 'theme' | 'compact'>, reducedMotion = false): ThemeConfig {
   const t = findTheme(settings.theme);
   return {
     algorithm: settings.compact ? antdTheme.compactAlgorithm : undefined,
@@ -14,6 +14,7 @@ export function buildTheme(settings: Pick<LayoutSettings, 'theme' | 'compact'>):
       colorLinkHover: t.secondary,
       fontSize: BASE_FONT_SIZE,
       borderRadius: 6,
+      motion: !reducedMotion,
       fontFamily:
         "-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', sans-serif",
     },

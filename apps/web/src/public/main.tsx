@@ -6,6 +6,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { ConfigProvider, type ThemeConfig } from 'antd';
 import viVN from 'antd/locale/vi_VN';
+import { prefersReducedMotion } from '../core/motion/reduced-motion';
 import { PriceListPage } from './price-list-page';
 import './list-service.css';
 
@@ -18,6 +19,8 @@ const theme: ThemeConfig = {
     colorInfo: PRIMARY,
     colorLink: PRIMARY,
     colorLinkHover: TEAL,
+    // read once: the page has nothing long-lived to animate
+    motion: !prefersReducedMotion(),
     fontSize: 14,
     borderRadius: 6,
     fontFamily: "-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', sans-serif",

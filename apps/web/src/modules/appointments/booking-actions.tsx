@@ -10,6 +10,7 @@ import { notify } from '../../core/notify';
 import { bookingsApi } from './appointments.api';
 import { todayVn } from './booking-list.logic';
 import { BOOKING_UI } from './appointments.messages';
+import { focusMarkedField } from '../../core/motion/dialog-focus';
 
 const M = BOOKING_UI.actions;
 type Action = Exclude<BookingAction, 'noShow'>;
@@ -100,11 +101,12 @@ function ReasonDialog({ title, busy, onCancel, onSubmit }: { title: string; busy
   // an empty reason is shown under the field by the form itself: nothing else to do with the refusal
   const submit = () => void form.validateFields().then((v) => onSubmit(v.reason.trim()), () => undefined);
   return (
-    <Modal open title={title} okText={M.confirm} cancelText={M.cancel} okButtonProps={{ danger: true, loading: busy }} onOk={submit} onCancel={onCancel} destroyOnHidden>
+    <Modal open title={title} okText={M.confirm} cancelText={M.cancel} okButtonProps={{ danger: true, loading: busy }} onOk={submit} onCancel={onCancel} afterOpenChange={focusMarkedField} destroyOnHidden>
       <Form form={form} layout="vertical" onFinish={submit}>
         <Form.Item name="reason" label={M.reason} rules={[{ required: true, whitespace: true, message: M.reasonRequired }, { max: 500, message: M.reasonMax }]}>
           <Input.TextArea
             autoFocus
+            data-autofocus
             rows={3}
             maxLength={500}
             placeholder={M.reasonPlaceholder}

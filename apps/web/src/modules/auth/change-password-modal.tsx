@@ -1,5 +1,6 @@
 import { Button, Form, Modal } from 'antd';
 import { T } from '../../app/messages';
+import { focusMarkedField } from '../../core/motion/dialog-focus';
 import { updatePassword } from './auth.api';
 import { PasswordFields, type PasswordValues } from './password-fields';
 import { usePasswordChange } from './use-password-change';
@@ -18,6 +19,7 @@ export function ChangePasswordModal({ userId, open, onClose }: { userId: number;
         onClose();
       }}
       destroyOnHidden
+      afterOpenChange={focusMarkedField}
       footer={
         <Button type="primary" loading={submitting} onClick={() => form.submit()}>
           {T.password.submit}

@@ -30,7 +30,7 @@ export function PasswordFields({ autoFocus = true }: { autoFocus?: boolean }) {
   return (
     <>
       <Form.Item label={T.password.old} name="passwordOld" rules={oldRules} required validateFirst>
-        <Input.Password maxLength={PASSWORD_INPUT_MAX} autoComplete="current-password" autoFocus={autoFocus} />
+        <Input.Password maxLength={PASSWORD_INPUT_MAX} autoComplete="current-password" autoFocus={autoFocus} data-autofocus={autoFocus || undefined} />
       </Form.Item>
       <Form.Item
         label={T.password.new}
