@@ -6,7 +6,9 @@ import { TR } from './rich-text.messages';
 
 export type LinkInput = { kind: 'remove' } | { kind: 'set'; href: string } | { kind: 'invalid'; message: string };
 
-const EMAIL_RE = /^[^\s@/:]+@[^\s@/:]+\.[^\s@/:]+$/;
+const EMAIL_RE = /^[^\s@/:]+@[^\s@/:.]+(?:\.[^\s@/:.]+)+$/;
+/** A host with a port (`benhvien.vn:8080/tin`), which looks like a scheme to SCHEME_RE. */
+const HOST_PORT_RE = /^[^:.]+(?:\.[^:.]+)+:\d/;
 const PHONE_RE = /^\+?[\d .-]{6,20}$/;
 const SCHEME_RE = /^[a-z][a-z\d+.-]*:/i;
 const DOMAIN_RE = /^[\p{L}\d-]+(?:\.[\p{L}\d-]+)+(?::\d+)?(?:[/?#]\S*)?$/u;
@@ -20,7 +22,7 @@ export function parseLinkInput(raw: string): LinkInput {
   const s = raw.trim();
   if (s === '') return { kind: 'remove' };
   let href = s;
-  if (!SCHEME_RE.test(s) || /^[^:]+\.[^:]+:\d+/.test(s)) {
+  if (!SCHEME_RE.test(s) || HOST_PORT_RE.test(s)) {
     if (EMAIL_RE.test(s)) href = `mailto:${s}`;
     else if (PHONE_RE.test(s)) href = `tel:${s.replace(/[ .-]/g, '')}`;
     else if (s.startsWith('//')) href = `https:${s}`;
