@@ -1,4 +1,3 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -9,38 +8,11 @@ import { openDatabase } from './core/db';
 import { md5, sha256 } from './core/tokens';
 import { createAccount, createFacility } from './db/seed/factories';
 import { syncAreas } from './db/seed/reference-catalogs';
+import { exited, startServerProcess } from './test/server-process';
 
-/** Every server process a test started: one a failed test left running is killed after the file. */
-const procs: ChildProcess[] = [];
-afterAll(() => procs.forEach((p) => p.exitCode === null && p.signalCode === null && p.kill('SIGKILL')));
+/** The real server on PGlite in `dataDir` (or on PostgreSQL when `env` names a DATABASE_URL); a first start seeds the demo data. */
+const start = (dataDir: string, port: number, env: Record<string, string> = {}) => startServerProcess(port, { DATABASE_URL: '', DATA_DIR: dataDir, ...env });
 
-/** Starts the real server process (src via tsx) on PGlite in `dataDir` (or on PostgreSQL when `env` names a DATABASE_URL); a first start seeds the demo data (~20 s idle, up to ~60 s on a loaded CI machine). */
-function start(dataDir: string, port: number, env: Record<string, string> = {}) {
-  const proc = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'main.ts')], {
-    env: { ...process.env, DATABASE_URL: '', DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ARGON2_MEMORY_KIB: '1024', ARGON2_TIME_COST: '1', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  procs.push(proc);
-  let out = '';
-  proc.stdout!.on('data', (d) => (out += d));
-  proc.stderr!.on('data', (d) => (out += d));
-  const url = `http://127.0.0.1:${port}`;
-  const ready = (async () => {
-    for (let i = 0; i < 1800; i++) {
-      if (proc.exitCode !== null) throw new Error(`server exited: ${out}`);
-      try {
-        if ((await fetch(`${url}/api/health`)).ok) return;
-      } catch {
-        /* starting */
-      }
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    throw new Error(`server did not start: ${out}`);
-  })();
-  return { proc, url, ready, output: () => out };
-}
-
-const exited = (p: ChildProcess) => new Promise<void>((r) => (p.exitCode !== null ? r() : p.once('exit', () => r())));
 const login = (url: string, emailOrPhone: string, password: string) =>
   fetch(`${url}/api/his/v1/user/login`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ emailOrPhone, password: md5(password) }) });
 

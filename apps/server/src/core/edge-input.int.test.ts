@@ -1,11 +1,8 @@
-import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@portal/shared';
-import { buildApp } from '../app';
-import { loadConfig } from '../config';
 import { md5 } from './tokens';
-import { bearer, createTestApp, login, makeFacility, sqlRows, type TestApp } from '../test/test-app';
+import { bearer, createLoggedTestApp, login, makeFacility, sqlRows, type TestApp } from '../test/test-app';
 import { makePatients } from '../modules/patients/patients.fixtures';
 
 /**
@@ -16,22 +13,13 @@ import { makePatients } from '../modules/patients/patients.fixtures';
 let t: TestApp;
 let admin: string;
 let facilityId: number;
-const lines: string[] = [];
+let lines: string[] = [];
 
 beforeAll(async () => {
-  const base = await createTestApp();
-  const stream = new Writable({
-    write(chunk, _enc, done) {
-      lines.push(String(chunk));
-      done();
-    },
-  });
-  // the same database, an app whose log (at the most verbose level) is captured
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'trace', ARGON2_MEMORY_KIB: '1024', ARGON2_TIME_COST: '1', SEED_DEMO: 'false' });
-  const app = await buildApp(config, base.database, { logStream: stream });
-  await app.ready();
-  await base.app.close();
-  t = { ...base, app, config, close: () => app.close() };
+  // an app whose log (at the most verbose level) is captured
+  const logged = await createLoggedTestApp();
+  t = logged;
+  lines = logged.log;
   const f = await makeFacility(t, [{ key: 'admin', authorities: ['ADMIN_FACILITY'] }]);
   facilityId = f.facilityId;
   admin = (await login(t, f.accounts.admin!)).loginToken;

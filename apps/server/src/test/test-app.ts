@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { randomBytes } from 'node:crypto';
+import { Writable } from 'node:stream';
 import type { SQL } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
@@ -52,6 +53,22 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   const app = await buildApp(config, database);
   await app.ready();
   return { app, database, config, close: () => app.close() };
+}
+
+/** A test app whose log, at trace level, is captured a line at a time (the log-hygiene tests read `log`). */
+export async function createLoggedTestApp(env: Record<string, string> = {}): Promise<TestApp & { log: string[] }> {
+  const database = await testDatabase();
+  const log: string[] = [];
+  const stream = new Writable({
+    write(chunk, _enc, done) {
+      for (const line of String(chunk).split('\n')) if (line) log.push(line);
+      done();
+    },
+  });
+  const config = loadConfig({ ...TEST_ENV, LOG_LEVEL: 'trace', ...env, DATABASE_URL: undefined });
+  const app = await buildApp(config, database, { logStream: stream });
+  await app.ready();
+  return { app, database, config, log, close: () => app.close() };
 }
 
 export interface FixtureAccount {

@@ -1,57 +1,26 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { exited, startServerProcess } from '../../test/server-process';
 import { testDatabase } from '../../test/test-app';
 
 /**
  * kill -9 in the middle of 1,000 jobs loses none and runs none twice in effect: the real server process
  * (src via tsx) on PGlite, or on the PostgreSQL of DATABASE_URL, is killed mid-run and restarted.
  */
-const procs: ChildProcess[] = [];
 const dirs: string[] = [];
-afterAll(() => {
-  procs.forEach((p) => p.exitCode === null && p.signalCode === null && p.kill('SIGKILL'));
-  dirs.forEach((d) => fs.rmSync(d, { recursive: true, force: true }));
-});
+afterAll(() => dirs.forEach((d) => fs.rmSync(d, { recursive: true, force: true })));
 
-function start(env: Record<string, string>, port: number) {
-  const proc = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, '../../main.ts')], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'development',
-      SEED_DEMO: 'false',
-      ENABLE_TEST_FIXTURES: '1',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      JOBS_LEASE_SECONDS: '2',
-      JOBS_POLL_MS: '200',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+const start = (env: Record<string, string>, port: number) =>
+  startServerProcess(port, {
+    NODE_ENV: 'development',
+    SEED_DEMO: 'false',
+    ENABLE_TEST_FIXTURES: '1',
+    JOBS_LEASE_SECONDS: '2',
+    JOBS_POLL_MS: '200',
+    ...env,
   });
-  procs.push(proc);
-  let out = '';
-  proc.stdout!.on('data', (d) => (out += d));
-  proc.stderr!.on('data', (d) => (out += d));
-  const url = `http://127.0.0.1:${port}`;
-  const ready = (async () => {
-    for (let i = 0; i < 2400; i++) {
-      if (proc.exitCode !== null) throw new Error(`server exited: ${out}`);
-      try {
-        if ((await fetch(`${url}/api/health`)).ok) return;
-      } catch {
-        /* starting */
-      }
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    throw new Error(`server did not start: ${out}`);
-  })();
-  return { proc, url, ready };
-}
-const exited = (p: ChildProcess) => new Promise<void>((r) => (p.exitCode !== null || p.signalCode !== null ? r() : p.once('exit', () => r())));
 const effects = async (url: string) =>
   ((await (await fetch(`${url}/api/test/v1/jobs/effects`)).json()) as { data: { jobs: number; done: number; effects: number; distinct: number } }).data;
 

@@ -1,26 +1,14 @@
-import { Writable } from 'node:stream';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { buildApp } from '../../app';
-import { loadConfig } from '../../config';
 import { md5 } from '../../core/tokens';
-import { createTestApp, makeFacility, type TestApp } from '../../test/test-app';
+import { createLoggedTestApp, makeFacility, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
-const lines: string[] = [];
+let lines: string[] = [];
 
 beforeAll(async () => {
-  const base = await createTestApp();
-  const stream = new Writable({
-    write(chunk, _enc, done) {
-      lines.push(String(chunk));
-      done();
-    },
-  });
-  // the same database, a second app whose logs (at the most verbose level) are captured
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'trace', ARGON2_MEMORY_KIB: '1024', ARGON2_TIME_COST: '1' });
-  const app = await buildApp(config, base.database, { logStream: stream });
-  await app.ready();
-  t = { ...base, app, config };
+  const logged = await createLoggedTestApp();
+  t = logged;
+  lines = logged.log;
 });
 afterAll(() => t.app.close());
 

@@ -1,13 +1,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Writable } from 'node:stream';
 import { Ajv } from 'ajv';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { buildApp } from '../../app';
-import { loadConfig, type Config } from '../../config';
+import type { Config } from '../../config';
 import type { Database } from '../../core/db';
 import { md5 } from '../../core/tokens';
 import { seedServiceTypes, seedServices } from '../../db/seed/catalog';
@@ -17,7 +15,7 @@ import { demoServices } from '../../db/seed/services-data';
 import { makeClinic, makeSlots, moveSchedules } from '../../modules/appointments/appointments.fixtures';
 import { hashCost } from '../../modules/auth/auth.service';
 import { makeHistory, makePatients } from '../../modules/patients/patients.fixtures';
-import { makeFacility, sqlRows, testDatabase, type TestApp } from '../test-app';
+import { createLoggedTestApp, makeFacility, sqlRows, type TestApp } from '../test-app';
 import { hostileArb, hostileString, mixedArb, validArb, type Pools, type Schema } from './arbitraries';
 import { checkAnswer } from './checks';
 import { refineBody, refineQuery } from './resource-hints';
@@ -309,29 +307,14 @@ function logErrorsSince(f: Fuzz, from: number): string[] {
 }
 
 export async function buildFuzz(): Promise<Fuzz> {
-  const database = await testDatabase();
-  const lines: string[] = [];
-  const stream = new Writable({
-    write(chunk, _enc, done) {
-      for (const l of String(chunk).split('\n')) if (l) lines.push(l);
-      done();
-    },
-  });
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-fuzz-'));
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'trace',
-    ARGON2_MEMORY_KIB: '1024',
-    ARGON2_TIME_COST: '1',
-    SEED_DEMO: 'false',
+  const t = await createLoggedTestApp({
     DATA_DIR: dataDir,
     // the fuzzer signs in again after a fuzzed request ends its session, and hammers the login route
     LOGIN_MAX_FAILURES_PER_ACCOUNT: '1000000',
     LOGIN_MAX_FAILURES_PER_IP: '1000000',
   });
-  const app = await buildApp(config, database, { logStream: stream });
-  await app.ready();
-  const t: TestApp = { app, database, config, close: () => app.close() };
+  const { app, database, config, log: lines } = t;
   const { facilityId, accounts } = await makeFacility(t, [
     { key: 'fuzzadmin', authorities: ['ADMIN_FACILITY'] },
     { key: 'fuzzdesk', authorities: ['MANAGER_APPOINTMENT', 'MANAGER_USER'] },
