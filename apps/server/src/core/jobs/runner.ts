@@ -67,7 +67,7 @@ export async function startJobRunner(ctx: AppContext, options: JobRunnerOptions 
   let busy = false;
   let again = false;
   let nextScheduleCheck = 0;
-  let idleTick: Promise<void> = Promise.resolve();
+  let claiming: Promise<void> = Promise.resolve();
 
   // one process holds a PGlite data directory: what is "running" there was left by a dead process
   if (database.kind === 'pglite') {
@@ -131,13 +131,19 @@ export async function startJobRunner(ctx: AppContext, options: JobRunnerOptions 
     }
   }
 
-  async function tick(): Promise<void> {
-    if (stopping) return;
+  /** Claims while there is room; a tick asked for during one makes it go round again. */
+  function tick(): Promise<void> {
+    if (stopping) return Promise.resolve();
     if (busy) {
       again = true;
-      return;
+      return claiming;
     }
     busy = true;
+    claiming = claimWhileRoom();
+    return claiming;
+  }
+
+  async function claimWhileRoom(): Promise<void> {
     try {
       do {
         again = false;
@@ -164,7 +170,7 @@ export async function startJobRunner(ctx: AppContext, options: JobRunnerOptions 
   }
 
   function wake() {
-    if (!stopping) idleTick = tick();
+    if (!stopping) void tick();
   }
 
   const unsubscribe = ctx.live.subscribe((e) => e.topic === JOBS_TOPIC && wake());
@@ -186,7 +192,8 @@ export async function startJobRunner(ctx: AppContext, options: JobRunnerOptions 
       clearInterval(poll);
       clearInterval(heartbeat);
       unsubscribe();
-      await idleTick.catch(() => undefined);
+      // a claim under way finishes first (and gives back what it took), so nothing is left running
+      await claiming.catch(() => undefined);
       let timer: NodeJS.Timeout | undefined;
       await Promise.race([Promise.allSettled([...active.values()]), new Promise((r) => (timer = setTimeout(r, o.stopGraceMs)))]);
       clearTimeout(timer);
