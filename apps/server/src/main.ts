@@ -39,6 +39,6 @@ process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
 await app.listen({ host: config.HOST, port: config.PORT });
 app.log.info(
-  { port: config.PORT, database: database.kind, ms: Date.now() - started },
+  { port: config.PORT, database: database.kind, node: process.version, ms: Date.now() - started },
   `Cổng quản trị đang chạy tại http://localhost:${config.PORT}`,
 );
