@@ -5,6 +5,7 @@ import type { AppContext } from '../context';
 import { openDatabase, type Database } from '../db';
 import { openLiveHub, type LiveHub } from '../live';
 import { NO_SHOW_CRON, NO_SHOW_JOB } from '../../modules/appointments/no-show.job';
+import { deleteOldJobs, defineJobsCleanup, JOBS_CLEANUP_CRON, JOBS_CLEANUP_JOB } from './cleanup';
 import { nextOccurrence } from './cron';
 import { claimJobs, enqueue } from './queue';
 import { defineJob, recurringJobs, schedule } from './registry';
@@ -255,4 +256,36 @@ describe.skipIf(!process.env.DATABASE_URL)('two server instances on one PostgreS
     expect(await sqlRows(t, sql`SELECT id FROM background_jobs WHERE name = 'test.pair' AND attempts <> 1`)).toEqual([]);
     console.log(`two runners drained 1,000 jobs in ${ms} ms (${byRunner.map((r) => `${r.runner}: ${r.n}`).join(', ')})`);
   }, 90_000);
+});
+
+describe('cleanup', () => {
+  it('deletes done and dead jobs past their retention, batch by batch, and keeps the rest', async () => {
+    const add = async (key: string, state: string, finishedDaysAgo: number | null) => {
+      const { id } = await enqueue(t.database.db, { name: 'test.cleanup', key });
+      const finished = finishedDaysAgo === null ? sql`NULL` : sql`now() - ${finishedDaysAgo} * interval '1 day'`;
+      await t.database.db.execute(sql`UPDATE background_jobs SET state = ${state}, finished_at = ${finished} WHERE id = ${id}`);
+      return id;
+    };
+    const ids = {
+      oldDone: [await add('d1', 'done', 15), await add('d2', 'done', 40), await add('d3', 'done', 400)],
+      recentDone: await add('d4', 'done', 13),
+      oldDead: await add('x1', 'dead', 181),
+      recentDead: await add('x2', 'dead', 30),
+      queued: await add('q1', 'queued', null),
+      running: await add('r1', 'running', null),
+    };
+    // a batch of 2 makes the loop go round twice over the four rows past their retention
+    expect(await deleteOldJobs(t.database.db, { doneDays: 14, deadDays: 180 }, 2)).toBe(4);
+    const left = await sqlRows<{ id: number }>(t, sql`SELECT id FROM background_jobs WHERE name = 'test.cleanup' ORDER BY id`);
+    expect(left.map((r) => Number(r.id))).toEqual([ids.recentDone, ids.recentDead, ids.queued, ids.running]);
+    // nothing more to delete: a second run is a no-op
+    expect(await deleteOldJobs(t.database.db, { doneDays: 14, deadDays: 180 })).toBe(0);
+  });
+
+  it('is a recurring system job every night at 03:15 (+07:00)', () => {
+    defineJobsCleanup({ doneDays: 14, deadDays: 180 });
+    expect(recurringJobs().find((j) => j.name === JOBS_CLEANUP_JOB)).toEqual({ name: JOBS_CLEANUP_JOB, cron: JOBS_CLEANUP_CRON, payload: {} });
+    // from 25/11/2026 10:00 +07:00 the next run is 26/11/2026 03:15 +07:00
+    expect(nextOccurrence(JOBS_CLEANUP_CRON, new Date('2026-11-25T03:00:00Z'))?.toISOString()).toBe('2026-11-25T20:15:00.000Z');
+  });
 });

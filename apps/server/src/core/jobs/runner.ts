@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { AppContext } from '../context';
 import type { Executor } from '../db';
 import { describeErrorForLog } from '../errors';
+import { defineJobsCleanup } from './cleanup';
 import { nextOccurrence } from './cron';
 import { claimJobs, describeJobError, enqueue, expireAllLeases, failJob, finishJob, JOBS_TOPIC, LeaseLost, releaseJobs, renewLeases, type ClaimedJob } from './queue';
 import { backoffDelay, definedJobNames, jobDefinition, recurringJobs, type RecurringJob } from './registry';
@@ -213,6 +214,10 @@ export const jobsConfigSchema = z.object({
   JOBS_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(DEFAULTS.concurrency),
   JOBS_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(DEFAULTS.pollMs),
   JOBS_LEASE_SECONDS: z.coerce.number().min(1).max(3600).default(DEFAULTS.leaseMs / 1000),
+  /** Days a done job is kept before the nightly cleanup deletes it. */
+  JOBS_KEEP_DONE_DAYS: z.coerce.number().int().min(1).max(3650).default(14),
+  /** Days a dead job is kept (it can be retried meanwhile). */
+  JOBS_KEEP_DEAD_DAYS: z.coerce.number().int().min(1).max(3650).default(180),
 });
 
 export function jobsConfig(env: Record<string, string | undefined> = process.env) {
@@ -226,6 +231,7 @@ export function jobsConfig(env: Record<string, string | undefined> = process.env
 export function installJobRunner(app: FastifyInstance, ctx: AppContext): void {
   const c = jobsConfig();
   if (!c.JOBS_ENABLED) return;
+  defineJobsCleanup({ doneDays: c.JOBS_KEEP_DONE_DAYS, deadDays: c.JOBS_KEEP_DEAD_DAYS });
   let runner: JobRunner | null = null;
   app.addHook('onReady', async () => {
     runner = await startJobRunner(ctx, { concurrency: c.JOBS_CONCURRENCY, pollMs: c.JOBS_POLL_MS, leaseMs: c.JOBS_LEASE_SECONDS * 1000, log: app.log });
