@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { envelope, pageEnvelope } from '../core/api';
+import { endpoint } from '../core/endpoint';
 import { pagingParams } from '../core/list-query';
 
 /** Background jobs (core/jobs) as the admin API shows them: no payload (it may carry personal data). */
@@ -40,3 +41,10 @@ export const jobPage = pageEnvelope(jobRow);
 export const jobResponse = envelope(jobRow);
 export const jobCountsResponse = envelope(z.object({ queued: z.number().int(), running: z.number().int(), done: z.number().int(), dead: z.number().int() }));
 export const jobIdParam = z.object({ id: z.coerce.number().int().positive('Mã không hợp lệ').max(Number.MAX_SAFE_INTEGER, 'Mã không hợp lệ') });
+
+/** The jobs admin API, written once for the server and the web (core/endpoint.ts). */
+export const jobEndpoints = {
+  list: endpoint({ method: 'GET', path: JOBS_PATH, summary: 'Công việc nền: danh sách theo trạng thái (mới nhất trước)', query: jobListQuery, response: jobPage, errors: [400, 401, 403] }),
+  counts: endpoint({ method: 'GET', path: `${JOBS_PATH}/counts`, summary: 'Công việc nền: số lượng theo trạng thái', response: jobCountsResponse, errors: [401, 403] }),
+  retry: endpoint({ method: 'POST', path: `${JOBS_PATH}/:id/retry`, summary: 'Công việc nền: chạy lại một công việc thất bại', params: jobIdParam, response: jobResponse, errors: [400, 401, 403, 404, 409] }),
+};

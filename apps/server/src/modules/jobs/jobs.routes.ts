@@ -1,10 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { MSG } from '@portal/shared';
 import { pageOf } from '@portal/shared/core/api';
-import { jobCountsResponse, jobIdParam, jobListQuery, jobPage, jobResponse, JOBS_PATH } from '@portal/shared/contracts/jobs.contract';
+import { jobEndpoints } from '@portal/shared/contracts/jobs.contract';
 import type { AppContext } from '../../core/context';
-import { errorResponses } from '../../core/openapi';
+import { route } from '../../core/endpoints';
 import { jobFixtureRoutes } from './jobs-fixtures.routes';
 import * as service from './jobs.service';
 
@@ -14,23 +13,18 @@ const tags = ['Công việc nền'];
 
 /** Background jobs (core/jobs): the list by state, the counts, and a retry of a dead job. */
 export async function jobRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  r.get(JOBS_PATH, {
+  route(app, jobEndpoints.list, {
     config: access,
-    schema: { tags, summary: 'Công việc nền: danh sách theo trạng thái (mới nhất trước)', querystring: jobListQuery, response: { 200: jobPage, ...errorResponses(400, 401, 403) } },
+    tags,
     handler: async (req) => {
       const { rows, total } = await service.listJobs(ctx, req, req.query);
       return pageOf(rows, total, req.query);
     },
   });
-  r.get(`${JOBS_PATH}/counts`, {
+  route(app, jobEndpoints.counts, { config: access, tags, handler: async (req) => ({ code: 0 as const, data: await service.countJobs(ctx, req) }) });
+  route(app, jobEndpoints.retry, {
     config: access,
-    schema: { tags, summary: 'Công việc nền: số lượng theo trạng thái', response: { 200: jobCountsResponse, ...errorResponses(401, 403) } },
-    handler: async (req) => ({ code: 0 as const, data: await service.countJobs(ctx, req) }),
-  });
-  r.post(`${JOBS_PATH}/:id/retry`, {
-    config: access,
-    schema: { tags, summary: 'Công việc nền: chạy lại một công việc thất bại', params: jobIdParam, response: { 200: jobResponse, ...errorResponses(400, 401, 403, 404, 409) } },
+    tags,
     handler: async (req) => ({ code: 0 as const, message: MSG.jobRetried, data: await service.retryJob(ctx, req, req.params.id) }),
   });
   if (ctx.config.ENABLE_TEST_FIXTURES) await jobFixtureRoutes(app, ctx);
