@@ -60,8 +60,11 @@ export function fillPath(path: string, params: Record<string, string | number> =
 
 type Field<K extends string, S> = S extends z.ZodType ? { [k in K]: z.input<S> } : { [k in K]?: undefined };
 
-/** What a caller passes: `params`, `query` and `body`, each required exactly when the endpoint has it. */
-export type EndpointInput<E> = E extends Endpoint<infer P, infer Q, infer B, z.ZodType> ? Field<'params', P> & Partial<Field<'query', Q>> & Field<'body', B> : never;
+/** A query string's values as a caller gives them: the schema's keys, each a string, number or boolean (sent as text). */
+type QueryField<Q> = Q extends z.ZodType ? { query?: { [k in keyof z.input<Q>]?: string | number | boolean | null } } : { query?: undefined };
+
+/** What a caller passes: `params` and `body` required exactly when the endpoint has them; `query` optional. */
+export type EndpointInput<E> = E extends Endpoint<infer P, infer Q, infer B, z.ZodType> ? Field<'params', P> & QueryField<Q> & Field<'body', B> : never;
 
 /** What the server answers with 200 (the parsed envelope). */
 export type EndpointResponse<E> = E extends Endpoint<z.ZodType | undefined, z.ZodType | undefined, z.ZodType | undefined, infer R> ? z.output<R> : never;
