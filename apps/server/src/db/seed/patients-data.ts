@@ -5,7 +5,7 @@
  * 2025 ward list, and visit histories with prescriptions of common drugs.
  */
 import { CCCD_PROVINCE_PREFIXES } from '@portal/shared/rules/identifiers';
-import type { Province2025, Ward2025 } from './reference';
+import type { Province2025, Ward2025 } from '../reference';
 
 export function mulberry32(seed: number): () => number {
   let a = seed >>> 0;

@@ -13,7 +13,7 @@ import { createAccount } from '../../db/seed/factories';
 import { tinyPdf } from '../../db/seed/patients-data';
 import { demoServices } from '../../db/seed/services-data';
 import { makeClinic, makeSlots, moveSchedules } from '../../modules/appointments/appointments.fixtures';
-import { hashCost } from '../../modules/auth/auth.service';
+import { hashCost } from '../../core/password-cost';
 import { makeHistory, makePatients } from '../../modules/patients/patients.fixtures';
 import { createLoggedTestApp, makeFacility, sqlRows, type TestApp } from '../test-app';
 import { hostileArb, hostileString, mixedArb, validArb, type Pools, type Schema } from './arbitraries';
