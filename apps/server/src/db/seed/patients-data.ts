@@ -231,7 +231,7 @@ export function patientGenerator(input: GeneratorInput) {
     const email = rng() < 0.18 ? emailFor(self.fullName) : null;
     if (email) self.email = email;
     // accounts made over the last three years, later ones more often
-    const createdAt = new Date(input.now.getTime() - Math.floor(Math.pow(rng(), 1.6) * 3 * 365 * 86_400_000) - int(rng, 0, 86_399) * 1000);
+    const createdAt = new Date(input.now.getTime() - Math.floor(rng() ** 1.6 * 3 * 365 * 86_400_000) - int(rng, 0, 86_399) * 1000);
     return { name: self.fullName, phone: self.phone, email, verified: rng() < 0.7, locked: rng() < 0.02, createdAt, profiles };
   };
 }

@@ -7,7 +7,7 @@ import { AppError, badRequest, forbidden, tooMany, unauthorized } from '../../co
 import { hashCost } from '../../core/password-cost';
 import { newToken, sha256 } from '../../core/tokens';
 import * as repo from './auth.repository';
-import { decoyHash, hashPassword, refusePasswordHash, verifyPassword, type HashCost, type PasswordRefusal } from './passwords';
+import { decoyHash, hashPassword, refusePasswordHash, verifyPassword, type PasswordRefusal } from './passwords';
 
 type Account = NonNullable<Awaited<ReturnType<typeof repo.findAccountById>>>;
 

@@ -15,7 +15,7 @@ import { demoServices } from '../../db/seed/services-data';
 import { makeClinic, makeSlots, moveSchedules } from '../../modules/appointments/appointments.fixtures';
 import { hashCost } from '../../core/password-cost';
 import { makeHistory, makePatients } from '../../modules/patients/patients.fixtures';
-import { createLoggedTestApp, makeFacility, sqlRows, type TestApp } from '../test-app';
+import { createLoggedTestApp, makeFacility, sqlRows } from '../test-app';
 import { hostileArb, hostileString, mixedArb, validArb, type Pools, type Schema } from './arbitraries';
 import { checkAnswer } from './checks';
 import { refineBody, refineQuery } from './resource-hints';
