@@ -13,12 +13,12 @@ import { downloadBy, loginViaApi, makeAccount, optionOf, shotPath, sidebarLabels
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 const rows = (page: Page) => page.locator('.ant-table-tbody tr.ant-table-row');
 const row = (page: Page, code: string) => rows(page).filter({ has: page.getByRole('cell', { name: code, exact: true }) });
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** Opens an antd select (by its accessible name inside `scope`), optionally types a search, picks the option. */
 async function pick(page: Page, scope: Locator | Page, name: string, option: string, search?: string) {
   // A required field's name carries antd's asterisk: "* Giới tính".
-  const named = { name: new RegExp(`^(\\* )?${escape(name)}$`) };
+  const named = { name: new RegExp(`^(\\* )?${escapeRe(name)}$`) };
   const box = scope.getByRole('combobox', named);
   await box.click();
   if (search) {

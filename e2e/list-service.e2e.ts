@@ -39,7 +39,7 @@ test.describe('public service price page', () => {
     const authHeaders: string[] = [];
     page.on('request', (r) => {
       if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
-      const auth = r.headers()['authorization'];
+      const auth = r.headers().authorization;
       if (auth) authHeaders.push(auth);
     });
     await openPage(page);

@@ -96,7 +96,7 @@ test('services: create with price entries, edit, search without diacritics, filt
   await expect(row(page, 'SA-001')).toContainText('500.000 ₫');
 
   // The public price list shows the edit (its cache is cleared by the write).
-  const pub = await page.request.get('/api/catalog/v1/emr/medical-services/lookup?syncValue=SA-001&hospitalId=' + (await facilityOf(page, auth)));
+  const pub = await page.request.get(`/api/catalog/v1/emr/medical-services/lookup?syncValue=SA-001&hospitalId=${await facilityOf(page, auth)}`);
   expect((await pub.json()).data[0]).toMatchObject({ ma: 'SA-001', donGiaChatLuongCao: 500_000 });
 
   // Search without diacritics.

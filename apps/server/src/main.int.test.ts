@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from './core/db';
 import { md5, sha256 } from './core/tokens';
 import { createAccount, createFacility } from './db/seed/factories';
-import { syncAreas } from './db/seed/reference-catalogs';
+import { syncAreas } from './db/reference-catalogs';
 import { exited, startServerProcess } from './test/server-process';
 
 /** The real server on PGlite in `dataDir` (or on PostgreSQL when `env` names a DATABASE_URL); a first start seeds the demo data. */

@@ -31,7 +31,7 @@ interface ZodValidationItem {
 function fieldErrors(items: ZodValidationItem[]): FieldError[] {
   return items.map((v) => {
     const path = v.params?.issue?.path;
-    const field = path && path.length ? path.map(String).join('.') : (v.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.');
+    const field = path?.length ? path.map(String).join('.') : (v.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.');
     return { field: field || '_', message: v.params?.issue?.message ?? v.message ?? MSG.validationFailed };
   });
 }

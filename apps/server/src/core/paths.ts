@@ -13,4 +13,4 @@ export const serverRoot = here.includes(`${path.sep}dist`)
 export const migrationsDir = path.join(serverRoot, 'src', 'db', 'migrations');
 export const defaultWebDist = path.resolve(serverRoot, '..', 'web', 'dist');
 /** National reference data (administrative units, countries, ethnic groups, occupations). */
-export const referenceDir = path.join(serverRoot, 'src', 'db', 'seed', 'reference');
+export const referenceDir = path.join(serverRoot, 'src', 'db', 'reference');

@@ -3,10 +3,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import { openDatabase, type Database } from '../core/db';
 import { diskStorage, filesDir } from '../core/file-storage';
-import { hashCost } from '../modules/auth/auth.service';
+import { hashCost } from '../core/password-cost';
 import { seedDemo } from './seed/demo';
 import { seedProduction } from './seed/production';
-import { syncAreas } from './seed/reference-catalogs';
+import { syncAreas } from './reference-catalogs';
 
 /** Opens the configured database, applies committed migrations and seeds an empty one. */
 export async function bootstrapDatabase(config: Config, log: Pick<FastifyBaseLogger, 'info'>): Promise<Database> {

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { openDatabase } from '../core/db';
-import { syncAreas } from '../db/seed/reference-catalogs';
+import { syncAreas } from '../db/reference-catalogs';
 
 /**
  * Makes one migrated template for the whole run: on PostgreSQL (DATABASE_URL) a template

@@ -11,7 +11,7 @@ import { loadConfig, type Config } from '../config';
 import { openDatabase, type Database } from '../core/db';
 import { md5 } from '../core/tokens';
 import { createAccount, createFacility } from '../db/seed/factories';
-import { hashCost } from '../modules/auth/auth.service';
+import { hashCost } from '../core/password-cost';
 
 export interface TestApp {
   app: FastifyInstance;

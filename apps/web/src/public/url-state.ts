@@ -65,7 +65,7 @@ export function writeQuery(q: PriceQuery, currentSearch = ''): string {
   const kept: Record<string, string[]> = {};
   new URLSearchParams(currentSearch).forEach((value, key) => {
     if ((OWN_KEYS as readonly string[]).includes(key)) return;
-    (kept[key] ??= []).push(value);
+    kept[key] = [...(kept[key] ?? []), value];
   });
   const qs = toQueryString({
     ...kept,

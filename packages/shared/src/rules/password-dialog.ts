@@ -62,7 +62,7 @@ export function decidePasswordDialog(
   const nowMs = now.getTime();
   if (nowMs - lastMs <= REMINDER_MS) return 'none';
 
-  const snoozedAt = cookie && cookie.isHide ? toInstant(cookie.date) : null;
+  const snoozedAt = cookie?.isHide ? toInstant(cookie.date) : null;
   if (snoozedAt && nowMs - snoozedAt.getTime() <= SNOOZE_MS) return 'none';
   return 'periodic';
 }

@@ -15,7 +15,7 @@ describe('isSafeText / findUnsafeText', () => {
 
   it('names the first bad field of a nested body, a key included; a Buffer is not walked', () => {
     expect(findUnsafeText({ a: 'x', b: [{ c: 'ok' }, { d: 'y\u0000' }] })).toBe('b.1.d');
-    expect(findUnsafeText({ ['k\u0000']: 1 })).toBe('_');
+    expect(findUnsafeText({ 'k\u0000': 1 })).toBe('_');
     expect(findUnsafeText('\ud800')).toBe('_');
     expect(findUnsafeText(new Uint8Array([0, 0xd8]))).toBeNull();
     expect(findUnsafeText({ n: 1, b: true, z: null })).toBeNull();

@@ -126,7 +126,9 @@ describe('runner', () => {
 
   it('honours a job scheduled for a time', async () => {
     let ranAt = 0;
-    defineJob('test.later', async () => void (ranAt = Date.now()));
+    defineJob('test.later', async () => {
+      ranAt = Date.now();
+    });
     await runner();
     const runAt = new Date(Date.now() + 2000);
     const { id } = await t.database.transaction((tx) => enqueue(tx, { name: 'test.later', runAt }));

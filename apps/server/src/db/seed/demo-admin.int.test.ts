@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, loginRequest, sqlRows, type TestApp } from '../../test/test-app';
-import { hashCost } from '../../modules/auth/auth.service';
+import { hashCost } from '../../core/password-cost';
 import { DEMO_STAFF_PASSWORD } from './demo-admin';
 import { seedDemo } from './demo';
 

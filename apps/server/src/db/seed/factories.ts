@@ -4,7 +4,7 @@ import type { Authority } from '@portal/shared';
 import type { Executor } from '../../core/db';
 import { md5 } from '../../core/tokens';
 import { hashPassword, type HashCost } from '../../modules/auth/passwords';
-import { copyReferenceCatalogs } from './reference-catalogs';
+import { copyReferenceCatalogs } from '../reference-catalogs';
 import { accountRoles, accounts, facilities, roleAuthorities, roles, type FacilityPublicProfile } from '../schema';
 
 export interface FacilityInput {

@@ -5,7 +5,7 @@
  * 2025 ward list, and visit histories with prescriptions of common drugs.
  */
 import { CCCD_PROVINCE_PREFIXES } from '@portal/shared/rules/identifiers';
-import type { Province2025, Ward2025 } from './reference';
+import type { Province2025, Ward2025 } from '../reference';
 
 export function mulberry32(seed: number): () => number {
   let a = seed >>> 0;
@@ -231,7 +231,7 @@ export function patientGenerator(input: GeneratorInput) {
     const email = rng() < 0.18 ? emailFor(self.fullName) : null;
     if (email) self.email = email;
     // accounts made over the last three years, later ones more often
-    const createdAt = new Date(input.now.getTime() - Math.floor(Math.pow(rng(), 1.6) * 3 * 365 * 86_400_000) - int(rng, 0, 86_399) * 1000);
+    const createdAt = new Date(input.now.getTime() - Math.floor(rng() ** 1.6 * 3 * 365 * 86_400_000) - int(rng, 0, 86_399) * 1000);
     return { name: self.fullName, phone: self.phone, email, verified: rng() < 0.7, locked: rng() < 0.02, createdAt, profiles };
   };
 }

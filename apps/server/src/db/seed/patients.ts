@@ -7,7 +7,7 @@ import { rows, userSearchText } from '../../modules/patients/patients.repository
 import { hashPassword, type HashCost } from '../../modules/auth/passwords';
 import { REFERENCE_FILES_DIR } from '../../modules/patients/reference-lookup';
 import { duplicateOf, historiesFor, mulberry32, patientGenerator, tinyPdf, type AccountSeed } from './patients-data';
-import { loadProvinces2025, loadWards2025 } from './reference';
+import { loadProvinces2025, loadWards2025 } from '../reference';
 
 const BATCH = 2000;
 const p = sql.param;

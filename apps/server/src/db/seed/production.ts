@@ -1,24 +1,8 @@
-import { randomInt } from 'node:crypto';
 import { audit } from '../../core/audit';
 import type { Database } from '../../core/db';
-import type { HashCost } from '../../modules/auth/passwords';
+import { oneTimePassword, type HashCost } from '../../modules/auth/passwords';
 import { seedServiceTypes } from './catalog';
 import { createAccount, createFacility, createRole } from './factories';
-
-const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';
-const SYMBOLS = '@$!%*?&';
-
-/** A random one-time password that satisfies the spec's strong-password rule (12 characters). */
-export function oneTimePassword(): string {
-  const pick = (s: string) => s[randomInt(s.length)]!;
-  const chars = [pick('ABCDEFGHJKLMNPQRSTUVWXYZ'), pick('abcdefghijkmnopqrstuvwxyz'), pick('23456789'), pick(SYMBOLS)];
-  while (chars.length < 12) chars.push(pick(ALPHABET));
-  for (let i = chars.length - 1; i > 0; i--) {
-    const j = randomInt(i + 1);
-    [chars[i], chars[j]] = [chars[j]!, chars[i]!];
-  }
-  return chars.join('');
-}
 
 /**
  * First production start: one facility and one administrator whose one-time password is

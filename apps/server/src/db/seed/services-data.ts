@@ -1205,7 +1205,7 @@ function giuongBenh(c: Catalog): void {
     [2, 241_000, ['Cơ xương khớp', 'Da liễu', 'Dị ứng', 'Tai Mũi Họng', 'Mắt', 'Răng Hàm Mặt', 'Ngoại', 'Phụ sản không mổ']],
     [3, 207_000, ['Y học cổ truyền', 'Phục hồi chức năng']],
   ];
-  for (const [loai, base, depts] of noi) {
+  for (const [loai, base] of noi) {
     for (const [hang, f] of HANG) {
       const name = `Giường Nội khoa loại ${loai} hạng ${hang}`;
       c.add(GB, name, around(name, base * f, 0.02));

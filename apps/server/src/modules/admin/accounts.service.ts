@@ -11,10 +11,9 @@ import type { Executor } from '../../core/db';
 import { badRequest, conflict, notFound } from '../../core/errors';
 import { writeWorkbook } from '../../core/crud/excel';
 import { md5 } from '../../core/tokens';
-import { oneTimePassword } from '../../db/seed/production';
 import { clearAttempts, revokeAccountSessions } from '../auth/auth.repository';
-import { hashCost } from '../auth/auth.service';
-import { hashPassword } from '../auth/passwords';
+import { hashCost } from '../../core/password-cost';
+import { hashPassword, oneTimePassword } from '../auth/passwords';
 import * as repo from './admin.repository';
 import { assertMayTouchFacilityAdmin, assertNoLockout, snapshot } from './admin.guards';
 

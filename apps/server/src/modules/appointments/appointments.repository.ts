@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { BOOKING_MESSAGES, type BookingLogRow, type BookingRow, type BookingSource, type StatusCounts } from '@portal/shared/contracts/appointments.contract';
 import { notFound } from '../../core/errors';
 import { BOOKING_STATUSES, type BookingStatus } from '@portal/shared/rules/booking-status';

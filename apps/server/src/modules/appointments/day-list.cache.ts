@@ -49,7 +49,10 @@ export function dayListCache(ctx: AppContext): DayListCache {
   const byFacility = new Map<number, FacilityEntries>();
   const entries = (facilityId: number) => {
     let f = byFacility.get(facilityId);
-    if (!f) byFacility.set(facilityId, (f = { generation: 0, building: new Map(), counts: new TtlCache(ttlMs, 500), pages: new TtlCache(ttlMs, 200) }));
+    if (!f) {
+      f = { generation: 0, building: new Map(), counts: new TtlCache(ttlMs, 500), pages: new TtlCache(ttlMs, 200) };
+      byFacility.set(facilityId, f);
+    }
     return f;
   };
   const current = (facilityId: number, generation: number) => {

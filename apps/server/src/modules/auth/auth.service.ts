@@ -4,15 +4,12 @@ import { WRONG_OLD_PASSWORD_CODE, type AuthUser } from '@portal/shared/contracts
 import { audit } from '../../core/audit';
 import type { AppContext } from '../../core/context';
 import { AppError, badRequest, forbidden, tooMany, unauthorized } from '../../core/errors';
+import { hashCost } from '../../core/password-cost';
 import { newToken, sha256 } from '../../core/tokens';
 import * as repo from './auth.repository';
-import { decoyHash, hashPassword, refusePasswordHash, verifyPassword, type HashCost, type PasswordRefusal } from './passwords';
+import { decoyHash, hashPassword, refusePasswordHash, verifyPassword, type PasswordRefusal } from './passwords';
 
 type Account = NonNullable<Awaited<ReturnType<typeof repo.findAccountById>>>;
-
-export function hashCost(ctx: Pick<AppContext, 'config'>): HashCost {
-  return { memoryCost: ctx.config.ARGON2_MEMORY_KIB, timeCost: ctx.config.ARGON2_TIME_COST, parallelism: ctx.config.ARGON2_PARALLELISM };
-}
 
 function authUser(account: Account, loginToken: string, refreshToken: string): AuthUser {
   return {

@@ -1,15 +1,13 @@
+import { randomInt } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { hash, parseOptions, verify, type Algorithm } from '@node-rs/argon2';
 import { dictionary } from '@zxcvbn-ts/language-common';
 import { serverRoot } from '../../core/paths';
+import type { HashCost } from '../../core/password-cost';
 import { md5 } from '../../core/tokens';
 
-export interface HashCost {
-  memoryCost: number;
-  timeCost: number;
-  parallelism: number;
-}
+export type { HashCost };
 
 const ARGON2ID = 2 as Algorithm;
 
@@ -91,4 +89,19 @@ export function refusePasswordHash(md5Hex: string, owner: PasswordOwner): Passwo
   const own = [owner.username, owner.email, owner.phone].filter((v): v is string => !!v);
   if (own.some((v) => [v, v.toLowerCase(), v.toUpperCase()].some((x) => md5(x) === h))) return 'like-account';
   return commonPasswordHashes().has(h) ? 'common' : null;
+}
+
+const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';
+const SYMBOLS = '@$!%*?&';
+
+/** A random one-time password that satisfies the spec's strong-password rule (12 characters). */
+export function oneTimePassword(): string {
+  const pick = (s: string) => s[randomInt(s.length)]!;
+  const chars = [pick('ABCDEFGHJKLMNPQRSTUVWXYZ'), pick('abcdefghijkmnopqrstuvwxyz'), pick('23456789'), pick(SYMBOLS)];
+  while (chars.length < 12) chars.push(pick(ALPHABET));
+  for (let i = chars.length - 1; i > 0; i--) {
+    const j = randomInt(i + 1);
+    [chars[i], chars[j]] = [chars[j]!, chars[i]!];
+  }
+  return chars.join('');
 }

@@ -19,7 +19,7 @@ import type { Executor } from '../../core/db';
 import { badRequest, conflict, notFound } from '../../core/errors';
 import { md5 } from '../../core/tokens';
 import { medicalProfileExts, medicalProfiles, patientUsers } from '../../db/schema';
-import { hashCost } from '../auth/auth.service';
+import { hashCost } from '../../core/password-cost';
 import { hashPassword } from '../auth/passwords';
 import {
   countsOf,

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { serverRoot } from '../../core/paths';
-import { loadJobs, loadNations, loadProvinces2025, loadWards2025, type Province2025, type Ward2025 } from '../../db/seed/reference';
+import { loadJobs, loadNations, loadProvinces2025, loadWards2025, type Province2025, type Ward2025 } from '../../db/reference';
 
 /**
  * Names of the official codes a medical profile stores (provinces and wards after the 2025
@@ -24,7 +24,7 @@ export interface ReferenceLookup {
 
 let cached: ReferenceLookup | null = null;
 
-export const REFERENCE_FILES_DIR = path.join(serverRoot, 'src', 'db', 'seed', 'reference');
+export const REFERENCE_FILES_DIR = path.join(serverRoot, 'src', 'db', 'reference');
 
 export function referenceLookup(): ReferenceLookup {
   if (cached) return cached;

@@ -9,7 +9,7 @@ import { normalizeText } from '@portal/shared/rules/diacritics';
 import { accounts, rooms } from '../../db/schema';
 import { createAccount, createFacility } from '../../db/seed/factories';
 import { revokeAccountSessions } from '../auth/auth.repository';
-import { hashCost } from '../auth/auth.service';
+import { hashCost } from '../../core/password-cost';
 
 const fixtureBody = z.object({
   facilityName: z.string().max(200).optional(),

@@ -31,7 +31,7 @@ export function checkAnswer(res: LightMyRequestResponse, validate: ((v: unknown)
   const status = res.statusCode;
   const type = String(res.headers['content-type'] ?? '');
   const isJson = type.includes('application/json');
-  let json: unknown = undefined;
+  let json: unknown;
   if (isJson) {
     try {
       json = JSON.parse(res.body);

@@ -12,7 +12,7 @@ import { useMe } from '../../modules/auth/use-session';
 import { useLayoutSettings } from '../layout-settings';
 import { MENU, breadcrumbTrail } from '../menu';
 import { T } from '../messages';
-import { ForbiddenPage } from '../forbidden-page';
+import { ForbiddenPage } from '../../core/blocks/forbidden-page';
 import { PageLoading } from '../page-loading';
 import { HeaderBar, ShellBreadcrumb } from './header-bar';
 import { SettingsDrawer } from './settings-drawer';

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Input, Typography, type InputProps } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { isValidDisplayDate } from '@portal/shared/rules/date-shorthand';
-import { T } from '../../app/messages';
+import { CORE_T as T } from '../messages';
 import { resolveDateInput } from './date-input.logic';
 
 export interface DateShorthandInputProps extends Omit<InputProps, 'value' | 'onChange'> {

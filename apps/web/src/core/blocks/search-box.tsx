@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { SearchOutlined } from '@ant-design/icons';
-import { T } from '../../app/messages';
+import { CORE_T as T } from '../messages';
 import { DebouncedInput, type DebouncedInputProps } from './debounced-input';
 import { createSearchSender } from './search-box.logic';
 

@@ -1,6 +1,6 @@
 import { Button, Flex, Popconfirm, Typography } from 'antd';
 import { fmt } from '@portal/shared/messages.vi';
-import { T } from '../../app/messages';
+import { CORE_T as T } from '../messages';
 import type { ResourceRow } from './resource-api';
 
 /** What can be done with the selected rows: deactivate the active ones, reactivate the others, delete them. */

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
-import { T } from '../../app/messages';
+import { CORE_T as T } from '../messages';
 import { reportError } from './resource-api';
 
 /** "Xuất Excel": runs the download, spins meanwhile, and reports a failure in Vietnamese. */

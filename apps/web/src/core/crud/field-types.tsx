@@ -11,7 +11,7 @@ import { MSG } from '@portal/shared/messages.vi';
 import { formatDate, formatVnd } from '@portal/shared/rules/format';
 import { normalizeText } from '@portal/shared/rules/diacritics';
 import { RESOURCES } from '@portal/shared/resources';
-import { T } from '../../app/messages';
+import { CORE_T as T } from '../messages';
 import { api } from '../api/api-client';
 import { resourceKeys } from '../api/query-keys';
 import { DateShorthandInput } from '../blocks/date-shorthand-input';

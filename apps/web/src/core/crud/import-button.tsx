@@ -4,7 +4,7 @@ import { DownloadOutlined, InboxOutlined, UploadOutlined } from '@ant-design/ico
 import type { Resource } from '@portal/shared/core/define-resource';
 import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, type ImportRowError } from '@portal/shared/core/import';
 import { fmt } from '@portal/shared/messages.vi';
-import { T } from '../../app/messages';
+import { CORE_T as T } from '../messages';
 import { fetchFile, saveBlob } from './download';
 import { uploadImport, type ImportOutcome } from './import-api';
 import { labelInText, reportError } from './resource-api';

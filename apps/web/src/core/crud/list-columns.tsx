@@ -4,7 +4,7 @@ import type { ColumnsType } from 'antd/es/table';
 import type { SortOrder } from 'antd/es/table/interface';
 import type { Resource } from '@portal/shared/core/define-resource';
 import { fmt } from '@portal/shared/messages.vi';
-import { T } from '../../app/messages';
+import { CORE_T as T } from '../messages';
 import { FIELD_TYPES } from './field-types';
 import { effectiveSort, type ListSpec, type ListState } from './list-state';
 import { labelInText, rowName, type ResourceRow } from './resource-api';

@@ -3,7 +3,7 @@ import { Button, Flex, Form, Typography } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { fieldSchema, type FieldDef } from '@portal/shared/core/define-resource';
 import { fmt } from '@portal/shared/messages.vi';
-import { T } from '../../app/messages';
+import { CORE_T as T } from '../messages';
 import { FIELD_TYPES } from './field-types';
 import { inputLimits, zodRule } from './zod-rules';
 

@@ -3,7 +3,7 @@ import { Button, Flex, Select } from 'antd';
 import { ClearOutlined } from '@ant-design/icons';
 import type { Resource } from '@portal/shared/core/define-resource';
 import { fmt } from '@portal/shared/messages.vi';
-import { T } from '../../app/messages';
+import { CORE_T as T } from '../messages';
 import { SearchBox } from '../blocks/search-box';
 import { FIELD_TYPES } from './field-types';
 import { EMPTY_LIST_STATE, hasFilters, withFilters, withoutFixedFilters, type ListState } from './list-state';

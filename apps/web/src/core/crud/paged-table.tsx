@@ -3,7 +3,7 @@ import { Button, Empty, Flex, Result, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { fmt } from '@portal/shared/messages.vi';
-import { T } from '../../app/messages';
+import { CORE_T as T } from '../messages';
 import { errorMessage } from '../api/api-error';
 import { PAGE_SIZES, withPaging, withSort, type ListSpec, type ListState } from './list-state';
 

@@ -4,7 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { FieldDef, Resource } from '@portal/shared/core/define-resource';
 import { MSG, fmt } from '@portal/shared/messages.vi';
-import { T } from '../../app/messages';
+import { CORE_T as T } from '../messages';
 import { isApiError } from '../api/api-error';
 import { notify } from '../notify';
 import { FIELD_TYPES } from './field-types';

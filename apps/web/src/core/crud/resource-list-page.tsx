@@ -5,8 +5,8 @@ import type { ColumnsType } from 'antd/es/table';
 import { hasAuthority } from '@portal/shared/authorities';
 import type { Resource } from '@portal/shared/core/define-resource';
 import { installVietnameseZodErrors } from '@portal/shared/core/zod-vi';
-import { T } from '../../app/messages';
-import { useMe } from '../../modules/auth/use-session';
+import { CORE_T as T } from '../messages';
+import { useMe } from '../auth/session';
 import { ImportButton } from './import-button';
 import { listColumns, type CellOverrides } from './list-columns';
 import { ListFilterBar } from './list-filter-bar';
@@ -16,7 +16,7 @@ import { labelInText, type ResourceRow } from './resource-api';
 import { ResourceForm, type InputOverrides } from './resource-form';
 import { useResourceList } from './use-resource-list';
 import { useRowActions } from './use-row-actions';
-import { ForbiddenPage } from '../../app/forbidden-page';
+import { ForbiddenPage } from '../blocks/forbidden-page';
 import { ExportButton } from './export-button';
 
 // zod's built-in messages in Vietnamese, for the checks a definition leaves unnamed.

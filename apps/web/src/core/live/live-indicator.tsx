@@ -1,5 +1,5 @@
 import { Alert } from 'antd';
-import { T } from '../../app/messages';
+import { CORE_T as T } from '../messages';
 import type { LiveStatus } from './live.logic';
 
 /** The small notice a live screen shows while its socket is down and it polls instead. */

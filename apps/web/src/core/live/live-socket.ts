@@ -53,7 +53,10 @@ export class LiveConnection {
   subscribe(topic: string, listener: EventListener): () => void {
     let set = this.topics.get(topic);
     const isNew = !set;
-    if (!set) this.topics.set(topic, (set = new Set()));
+    if (!set) {
+      set = new Set();
+      this.topics.set(topic, set);
+    }
     set.add(listener);
     if (!this.socket && !this.timer) this.connect();
     else if (isNew && this.status === 'open') this.sendSubscribe([topic]);

@@ -29,7 +29,7 @@ import { BookingStatusTag } from './booking-status-tag';
 import { RoomQueue } from './room-queue';
 import { useBookingLive } from './use-booking-live';
 import './booking-list.css';
-import { ForbiddenPage } from '../../app/forbidden-page';
+import { ForbiddenPage } from '../../core/blocks/forbidden-page';
 
 const M = BOOKING_UI.list;
 const SPEC = { sortable: [], filters: [], defaultSort: { field: 'time', direction: 'asc' as const } };

@@ -1,4 +1,4 @@
-import type { AuthUser, MeData } from '@portal/shared/contracts/auth.contract';
+import type { AuthUser } from '@portal/shared/contracts/auth.contract';
 import type { Envelope } from '@portal/shared/core/api';
 import { API_PREFIX, api } from '../../core/api/api-client';
 import { md5Hex } from '../../core/auth/md5';
@@ -21,10 +21,6 @@ export function login(username: string, password: string): Promise<Envelope<Auth
 /** PUT /user/logout. An expired session (401) is already logged out: no redirect loop. */
 export function logout(): Promise<Envelope<unknown>> {
   return api.put<Envelope<unknown>>(`${API_PREFIX}/user/logout`, undefined, { globalErrors: false });
-}
-
-export async function fetchMe(): Promise<MeData> {
-  return (await api.get<Envelope<MeData>>(`${API_PREFIX}/user/me`)).data;
 }
 
 export async function fetchAuthorizes(): Promise<AuthorizeRow[]> {

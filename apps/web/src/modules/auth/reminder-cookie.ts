@@ -16,5 +16,6 @@ export function readReminderCookie(userId: number): ReminderCookie | null {
 /** Closing the periodic dialog snoozes it for 7 days (spec §4). */
 export function writeSnoozeCookie(userId: number, now: Date = new Date()): void {
   const c = snoozeCookie(userId, now);
+  // biome-ignore lint/suspicious/noDocumentCookie: one plain cookie that readSnoozeCookie reads synchronously at start; the Cookie Store API is async
   document.cookie = `${c.name}=${encodeURIComponent(JSON.stringify(c.value))}; expires=${c.expires.toUTCString()}; path=/; SameSite=Lax`;
 }

@@ -1,11 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { queryKeys } from '../../core/api/query-keys';
-import { fetchAuthorizes, fetchMe } from './auth.api';
+import { fetchAuthorizes } from './auth.api';
 
-/** The logged-in session of spec §3: user (with authorities) and the facility. */
-export function useMe() {
-  return useQuery({ queryKey: queryKeys.session.me(), queryFn: fetchMe, staleTime: 5 * 60_000 });
-}
+/** The session query lives in core (core/crud's generic list needs it); modules keep importing it from here. */
+export { useMe } from '../../core/auth/session';
 
 export function useAuthorizes() {
   return useQuery({ queryKey: queryKeys.session.authorizes(), queryFn: fetchAuthorizes, staleTime: 5 * 60_000 });

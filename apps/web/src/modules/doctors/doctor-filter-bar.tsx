@@ -1,7 +1,6 @@
 import { Flex } from 'antd';
 import type { FieldDef } from '@portal/shared/core/define-resource';
 import { doctorResource } from '@portal/shared/resources';
-import { T } from '../../app/messages';
 import { SearchBox } from '../../core/blocks/search-box';
 import { FIELD_TYPES } from '../../core/crud/field-types';
 import { ClearFiltersButton, StateFilter } from '../../core/crud/list-filter-bar';

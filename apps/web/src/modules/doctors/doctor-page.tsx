@@ -19,7 +19,7 @@ import { DoctorDetailDrawer } from './doctor-detail';
 import { DoctorFilterBar } from './doctor-filter-bar';
 import { DoctorForm } from './doctor-form';
 import { TD } from './doctors.messages';
-import { ForbiddenPage } from '../../app/forbidden-page';
+import { ForbiddenPage } from '../../core/blocks/forbidden-page';
 import { ExportButton } from '../../core/crud/export-button';
 
 const DETAIL_PARAM = 'doctor';

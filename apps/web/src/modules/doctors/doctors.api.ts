@@ -2,7 +2,7 @@ import type { Page } from '@portal/shared/core/api';
 import type { DoctorDetail, DoctorLinkKind } from '@portal/shared/contracts/doctors.contract';
 import type { Envelope } from '@portal/shared/core/api';
 import { doctorResource } from '@portal/shared/resources';
-import { API_PREFIX, api } from '../../core/api/api-client';
+import { api } from '../../core/api/api-client';
 import { uploadFile } from '../../core/api/upload-file';
 import type { SelectBoxLoader } from '../../core/blocks/select-box';
 

@@ -24,7 +24,7 @@ function LinkName({ kind, id, known }: { kind: DoctorLinkKind; id: number; known
 export interface LinkSelectProps {
   kind: DoctorLinkKind;
   value?: number | number[];
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- antd hands a number or a list of numbers
+  // biome-ignore lint/suspicious/noExplicitAny: antd hands a number or a list of numbers
   onChange?: (v: any) => void;
   mode?: 'multiple';
   allowClear?: boolean;

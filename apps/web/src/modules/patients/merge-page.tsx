@@ -15,7 +15,7 @@ import { notify } from '../../core/notify';
 import { useMe } from '../auth/use-session';
 import { StatusTags } from './patient-list-page';
 import { patientKeys, patientsApi } from './patients.api';
-import { ForbiddenPage } from '../../app/forbidden-page';
+import { ForbiddenPage } from '../../core/blocks/forbidden-page';
 
 const G = T.patients.merge;
 const L = T.patients.list;

@@ -19,7 +19,7 @@ import { notify } from '../../core/notify';
 import { useMe } from '../auth/use-session';
 import { AccountActions } from './account-actions';
 import { patientKeys, patientsApi } from './patients.api';
-import { ForbiddenPage } from '../../app/forbidden-page';
+import { ForbiddenPage } from '../../core/blocks/forbidden-page';
 import { ExportButton } from '../../core/crud/export-button';
 
 const M = T.patients.list;

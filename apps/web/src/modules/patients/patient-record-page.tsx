@@ -18,7 +18,7 @@ import { StatusTags } from './patient-list-page';
 import { ProfileForm } from './profile-form';
 import { FilePreview, ResultFilesTable, UploadResultButton } from './result-files';
 import { PatientBookings } from '../appointments/patient-bookings';
-import { ForbiddenPage } from '../../app/forbidden-page';
+import { ForbiddenPage } from '../../core/blocks/forbidden-page';
 
 const R = T.patients.record;
 

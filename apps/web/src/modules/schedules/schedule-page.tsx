@@ -17,7 +17,7 @@ import { rangeOf, type Fixed } from './calendar-range.logic';
 import { MonthView, NoSchedules, WeekGrid } from './calendar-views';
 import { CopyWeekModal } from './copy-week-modal';
 import { DayOffModal } from './day-off-modal';
-import { type ViewBy } from './schedule-card';
+import type { ViewBy } from './schedule-card';
 import { ScheduleDrawer } from './schedule-drawer';
 import { ScheduleLog } from './schedule-log';
 import { scheduleKeys, schedulesApi, type ScheduleFilter } from './schedules.api';

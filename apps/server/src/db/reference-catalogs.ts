@@ -9,9 +9,9 @@
  */
 import { sql } from 'drizzle-orm';
 import { normalizeText } from '@portal/shared/rules/diacritics';
-import type { Database, Executor } from '../../core/db';
-import { referenceDir } from '../../core/paths';
-import { areas, jobs, nations } from '../schema';
+import type { Database, Executor } from '../core/db';
+import { referenceDir } from '../core/paths';
+import { areas, jobs, nations } from './schema';
 import { loadCountries, loadJobs, loadNations, loadProvinces2025, loadProvincesLegacy, loadWards2025 } from './reference';
 
 type JobRow = typeof jobs.$inferInsert;

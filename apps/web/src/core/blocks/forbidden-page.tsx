@@ -1,7 +1,7 @@
 import { Button, Result } from 'antd';
 import { Link } from 'react-router';
 import { MSG } from '@portal/shared/messages.vi';
-import { T } from './messages';
+import { CORE_T as T } from '../messages';
 
 /**
  * A screen whose authority the user lacks (spec §6, §8): the title of the generic list's 403

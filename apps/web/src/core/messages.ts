@@ -1,0 +1,102 @@
+/**
+ * Screen words of the core layer (core/blocks, core/crud, core/live and the 403 screen): the
+ * generic list, form, Excel import, date input and live indicator. The app's `T` spreads these
+ * in, so app/ and modules/ keep reading them as `T.crud`, `T.importExcel`, ...; core/ reads them
+ * here and never from app/ (the lint boundary, docs/decisions.md).
+ */
+export const CORE_T = {
+  notFound: {
+    title: 'Không tìm thấy trang',
+    description: 'Đường dẫn bạn truy cập không tồn tại hoặc đã được thay đổi.',
+    backHome: 'Về trang chủ',
+  },
+  forbidden: {
+    description: 'Tài khoản của bạn chưa được cấp quyền sử dụng chức năng này. Vui lòng liên hệ quản trị viên nếu cần.',
+  },
+  /** The live-updates socket (core/live). */
+  live: {
+    offline: 'Mất kết nối trực tiếp – đang tự cập nhật mỗi 10 giây',
+  },
+  dateInput: {
+    invalid: 'Ngày không hợp lệ',
+    placeholder: 'DD/MM/YYYY',
+  },
+  /** The generic resource list and form (core/crud); `{label}` is the resource's label in lower case. */
+  crud: {
+    add: 'Thêm mới',
+    export: 'Xuất Excel',
+    exportFailed: 'Xuất Excel không thành công',
+    searchPlaceholder: 'Tìm theo {fields}',
+    search: 'Tìm kiếm',
+    state: 'Trạng thái',
+    stateAll: 'Tất cả',
+    active: 'Đang hoạt động',
+    inactive: 'Ngừng hoạt động',
+    clearFilters: 'Xoá bộ lọc',
+    index: 'STT',
+    actions: 'Thao tác',
+    edit: 'Sửa',
+    deactivate: 'Ngừng hoạt động',
+    reactivate: 'Cho hoạt động lại',
+    deactivateTitle: 'Ngừng hoạt động {label} "{name}"?',
+    deactivateHint: 'Dữ liệu được giữ lại và có thể cho hoạt động lại bất cứ lúc nào.',
+    confirm: 'Đồng ý',
+    cancel: 'Huỷ',
+    selected: 'Đã chọn {count} dòng',
+    clearSelection: 'Bỏ chọn',
+    bulkDeactivateTitle: 'Ngừng hoạt động {count} {label} đã chọn?',
+    bulkDeactivated: 'Đã ngừng hoạt động {succeeded}/{total} {label}',
+    bulkReactivated: 'Đã cho hoạt động lại {succeeded}/{total} {label}',
+    bulkFailed: '{failed} dòng không thực hiện được',
+    total: '{from}–{to} trên {total} bản ghi',
+    empty: 'Không có dữ liệu',
+    loadFailed: 'Không tải được dữ liệu',
+    retry: 'Thử lại',
+    createTitle: 'Thêm {label}',
+    editTitle: 'Sửa {label}',
+    save: 'Lưu',
+    saved: 'Đã lưu thay đổi',
+    yes: 'Có',
+    no: 'Không',
+    forbiddenTitle: 'Không có quyền truy cập',
+    forbiddenText: 'Tài khoản của bạn chưa được cấp quyền sử dụng chức năng này.',
+    delete: 'Xoá',
+    deleteTitle: 'Xoá {label} "{name}"?',
+    deleteHint: 'Chỉ xoá được khi chưa nơi nào sử dụng; nếu đã được sử dụng, hãy ngừng hoạt động.',
+    deleted: 'Đã xoá {label}',
+    bulkDeleteTitle: 'Xoá {count} {label} đã chọn?',
+    bulkDeleteHint: 'Dòng đang được sử dụng sẽ không bị xoá; hãy ngừng hoạt động những dòng đó.',
+    bulkDeleted: 'Đã xoá {succeeded}/{total} {label}',
+    readOnlyNote: 'Dữ liệu tham chiếu quốc gia, cập nhật theo phiên bản phần mềm; chỉ xem và xuất Excel.',
+  },
+  /** Nested rows of a 'list' field in the generic form (core/crud/list-field.tsx). */
+  listField: {
+    empty: 'Chưa có dòng nào',
+    add: 'Thêm dòng {label}',
+    remove: 'Xoá dòng {index}',
+  },
+  /** The Excel import of a resource (core/crud/import-button.tsx). */
+  importExcel: {
+    button: 'Nhập từ Excel',
+    title: 'Nhập {label} từ Excel',
+    step1: 'Tải tệp mẫu, điền dữ liệu từ dòng 2 (giữ nguyên dòng tiêu đề).',
+    step2: 'Chọn tệp .xlsx đã điền và bấm "Nhập dữ liệu". Nếu có dòng lỗi, không dòng nào được nhập.',
+    template: 'Tải tệp mẫu',
+    templateFailed: 'Không tải được tệp mẫu',
+    choose: 'Bấm hoặc kéo thả tệp Excel (.xlsx) vào đây',
+    limits: 'Tối đa {rows} dòng, dung lượng không quá {mb} MB',
+    submit: 'Nhập dữ liệu',
+    close: 'Đóng',
+    tooLarge: 'Tệp quá lớn: tối đa {mb} MB',
+    notXlsx: 'Vui lòng chọn tệp Excel có đuôi .xlsx',
+    failed: 'Nhập dữ liệu không thành công',
+    successTitle: 'Đã nhập {total} dòng',
+    successText: '{created} thêm mới, {updated} cập nhật.',
+    errorsTitle: 'Chưa nhập dòng nào',
+    moreErrors: 'Chỉ hiển thị {shown} trên {total} lỗi.',
+    row: 'Dòng',
+    column: 'Cột',
+    error: 'Lỗi',
+    wholeFile: 'Cả tệp',
+  },
+} as const;
