@@ -7,9 +7,11 @@ import { fmt } from '@portal/shared/messages.vi';
 import { CORE_T as T } from '../messages';
 import { FIELD_TYPES } from './field-types';
 import { effectiveSort, type ListSpec, type ListState } from './list-state';
+import type { ListActions } from './list-slots';
 import { labelInText, rowName, type ResourceRow } from './resource-api';
 
-export type CellOverrides = Partial<Record<string, (value: unknown, row: ResourceRow) => ReactNode>>;
+/** A field's cell of this screen; `actions` lets it open the row (e.g. a name linking to the detail). */
+export type CellOverrides = Partial<Record<string, (value: unknown, row: ResourceRow, actions: ListActions) => ReactNode>>;
 
 export interface ColumnOptions {
   resource: Resource;
@@ -17,12 +19,11 @@ export interface ColumnOptions {
   state: ListState;
   cells?: CellOverrides;
   extraColumns?: ColumnsType<ResourceRow>;
-  rowActions?: (row: ResourceRow) => ReactNode;
+  rowActions?: (row: ResourceRow, actions: ListActions) => ReactNode;
   /** false: no Trạng thái column and no (de)activate action. */
   withState?: boolean;
-  onEdit: (row: ResourceRow) => void;
-  onSetActive: (row: ResourceRow, active: boolean) => void;
-  onDelete: (row: ResourceRow) => void;
+  /** What Sửa, Ngừng hoạt động, Xoá and the screen's own cells and actions do. */
+  actions: ListActions;
   /** Fields not shown as columns here (e.g. the level of a tab that shows one level). */
   hidden?: readonly string[];
 }
@@ -56,7 +57,7 @@ export function listColumns(o: ColumnOptions): ColumnsType<ResourceRow> {
             sortOrder: sort.field === f.key ? (sort.direction === 'asc' ? 'ascend' : 'descend') : null,
           }
         : {}),
-      render: (value: unknown, row: ResourceRow) => o.cells?.[f.key]?.(value, row) ?? FIELD_TYPES[f.type].cell(value, f, row),
+      render: (value: unknown, row: ResourceRow) => o.cells?.[f.key]?.(value, row, o.actions) ?? FIELD_TYPES[f.type].cell(value, f, row),
     }));
 
   return [
@@ -92,7 +93,7 @@ function actionsColumn(o: ColumnOptions, label: string): ColumnsType<ResourceRow
     width: 260,
     render: (_v, row) => (
       <Space size={0} wrap>
-        <Button type="link" size="small" onClick={() => o.onEdit(row)}>
+        <Button type="link" size="small" onClick={() => o.actions.edit(row)}>
           {T.crud.edit}
         </Button>
         {o.withState === false ? null : row.active ? (
@@ -102,14 +103,14 @@ function actionsColumn(o: ColumnOptions, label: string): ColumnsType<ResourceRow
             okText={T.crud.confirm}
             cancelText={T.crud.cancel}
             okButtonProps={{ danger: true }}
-            onConfirm={() => o.onSetActive(row, false)}
+            onConfirm={() => o.actions.setActive(row, false)}
           >
             <Button type="link" size="small" danger>
               {T.crud.deactivate}
             </Button>
           </Popconfirm>
         ) : (
-          <Button type="link" size="small" onClick={() => o.onSetActive(row, true)}>
+          <Button type="link" size="small" onClick={() => o.actions.setActive(row, true)}>
             {T.crud.reactivate}
           </Button>
         )}
@@ -120,14 +121,14 @@ function actionsColumn(o: ColumnOptions, label: string): ColumnsType<ResourceRow
           okText={T.crud.delete}
           cancelText={T.crud.cancel}
           okButtonProps={{ danger: true }}
-          onConfirm={() => o.onDelete(row)}
+          onConfirm={() => o.actions.remove(row)}
         >
           <Button type="link" size="small" danger>
             {T.crud.delete}
           </Button>
         </Popconfirm>
         )}
-        {o.rowActions?.(row)}
+        {o.rowActions?.(row, o.actions)}
       </Space>
     ),
   };

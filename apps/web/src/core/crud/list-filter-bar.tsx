@@ -6,7 +6,7 @@ import { fmt } from '@portal/shared/messages.vi';
 import { CORE_T as T } from '../messages';
 import { SearchBox } from '../blocks/search-box';
 import { FIELD_TYPES } from './field-types';
-import { EMPTY_LIST_STATE, hasFilters, withFilters, withoutFixedFilters, type ListState } from './list-state';
+import { EMPTY_LIST_STATE, hasFilters, withFilter, withFilters, withoutFixedFilters, type ListState } from './list-state';
 
 const STATE_OPTIONS = [
   { value: 'all', label: T.crud.stateAll },
@@ -82,10 +82,7 @@ export function ListFilterBar({
               field: f,
               value: state.filters[f.key],
               refQuery: refQueries?.[f.key],
-              onChange: (v) => {
-                const { [f.key]: _old, ...rest } = state.filters;
-                onChange(withFilters(state, { filters: v === undefined ? rest : { ...rest, [f.key]: v } }));
-              },
+              onChange: (v) => onChange(withFilter(state, f.key, v)),
             })}
           </span>
         ))}

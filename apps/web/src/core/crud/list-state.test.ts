@@ -9,6 +9,7 @@ import {
   listSpec,
   listStateToParams,
   parseListState,
+  withFilter,
   withFilters,
   withPaging,
   withSort,
@@ -83,6 +84,19 @@ describe('list state changes', () => {
     expect(withFilters(onPage3, { q: 'noi' })).toMatchObject({ page: 0, q: 'noi' });
     expect(withFilters(onPage3, { active: true })).toMatchObject({ page: 0, active: true });
     expect(withSort(onPage3, { field: 'name', direction: 'asc' }, spec).page).toBe(0);
+  });
+  const filtered = { ...onPage3, filters: { departmentId: '12', vip: 'true' } };
+  it.each([
+    ['sets a new filter', 'floor', 'T2', { departmentId: '12', vip: 'true', floor: 'T2' }],
+    ['replaces a filter', 'departmentId', '7', { departmentId: '7', vip: 'true' }],
+    ['removes a filter given undefined', 'departmentId', undefined, { vip: 'true' }],
+    ['removes a filter given an empty value', 'vip', '', { departmentId: '12' }],
+    ['removing an absent filter changes nothing', 'floor', undefined, { departmentId: '12', vip: 'true' }],
+  ] as const)('one filter: %s, on the first page again', (_name, key, value, filters) => {
+    const next = withFilter(filtered, key, value);
+    expect(next.filters).toEqual(filters);
+    expect(next.page).toBe(0);
+    expect(filtered.filters).toEqual({ departmentId: '12', vip: 'true' }); // the old state is untouched
   });
   it('a new page size goes back to the first page; a new page keeps the size', () => {
     expect(withPaging(onPage3, 3, 50)).toMatchObject({ page: 0, size: 50 });

@@ -126,6 +126,12 @@ export function withFilters(state: ListState, patch: Partial<Pick<ListState, 'q'
   return { ...state, ...patch, page: 0 };
 }
 
+/** One filter set to `value`, or removed (undefined or empty); the first page again. */
+export function withFilter(state: ListState, key: string, value: string | undefined): ListState {
+  const { [key]: _old, ...rest } = state.filters;
+  return withFilters(state, { filters: value === undefined || value === '' ? rest : { ...rest, [key]: value } });
+}
+
 /** A new page or page size; a new size goes back to the first page. */
 export function withPaging(state: ListState, page: number, size: number): ListState {
   return size !== state.size ? { ...state, page: 0, size } : { ...state, page: Math.max(0, page) };

@@ -10,6 +10,7 @@ import { useMe } from '../auth/session';
 import { ImportButton } from './import-button';
 import { listColumns, type CellOverrides } from './list-columns';
 import { ListFilterBar } from './list-filter-bar';
+import { useDetailParam, type DetailSlotProps, type FilterSlotProps, type FormSlotProps, type ListActions } from './list-slots';
 import { PagedTable } from './paged-table';
 import { exportQuery } from './list-state';
 import { labelInText, type ResourceRow } from './resource-api';
@@ -30,12 +31,20 @@ export interface ResourceListPageProps {
   cells?: CellOverrides;
   /** Replace the registry's form input of some fields. */
   inputs?: InputOverrides;
-  /** More actions per row, after Sửa / Ngừng hoạt động. */
-  rowActions?: (row: ResourceRow) => ReactNode;
-  /** More buttons beside Xuất Excel / Thêm mới (e.g. Nhập Excel). */
+  /** Slot: more actions per row, after Sửa / Ngừng hoạt động / Xoá (e.g. Chi tiết through `actions.showDetail`). */
+  rowActions?: (row: ResourceRow, actions: ListActions) => ReactNode;
+  /** Slot: more buttons before Nhập Excel / Xuất Excel / Thêm mới. */
   toolbar?: ReactNode;
-  /** More widgets in the filter bar (their state is the module's own). */
+  /** More widgets in the generic filter bar (their state is the module's own). */
   filterExtra?: ReactNode;
+  /** Slot: the screen's own filter bar, on the URL-kept list state. Default: search, the resource's filter fields, Trạng thái, Xoá bộ lọc. */
+  filters?: (props: FilterSlotProps) => ReactNode;
+  /** Slot: the screen's own create/edit drawer. Default: the drawer of the resource's form fields (with `inputs`). */
+  form?: (props: FormSlotProps) => ReactNode;
+  /** Slot: a detail drawer of one row, open while `?<detailParam>=<id>` is in the URL. Default: none. */
+  detail?: (props: DetailSlotProps) => ReactNode;
+  /** The URL parameter of the open detail (default `detail`). */
+  detailParam?: string;
   /** After the drawer saved a row (e.g. to show what only the create answer carries). */
   onSaved?: (row: ResourceRow, created: boolean) => void;
   /** false: no Thêm mới (rows are made elsewhere; the drawer only edits). */
@@ -57,8 +66,10 @@ export interface ResourceListPageProps {
 
 /**
  * The list screen of any resource: title, filters in the URL, server-side paging and sorting,
- * bulk (de)activation, Excel export, and the create/edit drawer. A catalogue page is this
- * component with its resource definition.
+ * bulk (de)activation, Excel export/import, and the create/edit drawer. A catalogue page is this
+ * component with its resource definition; a richer screen (doctors) fills the slots `filters`,
+ * `form`, `detail`, `rowActions`, `toolbar` and `cells` with its own parts, which get the
+ * screen's `ListActions` (edit, showDetail, setActive, remove, refresh).
  */
 export function ResourceListPage({
   resource,
@@ -68,6 +79,10 @@ export function ResourceListPage({
   rowActions,
   toolbar,
   filterExtra,
+  filters,
+  form,
+  detail,
+  detailParam = 'detail',
   fixedFilters,
   hiddenFields,
   refQueries,
@@ -85,6 +100,17 @@ export function ResourceListPage({
 
   const [editing, setEditing] = useState<{ row: ResourceRow | null } | null>(null);
   const { selected, setSelected, setActive, remove, bulkBar } = useRowActions({ api, label, invalidate, queryText: JSON.stringify(query) });
+  const [detailId, showDetail] = useDetailParam(detailParam);
+  const actions = useMemo<ListActions>(
+    () => ({
+      edit: (row) => setEditing({ row }),
+      showDetail,
+      setActive: (row, active) => setActive({ id: row.id, active }),
+      remove: (row) => remove(row.id),
+      refresh: () => void invalidate(),
+    }),
+    [showDetail, setActive, remove, invalidate],
+  );
 
   const columns = useMemo(
     () =>
@@ -96,13 +122,24 @@ export function ResourceListPage({
         extraColumns,
         rowActions,
         withState,
-        onEdit: (row) => setEditing({ row }),
-        onSetActive: (row, active) => setActive({ id: row.id, active }),
-        onDelete: (row) => remove(row.id),
+        actions,
         hidden: hiddenFields,
       }),
-    [resource, spec, state, cells, extraColumns, rowActions, withState, setActive, remove, hiddenFields],
+    [resource, spec, state, cells, extraColumns, rowActions, withState, actions, hiddenFields],
   );
+
+  const formProps: FormSlotProps = {
+    open: editing !== null,
+    row: editing?.row ?? null,
+    onClose: () => setEditing(null),
+    onSaved: (saved) => {
+      const created = editing?.row == null;
+      setEditing(null);
+      void invalidate();
+      onSaved?.(saved, created);
+    },
+  };
+  const defaultForm = (p: FormSlotProps) => <ResourceForm resource={resource} inputs={inputs} refQueries={refQueries} {...p} />;
 
   if (!allowed) return <ForbiddenPage />;
 
@@ -126,16 +163,20 @@ export function ResourceListPage({
       {!writable && <Typography.Text type="secondary">{T.crud.readOnlyNote}</Typography.Text>}
       {header}
       <Card size="small">
-        <ListFilterBar
-          resource={resource}
-          state={state}
-          onChange={setState}
-          extra={filterExtra}
-          fixed={fixedFilters}
-          hidden={hiddenFields}
-          refQueries={refQueries}
-          withState={withState}
-        />
+        {filters ? (
+          filters({ state, onChange: setState })
+        ) : (
+          <ListFilterBar
+            resource={resource}
+            state={state}
+            onChange={setState}
+            extra={filterExtra}
+            fixed={fixedFilters}
+            hidden={hiddenFields}
+            refQueries={refQueries}
+            withState={withState}
+          />
+        )}
       </Card>
       <Card size="small">
         <PagedTable<ResourceRow>
@@ -149,22 +190,8 @@ export function ResourceListPage({
           bulkBar={bulkBar}
         />
       </Card>
-      {writable && (
-        <ResourceForm
-          resource={resource}
-          open={editing !== null}
-          row={editing?.row ?? null}
-          inputs={inputs}
-          refQueries={refQueries}
-          onClose={() => setEditing(null)}
-          onSaved={(saved) => {
-            const created = editing?.row == null;
-            setEditing(null);
-            void invalidate();
-            onSaved?.(saved, created);
-          }}
-        />
-      )}
+      {detail?.({ id: detailId, onClose: () => showDetail(null), actions })}
+      {writable && (form ?? defaultForm)(formProps)}
     </Flex>
   );
 }

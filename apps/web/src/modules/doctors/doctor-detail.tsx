@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 import { Alert, Button, Descriptions, Drawer, Empty, Flex, Popconfirm, Space, Spin, Tag, Timeline, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import type { DoctorDetail } from '@portal/shared/contracts/doctors.contract';
 import { fmt } from '@portal/shared/messages.vi';
 import { doctorResource } from '@portal/shared/resources';
 import { ACADEMIC_TITLES, DEGREES, GENDERS, workPeriodLabel } from '@portal/shared/rules/doctor-title';
@@ -10,6 +9,7 @@ import { T } from '../../app/messages';
 import { resourceKeys } from '../../core/api/query-keys';
 import { errorMessage } from '../../core/api/api-error';
 import { StateTag } from '../../core/crud/list-columns';
+import type { DetailSlotProps } from '../../core/crud/list-slots';
 import { labelInText } from '../../core/crud/resource-api';
 import { DoctorAvatar } from './doctor-avatar';
 import { doctorsApi } from './doctors.api';
@@ -21,7 +21,7 @@ const text = (v: string | null | undefined): ReactNode => (v?.trim() ? v : <Typo
 const tags = (xs: { id: number; name: string }[]) => (xs.length ? <Space size={[4, 4]} wrap>{xs.map((x) => <Tag key={x.id}>{x.name}</Tag>)}</Space> : text(null));
 
 /** Everything about one doctor, incl. the working process as a timeline (drawer of /admin/doctor?doctor=id). */
-export function DoctorDetailDrawer({ id, onClose, onEdit, onSetActive }: { id: number | null; onClose: () => void; onEdit: (d: DoctorDetail) => void; onSetActive: (d: DoctorDetail, active: boolean) => void }) {
+export function DoctorDetailDrawer({ id, onClose, actions }: DetailSlotProps) {
   const q = useQuery({ queryKey: resourceKeys(doctorResource.name).detail(id ?? 0), queryFn: () => doctorsApi.detail(id!), enabled: id !== null });
   const d = q.data;
   const label = labelInText(doctorResource);
@@ -35,7 +35,7 @@ export function DoctorDetailDrawer({ id, onClose, onEdit, onSetActive }: { id: n
       extra={
         d && (
           <Space>
-            <Button onClick={() => onEdit(d)}>{T.crud.edit}</Button>
+            <Button onClick={() => actions.edit(d)}>{T.crud.edit}</Button>
             {d.active ? (
               <Popconfirm
                 title={fmt(T.crud.deactivateTitle, { label, name: d.displayName })}
@@ -43,12 +43,12 @@ export function DoctorDetailDrawer({ id, onClose, onEdit, onSetActive }: { id: n
                 okText={T.crud.confirm}
                 cancelText={T.crud.cancel}
                 okButtonProps={{ danger: true }}
-                onConfirm={() => onSetActive(d, false)}
+                onConfirm={() => actions.setActive(d, false)}
               >
                 <Button danger>{T.crud.deactivate}</Button>
               </Popconfirm>
             ) : (
-              <Button onClick={() => onSetActive(d, true)}>{T.crud.reactivate}</Button>
+              <Button onClick={() => actions.setActive(d, true)}>{T.crud.reactivate}</Button>
             )}
           </Space>
         )

@@ -4,7 +4,8 @@ import { doctorResource } from '@portal/shared/resources';
 import { SearchBox } from '../../core/blocks/search-box';
 import { FIELD_TYPES } from '../../core/crud/field-types';
 import { ClearFiltersButton, StateFilter } from '../../core/crud/list-filter-bar';
-import { hasFilters, withFilters, type ListState } from '../../core/crud/list-state';
+import { hasFilters, withFilter, withFilters } from '../../core/crud/list-state';
+import type { FilterSlotProps } from '../../core/crud/list-slots';
 import { TD } from './doctors.messages';
 import { LinkSelect } from './link-select';
 
@@ -15,12 +16,8 @@ const WIDTH = 210;
  * Search and filters of the doctor list, all in the URL (the list state of core/crud):
  * department, specialty and room through the paged dropdown, title and degree, state.
  */
-export function DoctorFilterBar({ state, onChange }: { state: ListState; onChange: (next: ListState) => void }) {
-
-  const setFilter = (key: string, v: string | undefined) => {
-    const { [key]: _old, ...rest } = state.filters;
-    onChange(withFilters(state, { filters: v === undefined ? rest : { ...rest, [key]: v } }));
-  };
+export function DoctorFilterBar({ state, onChange }: FilterSlotProps) {
+  const setFilter = (key: string, v: string | undefined) => onChange(withFilter(state, key, v));
   const idOf = (key: string) => (state.filters[key] ? Number(state.filters[key]) : undefined);
   const link = (key: 'departmentId' | 'specialtyId' | 'roomId', kind: 'departments' | 'specialties' | 'rooms', label: string) => (
     <LinkSelect

@@ -10,6 +10,7 @@ import { T } from '../../app/messages';
 import { resourceKeys } from '../../core/api/query-keys';
 import { errorMessage, isApiError } from '../../core/api/api-error';
 import { FIELD_TYPES } from '../../core/crud/field-types';
+import type { FormSlotProps } from '../../core/crud/list-slots';
 import { labelInText, reportError, resourceApi, type ResourceRow } from '../../core/crud/resource-api';
 import { inputLimits, splitFieldErrors, toBody, toFormValues, zodRule, type FormValues } from '../../core/crud/zod-rules';
 import { notify } from '../../core/notify';
@@ -31,20 +32,14 @@ const SECTIONS: { title: string; keys: string[]; wide?: string[] }[] = [
   { title: TD.sections.biography, keys: ['biography'], wide: ['biography'] },
 ];
 
-export interface DoctorFormProps {
-  open: boolean;
-  /** The doctor being edited; null = a new one. */
-  doctorId: number | null;
-  onClose: () => void;
-  onSaved: (saved: DoctorDetail) => void;
-}
-
 /**
  * One drawer for creating and editing a doctor: the resource's fields (rules from the shared zod
  * body), multi-select specialties and rooms, the working process, and the photo. The server's
  * field errors land next to their fields, working-process rows included.
  */
-export function DoctorForm({ open, doctorId, onClose, onSaved }: DoctorFormProps) {
+export function DoctorForm({ open, row: listed, onClose, onSaved }: FormSlotProps) {
+  // The doctor being edited (null = a new one), read in full: the list row lacks the working process.
+  const doctorId = listed?.id ?? null;
   const [form] = Form.useForm<FormValues>();
   const api = useMemo(() => resourceApi(doctorResource), []);
   const [avatar, setAvatar] = useState<AvatarChange>({ kind: 'keep' });
