@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { queryKeys } from '../../core/api/query-keys';
-import { fetchAuthorizes, fetchMe } from './auth.api';
+import { fetchAuthorizes, fetchMe } from './session.api';
 
 /** The logged-in session of spec §3: user (with authorities) and the facility. */
 export function useMe() {
