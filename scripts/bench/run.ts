@@ -179,7 +179,7 @@ benches['patients-search'] = () => patientsBench('search');
 benches['patients-suggest'] = () => patientsBench('suggest');
 
 /** Gzipped JavaScript of the first visits, and first contentful paint in headless Chromium. */
-benches.pages = () => pagesBench(3206);
+benches.pages = () => pagesBench(Number(process.env.BENCH_PORT ?? 3206));
 
 /** The admin service list (/admin/service): a page of 50 over 100,000 services with a search, on PostgreSQL. */
 benches['services-admin'] = async () => {

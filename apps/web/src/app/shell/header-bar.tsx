@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Breadcrumb, Button, Layout, Tooltip, Typography } from 'antd';
+import { Breadcrumb, Button, Layout, Tooltip } from 'antd';
 import { MenuFoldOutlined, MenuUnfoldOutlined, SettingOutlined } from '@ant-design/icons';
 import { Link, useLocation } from 'react-router';
 import { layoutStore, useLayoutSettings, useSiderState } from '../layout-settings';
@@ -20,9 +20,10 @@ export function HeaderBar({ facilityName, onOpenSettings }: { facilityName: stri
           onClick={() => layoutStore.updateSider({ collapsed: !collapsed })}
         />
       </Tooltip>
-      <Typography.Title level={5} className="shell-facility" data-testid="facility-name">
+      {/* A plain heading drawn as Typography.Title (admin-shell.css): antd's Typography brings the TextArea of its editable mode into the first load. */}
+      <h5 className="shell-facility" data-testid="facility-name">
         {facilityName}
-      </Typography.Title>
+      </h5>
       <Tooltip title={T.shell.settings}>
         <Button type="text" aria-label={T.shell.settings} icon={<SettingOutlined />} onClick={onOpenSettings} />
       </Tooltip>

@@ -3,12 +3,6 @@ import type { Envelope } from '@portal/shared/core/api';
 import { API_PREFIX, api } from '../../core/api/api-client';
 import { md5Hex } from '../../core/auth/md5';
 
-export interface AuthorizeRow {
-  code: string;
-  name: string;
-  granted: boolean;
-}
-
 /** PUT /user/login. 401/403/429 come back to the login screen untouched (no global handling). */
 export function login(username: string, password: string): Promise<Envelope<AuthUser>> {
   return api.put<Envelope<AuthUser>>(
@@ -21,10 +15,6 @@ export function login(username: string, password: string): Promise<Envelope<Auth
 /** PUT /user/logout. An expired session (401) is already logged out: no redirect loop. */
 export function logout(): Promise<Envelope<unknown>> {
   return api.put<Envelope<unknown>>(`${API_PREFIX}/user/logout`, undefined, { globalErrors: false });
-}
-
-export async function fetchAuthorizes(): Promise<AuthorizeRow[]> {
-  return (await api.get<Envelope<AuthorizeRow[]>>(`${API_PREFIX}/user/authorizes`)).data;
 }
 
 /** PUT /user/{id}: the periodic and mandatory dialogs. Wrong old password → 400 code 2. */
