@@ -13,6 +13,7 @@ import type { AppContext } from '../context';
 import type { Executor } from '../db';
 import { badRequest, conflict, notFound } from '../errors';
 import { errorResponses } from '../openapi';
+import { PG, pgErrorOf } from '../pg-errors';
 import { containsPattern } from '../sql';
 import { writeWorkbook } from './excel';
 
@@ -40,18 +41,11 @@ const activeBody = z.strictObject({ active: z.boolean({ message: 'Trạng thái 
 const EXPORT_LIMIT = 50_000;
 /** Largest referenced table a list may be sorted by through a rank of its names (above it: one join and sort). */
 const REF_RANK_MAX = 2_000;
-const PG_FK_VIOLATION = '23503';
 
 type Row = Record<string, unknown>;
 type Cols = Record<string, PgColumn>;
 
 const lower = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
-
-/** The PostgreSQL error code of a failed query, through drizzle's wrapper when there is one. */
-function pgError(e: unknown): { code?: string; table?: string } {
-  const err = e as { code?: string; table?: string; cause?: { code?: string; table?: string } };
-  return err?.cause?.code ? err.cause : err ?? {};
-}
 
 /**
  * What a resource may add to the generic routes without a screen of its own (Medplum's
@@ -412,8 +406,8 @@ export function resourceRoutes(app: FastifyInstance, ctx: AppContext, resource: 
         return { code: 0 as const, message: `Đã xoá ${label}`, data: present(row) as never };
       } catch (e) {
         // Rows of tables outside the registry (doctors, bookings, ...) are caught by their foreign keys.
-        const pg = pgError(e);
-        if (pg.code !== PG_FK_VIOLATION) throw e;
+        const pg = pgErrorOf(e);
+        if (pg?.code !== PG.foreignKeyViolation) throw e;
         const user = registry.find((x) => getTableName(x.table) === pg.table);
         throw refused(user ? lower(user.resource.labelPlural.replace(/^Danh mục /, '')) : 'dữ liệu khác');
       }

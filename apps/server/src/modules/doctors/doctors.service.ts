@@ -11,6 +11,7 @@ import { audit } from '../../core/audit';
 import type { AppContext } from '../../core/context';
 import type { Executor } from '../../core/db';
 import { badRequest, conflict, notFound } from '../../core/errors';
+import { PG, isPgError } from '../../core/pg-errors';
 import { writeWorkbook } from '../../core/crud/excel';
 import { checkImage, fileStore, type FileStore } from '../../core/uploads';
 import { AVATAR_MAX_BYTES } from '@portal/shared/contracts/doctors.contract';
@@ -203,8 +204,7 @@ export function doctorsService(ctx: AppContext) {
           await audit(tx, req, { action: 'DELETE', entity: ENTITY, entityId: id, before });
         });
       } catch (e) {
-        const err = e as { code?: string; cause?: { code?: string } };
-        if ((err.cause?.code ?? err.code) !== '23503') throw e;
+        if (!isPgError(e, PG.foreignKeyViolation)) throw e;
         throw conflict(`Không thể xoá bác sĩ "${before!.displayName}" vì đang được dùng bởi lịch làm việc hoặc lịch đặt khám. Hãy ngừng hoạt động thay vì xoá.`);
       }
       const gone = before as unknown as DoctorDetail;
