@@ -14,7 +14,7 @@ import type { Executor } from '../db';
 import { badRequest, conflict, notFound } from '../errors';
 import { errorResponses } from '../openapi';
 import { PG, pgErrorOf } from '../pg-errors';
-import { containsPattern } from '../sql';
+import { everyWordConditions } from '../search';
 import { writeWorkbook } from './excel';
 
 /**
@@ -133,11 +133,7 @@ export function resourceRoutes(app: FastifyInstance, ctx: AppContext, resource: 
     const s = scope(req);
     if (s) conds.push(s);
     for (const [k, v] of Object.entries(filters)) conds.push(eq(col(k), v));
-    for (const w of normalizeText(q).split(' ').filter(Boolean).slice(0, 8)) {
-      const pattern = containsPattern(w);
-      const matches = searchColumns.map((c) => sql`${c} LIKE ${pattern}`);
-      conds.push(matches.length === 1 ? matches[0]! : sql`(${sql.join(matches, sql` OR `)})`);
-    }
+    conds.push(...everyWordConditions(searchColumns, q));
     return conds;
   }
   const listWhere = (req: FastifyRequest, q: z.infer<typeof resource.listQuery>) => and(...filterWhere(req, q.filters, q.q));
