@@ -8,6 +8,7 @@ import { normalizeText } from '@portal/shared/rules/diacritics';
 import { refNameKey, type FieldDef, type Resource } from '@portal/shared/core/define-resource';
 import type { FieldError } from '@portal/shared';
 import { caller } from '../access';
+import type { Caller } from '../caller';
 import { audit } from '../audit';
 import type { AppContext } from '../context';
 import type { Executor } from '../db';
@@ -62,7 +63,7 @@ export interface ResourceRouteOptions {
   /** A stored row as the API shows it (e.g. a computed price). Also used by the export. */
   present?: (row: Row) => Row;
   /** Checks that need the database; field errors → 400 and nothing is written. `before` = the stored row on update. */
-  validate?: (ex: Executor, req: FastifyRequest, body: Row, before: Row | null) => Promise<FieldError[]>;
+  validate?: (ex: Executor, caller: Caller, body: Row, before: Row | null) => Promise<FieldError[]>;
   /** After a write has committed (e.g. clear a public cache). */
   afterWrite?: () => void;
   /**
@@ -124,7 +125,7 @@ export function resourceRoutes(app: FastifyInstance, ctx: AppContext, resource: 
   const present = options.present ?? ((row: Row) => row);
   const searchColumns = options.searchColumns ?? [table.searchText];
   async function validate(ex: Executor, req: FastifyRequest, body: Row, before: Row | null) {
-    const errors = options.validate ? await options.validate(ex, req, body, before) : [];
+    const errors = options.validate ? await options.validate(ex, caller(req), body, before) : [];
     if (errors.length > 0) throw badRequest(errors[0]!.message, errors);
   }
 
@@ -299,7 +300,7 @@ export function resourceRoutes(app: FastifyInstance, ctx: AppContext, resource: 
       const q = req.query;
       const rows = (await selectRows(ctx.database.db).where(listWhere(req, q)).orderBy(...orderBy(q)).limit(EXPORT_LIMIT)) as Row[];
       const buffer = await writeWorkbook(resource, rows.map(present));
-      await audit(ctx.database.db, req, { action: 'EXPORT', entity: resource.name, after: { rows: rows.length, filters: q.filters, q: q.q ?? null } });
+      await audit(ctx.database.db, caller(req), { action: 'EXPORT', entity: resource.name, after: { rows: rows.length, filters: q.filters, q: q.q ?? null } });
       return reply
         .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
         .header('Content-Disposition', `attachment; filename="${resource.exportName}.xlsx"`)
@@ -330,7 +331,7 @@ export function resourceRoutes(app: FastifyInstance, ctx: AppContext, resource: 
           .values({ ...body, ...owner, ...derived(body) } as never)
           .returning({ id: table.id })) as { id: number }[];
         const created = await readRow(tx, req, id);
-        await audit(tx, req, { action: 'CREATE', entity: resource.name, entityId: id, after: created });
+        await audit(tx, caller(req), { action: 'CREATE', entity: resource.name, entityId: id, after: created });
         return created;
       });
       options.afterWrite?.();
@@ -353,7 +354,7 @@ export function resourceRoutes(app: FastifyInstance, ctx: AppContext, resource: 
           .set({ ...body, ...derived(body), updatedAt: new Date() } as never)
           .where(and(scope(req), eq(table.id, req.params.id)));
         const after = await readRow(tx, req, req.params.id);
-        await audit(tx, req, { action: 'UPDATE', entity: resource.name, entityId: req.params.id, before, after });
+        await audit(tx, caller(req), { action: 'UPDATE', entity: resource.name, entityId: req.params.id, before, after });
         return after;
       });
       options.afterWrite?.();
@@ -371,7 +372,7 @@ export function resourceRoutes(app: FastifyInstance, ctx: AppContext, resource: 
           .update(table)
           .set({ active: req.body.active, updatedAt: new Date() } as never)
           .where(and(scope(req), eq(table.id, req.params.id)));
-        await audit(tx, req, { action: req.body.active ? 'ACTIVATE' : 'DEACTIVATE', entity: resource.name, entityId: req.params.id, before: { active: before.active }, after: { active: req.body.active } });
+        await audit(tx, caller(req), { action: req.body.active ? 'ACTIVATE' : 'DEACTIVATE', entity: resource.name, entityId: req.params.id, before: { active: before.active }, after: { active: req.body.active } });
         return readRow(tx, req, req.params.id);
       });
       options.afterWrite?.();
@@ -395,7 +396,7 @@ export function resourceRoutes(app: FastifyInstance, ctx: AppContext, resource: 
           const uses = await referencedBy(tx, req.params.id);
           if (uses.length) throw refused(uses.join(', '));
           await tx.delete(table).where(and(scope(req), eq(table.id, req.params.id)));
-          await audit(tx, req, { action: 'DELETE', entity: resource.name, entityId: req.params.id, before });
+          await audit(tx, caller(req), { action: 'DELETE', entity: resource.name, entityId: req.params.id, before });
           return before;
         });
         options.afterWrite?.();
