@@ -6,14 +6,13 @@ import { FHIR_STATUS, HOLDS_SLOT } from '@portal/shared/rules/booking-status';
 import { normalizeText } from '@portal/shared/rules/diacritics';
 import { servicePrice } from '@portal/shared/rules/high-quality-price';
 import type { PriceEntryRow } from '../../db/schema';
-import { audit } from '../../core/audit';
 import type { Caller } from '../../core/caller';
 import type { AppContext } from '../../core/context';
 import type { Executor, Tx } from '../../core/db';
 import { badRequest, conflict, notFound } from '../../core/errors';
 import { rows } from '../patients/patients.repository';
-import { findSlot, insertLog, takePlace, type SlotRecord } from './appointments.repository';
-import { publishBooking } from './transitions.operation';
+import { findSlot, takePlace, type LogInsert, type SlotRecord } from './appointments.repository';
+import { recordBookingWrite } from './transitions.operation';
 
 export interface ProfileRecord {
   id: number;
@@ -128,19 +127,23 @@ export async function createBooking(ctx: AppContext, caller: Caller, body: Creat
     }
     const total = await replaceServices(tx, id, services);
     let status: 'PENDING' | 'ACCEPTED' = 'PENDING';
-    await insertLog(tx, { facilityId: caller.facilityId, bookingId: id, action: 'create', from: null, to: 'PENDING', actor: 'STAFF', accountId: caller.accountId, detail: { previous: null, source: body.source } });
+    const logs: LogInsert[] = [{ facilityId: caller.facilityId, bookingId: id, action: 'create', from: null, to: 'PENDING', actor: 'STAFF', accountId: caller.accountId, detail: { previous: null, source: body.source } }];
     if (body.accept) {
       status = 'ACCEPTED';
-      await insertLog(tx, { facilityId: caller.facilityId, bookingId: id, action: 'accept', from: 'PENDING', to: 'ACCEPTED', actor: 'STAFF', accountId: caller.accountId, detail: { previous: 'PENDING' } });
+      logs.push({ facilityId: caller.facilityId, bookingId: id, action: 'accept', from: 'PENDING', to: 'ACCEPTED', actor: 'STAFF', accountId: caller.accountId, detail: { previous: 'PENDING' } });
     }
     await tx.execute(sql`UPDATE bookings SET total_price = ${total}, status = ${status}, fhir_status = ${FHIR_STATUS[status]} WHERE id = ${id}`);
-    await audit(tx, caller, {
-      action: 'BOOKING_CREATE',
-      entity: 'booking',
-      entityId: id,
-      after: { code, medicalProfileId: profile.id, timeSlotId: slot.id, status, serviceIds: services.map((s) => s.id), totalPrice: total, source: body.source },
+    await recordBookingWrite(ctx, tx, caller, {
+      logs,
+      audit: {
+        action: 'BOOKING_CREATE',
+        entity: 'booking',
+        entityId: id,
+        after: { code, medicalProfileId: profile.id, timeSlotId: slot.id, status, serviceIds: services.map((s) => s.id), totalPrice: total, source: body.source },
+      },
+      type: 'create',
+      booking: { id, date: slot.date, status, roomId: slot.room_id },
     });
-    await publishBooking(ctx, tx, caller.facilityId, 'create', { id, date: slot.date, status, roomId: slot.room_id });
     return id;
   });
 }

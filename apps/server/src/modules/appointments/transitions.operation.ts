@@ -4,15 +4,16 @@ import { FHIR_STATUS, HOLDS_SLOT, nextStatus, revertRetakesSlot, type BookingAct
 import { fmt } from '@portal/shared/messages.vi';
 import { formatDate } from '@portal/shared/rules/format';
 import { todayVn } from '@portal/shared/rules/time';
-import { audit } from '../../core/audit';
+import type { AuditEntry } from '../../core/audit';
 import type { Caller } from '../../core/caller';
 import type { AppContext } from '../../core/context';
 import type { Executor, Tx } from '../../core/db';
+import { recordWrite } from '../../core/write';
 import { AppError, conflict, notFound } from '../../core/errors';
 import { rows } from '../patients/patients.repository';
 import { dayListCache } from './day-list.cache';
 import { revertStack, topOf, type StatusChange } from './booking-log';
-import { givePlaceBack, insertLog, lockBooking, nextQueueNumber, takePlace, roomOfFacility } from './appointments.repository';
+import { givePlaceBack, insertLog, lockBooking, nextQueueNumber, takePlace, roomOfFacility, type LogInsert } from './appointments.repository';
 
 /** The staff actions of one booking (noShow is the system's, see no-show.job.ts). */
 export type StaffAction = Exclude<BookingAction, 'noShow'>;
@@ -80,16 +81,35 @@ export async function applyTransition(
   const after = action === 'revert' ? topOf(stack.slice(0, -1)) : b.status;
   const detail: Record<string, unknown> = { previous: after };
   if (queueNumber !== null && (action === 'checkin' || action === 'revert')) detail.queueNumber = queueNumber;
-  await insertLog(tx, { facilityId: caller.facilityId, bookingId: id, action, from: b.status, to, reason, actor: 'STAFF', accountId: caller.accountId, detail });
-  await audit(tx, caller, { action: `BOOKING_${action.toUpperCase()}`, entity: 'booking', entityId: id, before: { status: b.status }, after: { status: to, reason, queueNumber } });
-  await publishBooking(ctx, tx, caller.facilityId, action, { id, date: b.date, status: to, roomId: b.room_id });
+  await recordBookingWrite(ctx, tx, caller, {
+    logs: [{ facilityId: caller.facilityId, bookingId: id, action, from: b.status, to, reason, actor: 'STAFF', accountId: caller.accountId, detail }],
+    audit: { action: `BOOKING_${action.toUpperCase()}`, entity: 'booking', entityId: id, before: { status: b.status }, after: { status: to, reason, queueNumber } },
+    type: action,
+    booking: { id, date: b.date, status: to, roomId: b.room_id },
+  });
   return { id, status: to, queueNumber };
 }
 
-/** The live event of a booking change (core/live: delivered only when the transaction commits). */
-export async function publishBooking(ctx: AppContext, ex: Executor, facilityId: number, type: string, b: { id: number; date: string; status: BookingStatus; roomId: number }) {
-  dayListCache(ctx).drop(facilityId);
-  await ctx.live.publish(ex, { facilityId, topic: BOOKING_LIVE_TOPIC, type, id: b.id, data: { date: b.date, status: b.status, roomId: b.roomId } });
+/**
+ * What a booking change leaves behind, in its transaction (core/write): its log rows, the audit row and
+ * the live event (delivered only when the transaction commits); the facility's cached day lists are
+ * dropped at once on this instance.
+ */
+export async function recordBookingWrite(
+  ctx: AppContext,
+  tx: Executor,
+  caller: Caller,
+  w: { logs: LogInsert[]; audit: AuditEntry; type: string; booking: { id: number; date: string; status: BookingStatus; roomId: number } },
+) {
+  dayListCache(ctx).drop(caller.facilityId);
+  const b = w.booking;
+  await recordWrite(ctx, tx, caller, {
+    log: async (ex) => {
+      for (const l of w.logs) await insertLog(ex, l);
+    },
+    audit: w.audit,
+    live: { facilityId: caller.facilityId, topic: BOOKING_LIVE_TOPIC, type: w.type, id: b.id, data: { date: b.date, status: b.status, roomId: b.roomId } },
+  });
 }
 
 /** One transition in its own transaction. */

@@ -3,15 +3,14 @@ import { BOOKING_MESSAGES, type UpdateBookingBody } from '@portal/shared/contrac
 import { BOOKING_STATUS_LABELS } from '@portal/shared/rules/booking-status';
 import { doctorDisplayName } from '@portal/shared/rules/doctor-title';
 import { formatVisit } from '@portal/shared/rules/format';
-import { audit } from '../../core/audit';
 import type { Caller } from '../../core/caller';
 import type { AppContext } from '../../core/context';
 import type { Tx } from '../../core/db';
 import { badRequest, conflict, notFound } from '../../core/errors';
 import { rows } from '../patients/patients.repository';
-import { givePlaceBack, insertLog, lockBooking, takePlace, type LockedBooking } from './appointments.repository';
+import { givePlaceBack, lockBooking, takePlace, type LockedBooking } from './appointments.repository';
 import { bookableSlot, bookingSearchText, checkSpecialty, findProfile, pricedServices, refuseSecondBooking, replaceServices, type PricedService } from './create.operation';
-import { publishBooking } from './transitions.operation';
+import { recordBookingWrite } from './transitions.operation';
 
 /** The prices a booking holds for its services (quoted on the day each was added), by service id. */
 async function heldPrices(tx: Tx, bookingId: number): Promise<Map<number, number>> {
@@ -57,9 +56,12 @@ async function change(
     const d = await fn(tx, b);
     const action = d.action ?? kind;
     await tx.execute(sql`UPDATE bookings SET updated_at = now() WHERE id = ${id}`);
-    await insertLog(tx, { facilityId: caller.facilityId, bookingId: id, action, from: b.status, to: b.status, actor: 'STAFF', accountId: caller.accountId, detail: { previous, before: d.before, after: d.after } });
-    await audit(tx, caller, { action: `BOOKING_${action.toUpperCase()}`, entity: 'booking', entityId: id, before: d.before, after: d.after });
-    await publishBooking(ctx, tx, caller.facilityId, action, { id, date: d.date ?? b.date, status: b.status, roomId: d.roomId ?? b.room_id });
+    await recordBookingWrite(ctx, tx, caller, {
+      logs: [{ facilityId: caller.facilityId, bookingId: id, action, from: b.status, to: b.status, actor: 'STAFF', accountId: caller.accountId, detail: { previous, before: d.before, after: d.after } }],
+      audit: { action: `BOOKING_${action.toUpperCase()}`, entity: 'booking', entityId: id, before: d.before, after: d.after },
+      type: action,
+      booking: { id, date: d.date ?? b.date, status: b.status, roomId: d.roomId ?? b.room_id },
+    });
   });
 }
 

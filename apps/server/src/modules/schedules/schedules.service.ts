@@ -14,10 +14,10 @@ import {
 import { formatDate } from '@portal/shared/rules/format';
 import { addDays, cutSlots, findClash, isoWeekday, SHIFTS, workDays, type WorkPeriod } from '@portal/shared/rules/schedule';
 import { todayVn } from '@portal/shared/rules/time';
-import { audit } from '../../core/audit';
 import type { Caller } from '../../core/caller';
 import type { AppContext } from '../../core/context';
 import type { Executor } from '../../core/db';
+import { recordWrite } from '../../core/write';
 import { AppError, badRequest, conflict, notFound } from '../../core/errors';
 import { schedules, timeSlots } from '../../db/schema';
 import {
@@ -79,17 +79,20 @@ export function schedulesService(ctx: AppContext) {
     caller: Caller,
     e: { action: ScheduleLogAction; summary: string; doctorId?: number | null; scheduleId?: number | null; detail?: unknown; before?: unknown },
   ) {
-    await insertLog(tx, {
-      facilityId: caller.facilityId,
-      doctorId: e.doctorId ?? null,
-      scheduleId: e.scheduleId ?? null,
-      action: e.action,
-      summary: e.summary,
-      detail: e.detail ?? null,
-      accountId: caller.accountId,
+    await recordWrite(ctx, tx, caller, {
+      log: (ex) =>
+        insertLog(ex, {
+          facilityId: caller.facilityId,
+          doctorId: e.doctorId ?? null,
+          scheduleId: e.scheduleId ?? null,
+          action: e.action,
+          summary: e.summary,
+          detail: e.detail ?? null,
+          accountId: caller.accountId,
+        }),
+      audit: { action: e.action, entity: ENTITY, entityId: e.scheduleId ?? null, before: e.before, after: e.detail },
+      live: { facilityId: caller.facilityId, topic: SCHEDULE_LIVE_TOPIC, type: e.action, id: e.scheduleId ?? undefined, data: { doctorId: e.doctorId ?? null } },
     });
-    await audit(tx, caller, { action: e.action, entity: ENTITY, entityId: e.scheduleId ?? null, before: e.before, after: e.detail });
-    await ctx.live.publish(tx, { facilityId: caller.facilityId, topic: SCHEDULE_LIVE_TOPIC, type: e.action, id: e.scheduleId ?? undefined, data: { doctorId: e.doctorId ?? null } });
   }
 
   /** A live schedule of the caller's facility, refused once its day has passed when `editing`. */
