@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { hasAuthority, isAuthority, MSG, STRONG_PASSWORD_CUTOFF, type Authority } from '@portal/shared';
 import type { Config } from '../config';
 import { audit } from './audit';
+import type { Caller, Origin } from './caller';
 import type { Database } from './db';
 import { forbidden, unauthorized } from './errors';
 import type { LiveHub } from './live';
@@ -63,10 +64,15 @@ export function pendingPasswordChange(ctx: Pick<AuthContext, 'mustChangePassword
 }
 const STRONG_PASSWORD_CUTOFF_MS = Date.parse(STRONG_PASSWORD_CUTOFF);
 
-/** Signed-in caller of a route that requires one. */
-export function caller(req: FastifyRequest): AuthContext {
+/** The signed-in caller of a route that requires one, as services take it (core/caller). */
+export function caller(req: FastifyRequest): Caller {
   if (!req.auth) throw unauthorized();
-  return req.auth;
+  return { ...req.auth, address: req.ip };
+}
+
+/** Where a call that may not be signed in comes from (sign-in, refresh). */
+export function origin(req: FastifyRequest): Origin {
+  return { address: req.ip, userAgent: (req.headers['user-agent'] ?? '').slice(0, 300) || null, auth: req.auth, log: req.log };
 }
 
 /** One API route and what it needs, as registered. */
@@ -132,7 +138,7 @@ export function installAccessControl(app: FastifyInstance, database: Database, c
     const pending = pendingPasswordChange(ctx);
     if (pending && !req.routeOptions.config?.beforePasswordChange) throw forbidden(pending);
     if (access !== 'signed-in' && !grants(ctx.authorities, access)) {
-      await audit(database.db, req, {
+      await audit(database.db, caller(req), {
         action: 'FORBIDDEN',
         entity: 'route',
         entityId: `${req.method} ${req.routeOptions.url}`,

@@ -1,5 +1,5 @@
-import type { FastifyRequest } from 'fastify';
 import { auditLog } from '../db/schema';
+import type { Caller, Origin } from './caller';
 import type { Executor } from './db';
 
 export interface AuditEntry {
@@ -16,10 +16,11 @@ export interface AuditEntry {
 
 /**
  * Appends one audit row through `ex` — pass the write's own transaction so the row and the
- * write commit together or not at all.
+ * write commit together or not at all. `who` is the signed-in caller, or the origin of a call that
+ * may not be signed in (its session, when there is one, is the actor), or null (a job).
  */
-export async function audit(ex: Executor, req: FastifyRequest | null, entry: AuditEntry): Promise<void> {
-  const actor = req?.auth;
+export async function audit(ex: Executor, who: Caller | Origin | null, entry: AuditEntry): Promise<void> {
+  const actor = who && 'auth' in who ? who.auth : who;
   await ex.insert(auditLog).values({
     facilityId: entry.facilityId !== undefined ? entry.facilityId : (actor?.facilityId ?? null),
     actorId: entry.actorId !== undefined ? entry.actorId : (actor?.accountId ?? null),
@@ -29,6 +30,6 @@ export async function audit(ex: Executor, req: FastifyRequest | null, entry: Aud
     entityId: entry.entityId == null ? null : String(entry.entityId),
     before: entry.before ?? null,
     after: entry.after ?? null,
-    ip: req?.ip ?? null,
+    ip: who?.address ?? null,
   });
 }

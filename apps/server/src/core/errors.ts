@@ -2,6 +2,7 @@ import { DrizzleQueryError } from 'drizzle-orm';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { MSG, type FieldError } from '@portal/shared';
+import { pgErrorAnswer, pgErrorOf } from './pg-errors';
 
 /** An error the API reports to the caller: status + Vietnamese message (+ field errors). */
 export class AppError extends Error {
@@ -36,48 +37,10 @@ function fieldErrors(items: ZodValidationItem[]): FieldError[] {
   });
 }
 
-/**
- * PostgreSQL errors (SQLSTATE) that the API answers as the caller's fault. Drizzle 0.45 wraps the
- * driver's error in a DrizzleQueryError whose `cause` holds it, so the code is read from both.
- */
-const PG_CONFLICT: Record<string, string> = {
-  '23505': MSG.conflict, // unique_violation
-  '23503': MSG.referenceConflict, // foreign_key_violation
-  // check_violation: e.g. time_slots_booked_within_capacity when a capacity cut races a booking
-  '23514': MSG.concurrentChange,
-};
-/** Input the schemas let through but PostgreSQL refuses: only the caller's data can cause these. */
-const PG_BAD_INPUT = new Set([
-  '22P02', // invalid_text_representation
-  '22007', // invalid_datetime_format
-  '22008', // datetime_field_overflow
-  '22003', // numeric_value_out_of_range
-  '22021', // character_not_in_repertoire (bad encoding, NUL)
-  '22001', // string_data_right_truncation (value too long for the column)
-  '54000', // program_limit_exceeded (e.g. an index row too large)
-]);
-
-const SQLSTATE = /^[0-9A-Z]{5}$/;
+export { pgErrorOf } from './pg-errors';
 
 interface DbErrorLike {
-  code?: unknown;
-  constraint?: unknown;
-  table?: unknown;
-  column?: unknown;
   query?: unknown;
-  cause?: unknown;
-}
-
-/** The database error inside `err` (itself, or Drizzle's `cause`), when it is one. */
-export function pgErrorOf(err: unknown): { code: string; constraint?: string; table?: string; column?: string; query?: string } | null {
-  if (!err || typeof err !== 'object') return null;
-  const outer = err as DbErrorLike;
-  const inner = (outer.cause && typeof outer.cause === 'object' ? outer.cause : null) as DbErrorLike | null;
-  const pick = (e: DbErrorLike | null) => (e && typeof e.code === 'string' && SQLSTATE.test(e.code) ? e : null);
-  const db = pick(inner) ?? pick(outer);
-  if (!db) return null;
-  const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
-  return { code: db.code as string, constraint: str(db.constraint), table: str(db.table), column: str(db.column), query: str(outer.query) ?? str(inner?.query) };
 }
 
 const QUERY_LOG_MAX = 300;
@@ -133,13 +96,10 @@ export function installErrorHandling(app: FastifyInstance): void {
       return reply.code(500).send({ code: 500, message: MSG.internalError });
     }
     const db = pgErrorOf(err);
-    if (db && PG_CONFLICT[db.code]) {
-      req.log.info({ err: describeErrorForLog(err), route }, 'database refused a write');
-      return reply.code(409).send({ code: 409, message: PG_CONFLICT[db.code] });
-    }
-    if (db && PG_BAD_INPUT.has(db.code)) {
-      req.log.info({ err: describeErrorForLog(err), route }, 'database refused the input');
-      return reply.code(400).send({ code: 400, message: MSG.validationFailed });
+    const refused = pgErrorAnswer(err);
+    if (refused) {
+      req.log.info({ err: describeErrorForLog(err), route }, refused.status === 409 ? 'database refused a write' : 'database refused the input');
+      return reply.code(refused.status).send({ code: refused.status, message: refused.message });
     }
     if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return reply.code(413).send({ code: 413, message: MSG.payloadTooLarge });
     if (err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {

@@ -37,6 +37,7 @@ import { RESOURCES } from '@portal/shared/resources';
 import { normalizeText } from '@portal/shared/rules/diacritics';
 import { displayDateToIso } from '@portal/shared/rules/format';
 import { caller } from '../access';
+import type { Caller } from '../caller';
 import { audit } from '../audit';
 import type { AppContext } from '../context';
 import type { Executor, Tx } from '../db';
@@ -66,7 +67,7 @@ export interface ImportOptions extends ResourceRouteOptions {
   /** For each 'ref' field's resource name, the table whose `code` column the cell names. */
   refs?: Record<string, CatalogTable>;
   /** Writes the valid rows in the import's transaction; default: insert/update `table`. */
-  write?: (tx: Tx, req: FastifyRequest, rows: ImportRow[]) => Promise<void>;
+  write?: (tx: Tx, caller: Caller, rows: ImportRow[]) => Promise<void>;
   maxBytes?: number;
   maxRows?: number;
 }
@@ -459,7 +460,7 @@ export function resourceImportRoutes(app: FastifyInstance, ctx: AppContext, reso
         }
         const data = parsed.data as Row;
         if (options.validate) {
-          for (const e of await options.validate(tx, req, data, stored)) {
+          for (const e of await options.validate(tx, caller(req), data, stored)) {
             const f = formFields.find((x) => x.key === e.field.split('.')[0]) ?? { key: e.field, label: e.field };
             report(pr.row, f, e.message);
           }
@@ -476,11 +477,11 @@ export function resourceImportRoutes(app: FastifyInstance, ctx: AppContext, reso
         throw new ImportRejected(message, errors.slice(0, IMPORT_MAX_REPORTED_ERRORS), errors.length);
       }
 
-      if (options.write) await options.write(tx, req, valid);
+      if (options.write) await options.write(tx, caller(req), valid);
       else await writeRows(tx, facilityId, valid);
       const counts: ImportResult = { total: valid.length, created: valid.filter((v) => !v.existing).length, updated: valid.filter((v) => v.existing).length };
       const fileName = typeof req.headers['x-file-name'] === 'string' ? decodeURIComponent(req.headers['x-file-name']).slice(0, 200) : null;
-      await audit(tx, req, { action: 'IMPORT', entity: resource.name, after: { ...counts, fileName } });
+      await audit(tx, caller(req), { action: 'IMPORT', entity: resource.name, after: { ...counts, fileName } });
       return counts;
     });
     options.afterWrite?.();

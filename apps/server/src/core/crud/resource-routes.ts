@@ -8,12 +8,14 @@ import { normalizeText } from '@portal/shared/rules/diacritics';
 import { refNameKey, type FieldDef, type Resource } from '@portal/shared/core/define-resource';
 import type { FieldError } from '@portal/shared';
 import { caller } from '../access';
+import type { Caller } from '../caller';
 import { audit } from '../audit';
 import type { AppContext } from '../context';
 import type { Executor } from '../db';
 import { badRequest, conflict, notFound } from '../errors';
 import { errorResponses } from '../openapi';
-import { containsPattern } from '../sql';
+import { PG, pgErrorOf } from '../pg-errors';
+import { everyWordConditions } from '../search';
 import { writeWorkbook } from './excel';
 
 /**
@@ -40,18 +42,11 @@ const activeBody = z.strictObject({ active: z.boolean({ message: 'Trạng thái 
 const EXPORT_LIMIT = 50_000;
 /** Largest referenced table a list may be sorted by through a rank of its names (above it: one join and sort). */
 const REF_RANK_MAX = 2_000;
-const PG_FK_VIOLATION = '23503';
 
 type Row = Record<string, unknown>;
 type Cols = Record<string, PgColumn>;
 
 const lower = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
-
-/** The PostgreSQL error code of a failed query, through drizzle's wrapper when there is one. */
-function pgError(e: unknown): { code?: string; table?: string } {
-  const err = e as { code?: string; table?: string; cause?: { code?: string; table?: string } };
-  return err?.cause?.code ? err.cause : err ?? {};
-}
 
 /**
  * What a resource may add to the generic routes without a screen of its own (Medplum's
@@ -68,7 +63,7 @@ export interface ResourceRouteOptions {
   /** A stored row as the API shows it (e.g. a computed price). Also used by the export. */
   present?: (row: Row) => Row;
   /** Checks that need the database; field errors → 400 and nothing is written. `before` = the stored row on update. */
-  validate?: (ex: Executor, req: FastifyRequest, body: Row, before: Row | null) => Promise<FieldError[]>;
+  validate?: (ex: Executor, caller: Caller, body: Row, before: Row | null) => Promise<FieldError[]>;
   /** After a write has committed (e.g. clear a public cache). */
   afterWrite?: () => void;
   /**
@@ -130,7 +125,7 @@ export function resourceRoutes(app: FastifyInstance, ctx: AppContext, resource: 
   const present = options.present ?? ((row: Row) => row);
   const searchColumns = options.searchColumns ?? [table.searchText];
   async function validate(ex: Executor, req: FastifyRequest, body: Row, before: Row | null) {
-    const errors = options.validate ? await options.validate(ex, req, body, before) : [];
+    const errors = options.validate ? await options.validate(ex, caller(req), body, before) : [];
     if (errors.length > 0) throw badRequest(errors[0]!.message, errors);
   }
 
@@ -139,11 +134,7 @@ export function resourceRoutes(app: FastifyInstance, ctx: AppContext, resource: 
     const s = scope(req);
     if (s) conds.push(s);
     for (const [k, v] of Object.entries(filters)) conds.push(eq(col(k), v));
-    for (const w of normalizeText(q).split(' ').filter(Boolean).slice(0, 8)) {
-      const pattern = containsPattern(w);
-      const matches = searchColumns.map((c) => sql`${c} LIKE ${pattern}`);
-      conds.push(matches.length === 1 ? matches[0]! : sql`(${sql.join(matches, sql` OR `)})`);
-    }
+    conds.push(...everyWordConditions(searchColumns, q));
     return conds;
   }
   const listWhere = (req: FastifyRequest, q: z.infer<typeof resource.listQuery>) => and(...filterWhere(req, q.filters, q.q));
@@ -309,7 +300,7 @@ export function resourceRoutes(app: FastifyInstance, ctx: AppContext, resource: 
       const q = req.query;
       const rows = (await selectRows(ctx.database.db).where(listWhere(req, q)).orderBy(...orderBy(q)).limit(EXPORT_LIMIT)) as Row[];
       const buffer = await writeWorkbook(resource, rows.map(present));
-      await audit(ctx.database.db, req, { action: 'EXPORT', entity: resource.name, after: { rows: rows.length, filters: q.filters, q: q.q ?? null } });
+      await audit(ctx.database.db, caller(req), { action: 'EXPORT', entity: resource.name, after: { rows: rows.length, filters: q.filters, q: q.q ?? null } });
       return reply
         .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
         .header('Content-Disposition', `attachment; filename="${resource.exportName}.xlsx"`)
@@ -340,7 +331,7 @@ export function resourceRoutes(app: FastifyInstance, ctx: AppContext, resource: 
           .values({ ...body, ...owner, ...derived(body) } as never)
           .returning({ id: table.id })) as { id: number }[];
         const created = await readRow(tx, req, id);
-        await audit(tx, req, { action: 'CREATE', entity: resource.name, entityId: id, after: created });
+        await audit(tx, caller(req), { action: 'CREATE', entity: resource.name, entityId: id, after: created });
         return created;
       });
       options.afterWrite?.();
@@ -363,7 +354,7 @@ export function resourceRoutes(app: FastifyInstance, ctx: AppContext, resource: 
           .set({ ...body, ...derived(body), updatedAt: new Date() } as never)
           .where(and(scope(req), eq(table.id, req.params.id)));
         const after = await readRow(tx, req, req.params.id);
-        await audit(tx, req, { action: 'UPDATE', entity: resource.name, entityId: req.params.id, before, after });
+        await audit(tx, caller(req), { action: 'UPDATE', entity: resource.name, entityId: req.params.id, before, after });
         return after;
       });
       options.afterWrite?.();
@@ -381,7 +372,7 @@ export function resourceRoutes(app: FastifyInstance, ctx: AppContext, resource: 
           .update(table)
           .set({ active: req.body.active, updatedAt: new Date() } as never)
           .where(and(scope(req), eq(table.id, req.params.id)));
-        await audit(tx, req, { action: req.body.active ? 'ACTIVATE' : 'DEACTIVATE', entity: resource.name, entityId: req.params.id, before: { active: before.active }, after: { active: req.body.active } });
+        await audit(tx, caller(req), { action: req.body.active ? 'ACTIVATE' : 'DEACTIVATE', entity: resource.name, entityId: req.params.id, before: { active: before.active }, after: { active: req.body.active } });
         return readRow(tx, req, req.params.id);
       });
       options.afterWrite?.();
@@ -405,15 +396,15 @@ export function resourceRoutes(app: FastifyInstance, ctx: AppContext, resource: 
           const uses = await referencedBy(tx, req.params.id);
           if (uses.length) throw refused(uses.join(', '));
           await tx.delete(table).where(and(scope(req), eq(table.id, req.params.id)));
-          await audit(tx, req, { action: 'DELETE', entity: resource.name, entityId: req.params.id, before });
+          await audit(tx, caller(req), { action: 'DELETE', entity: resource.name, entityId: req.params.id, before });
           return before;
         });
         options.afterWrite?.();
         return { code: 0 as const, message: `Đã xoá ${label}`, data: present(row) as never };
       } catch (e) {
         // Rows of tables outside the registry (doctors, bookings, ...) are caught by their foreign keys.
-        const pg = pgError(e);
-        if (pg.code !== PG_FK_VIOLATION) throw e;
+        const pg = pgErrorOf(e);
+        if (pg?.code !== PG.foreignKeyViolation) throw e;
         const user = registry.find((x) => getTableName(x.table) === pg.table);
         throw refused(user ? lower(user.resource.labelPlural.replace(/^Danh mục /, '')) : 'dữ liệu khác');
       }

@@ -1,11 +1,10 @@
-import type { FastifyRequest } from 'fastify';
 import { MSG } from '@portal/shared';
 import type { AccountRow } from '@portal/shared/contracts/admin.contract';
 import type { ListQuery } from '@portal/shared/core/list-query';
 import { accountResource, accountRoomResource } from '@portal/shared/resources';
 import { formatDate } from '@portal/shared/rules/format';
-import { caller } from '../../core/access';
 import { audit } from '../../core/audit';
+import type { Caller } from '../../core/caller';
 import type { AppContext } from '../../core/context';
 import type { Executor } from '../../core/db';
 import { badRequest, conflict, notFound } from '../../core/errors';
@@ -49,8 +48,8 @@ export interface AccountBody {
   roomIds?: number[] | null;
 }
 
-async function own(ex: Executor, req: FastifyRequest, id: number): Promise<AccountRecord> {
-  const a = await repo.findAccount(ex, caller(req).facilityId, id);
+async function own(ex: Executor, caller: Caller, id: number): Promise<AccountRecord> {
+  const a = await repo.findAccount(ex, caller.facilityId, id);
   if (!a) throw notFound('Không tìm thấy tài khoản');
   return a;
 }
@@ -78,8 +77,8 @@ async function checkLoginClashes(ex: Executor, v: repo.AccountValues, exceptId?:
  * Role and room ids of a body must be the facility's own; newly given ones must be active (an
  * account may keep a role or room that was deactivated after it was given).
  */
-async function checkRefs(ex: Executor, req: FastifyRequest, roleIds: number[], roomIds: number[], held?: AccountRecord) {
-  const f = caller(req).facilityId;
+async function checkRefs(ex: Executor, caller: Caller, roleIds: number[], roomIds: number[], held?: AccountRecord) {
+  const f = caller.facilityId;
   const roleRows = await repo.rolesByIds(ex, f, roleIds);
   const heldRoles = new Set((held?.roles ?? []).map((r) => r.id));
   for (const id of roleIds) {
@@ -109,102 +108,102 @@ const holdsFacilityAdmin = async (ex: Executor, a: AccountRecord) =>
 /** Without the password: the audit trail never holds one. */
 const auditView = (row: AccountRow) => ({ ...row, roles: row.roles.map((r) => r.code), rooms: row.rooms.map((r) => r.code) });
 
-export async function listAccounts(ctx: AppContext, req: FastifyRequest, q: ListQuery) {
-  const { rows, total } = await repo.listAccounts(ctx.database.db, caller(req).facilityId, q);
+export async function listAccounts(ctx: AppContext, caller: Caller, q: ListQuery) {
+  const { rows, total } = await repo.listAccounts(ctx.database.db, caller.facilityId, q);
   return { rows: rows.map(toAccountRow), total };
 }
 
-export async function getAccount(ctx: AppContext, req: FastifyRequest, id: number): Promise<AccountRow> {
-  return toAccountRow(await own(ctx.database.db, req, id));
+export async function getAccount(ctx: AppContext, caller: Caller, id: number): Promise<AccountRow> {
+  return toAccountRow(await own(ctx.database.db, caller, id));
 }
 
-export async function createAccount(ctx: AppContext, req: FastifyRequest, body: AccountBody): Promise<AccountRow & { oneTimePassword: string }> {
+export async function createAccount(ctx: AppContext, caller: Caller, body: AccountBody): Promise<AccountRow & { oneTimePassword: string }> {
   const v = values(body);
   const roomIds = body.roomIds ?? [];
   const password = oneTimePassword();
   const passwordHash = await hashPassword(md5(password), hashCost(ctx));
   const row = await ctx.database.transaction(async (tx) => {
     await checkLoginClashes(tx, v);
-    const refs = await checkRefs(tx, req, body.roleIds, roomIds);
-    assertMayTouchFacilityAdmin(req, refs.grantsFacilityAdmin);
-    const id = await repo.insertAccount(tx, caller(req).facilityId, v, passwordHash);
+    const refs = await checkRefs(tx, caller, body.roleIds, roomIds);
+    assertMayTouchFacilityAdmin(caller, refs.grantsFacilityAdmin);
+    const id = await repo.insertAccount(tx, caller.facilityId, v, passwordHash);
     await repo.setAccountRoles(tx, id, body.roleIds);
     await repo.setAccountRooms(tx, id, roomIds);
-    const created = toAccountRow(await own(tx, req, id));
-    await audit(tx, req, { action: 'CREATE', entity: 'account', entityId: id, after: { ...auditView(created), oneTimePassword: 'issued' } });
+    const created = toAccountRow(await own(tx, caller, id));
+    await audit(tx, caller, { action: 'CREATE', entity: 'account', entityId: id, after: { ...auditView(created), oneTimePassword: 'issued' } });
     return created;
   });
   return { ...row, oneTimePassword: password };
 }
 
-export async function updateAccount(ctx: AppContext, req: FastifyRequest, id: number, body: AccountBody): Promise<AccountRow> {
+export async function updateAccount(ctx: AppContext, caller: Caller, id: number, body: AccountBody): Promise<AccountRow> {
   const v = values(body);
   return ctx.database.transaction(async (tx) => {
-    const held = await own(tx, req, id);
+    const held = await own(tx, caller, id);
     const before = toAccountRow(held);
     await checkLoginClashes(tx, v, id);
     const roomIds = body.roomIds ?? [];
-    const refs = await checkRefs(tx, req, body.roleIds, roomIds, held);
-    assertMayTouchFacilityAdmin(req, refs.grantsFacilityAdmin || (await holdsFacilityAdmin(tx, held)));
-    const guard = await snapshot(tx, req);
+    const refs = await checkRefs(tx, caller, body.roleIds, roomIds, held);
+    assertMayTouchFacilityAdmin(caller, refs.grantsFacilityAdmin || (await holdsFacilityAdmin(tx, held)));
+    const guard = await snapshot(tx, caller);
     await repo.updateAccount(tx, id, v);
     await repo.setAccountRoles(tx, id, body.roleIds);
     await repo.setAccountRooms(tx, id, roomIds);
-    await assertNoLockout(tx, req, guard);
-    const after = toAccountRow(await own(tx, req, id));
-    await audit(tx, req, { action: 'UPDATE', entity: 'account', entityId: id, before: auditView(before), after: auditView(after) });
+    await assertNoLockout(tx, caller, guard);
+    const after = toAccountRow(await own(tx, caller, id));
+    await audit(tx, caller, { action: 'UPDATE', entity: 'account', entityId: id, before: auditView(before), after: auditView(after) });
     return after;
   });
 }
 
 /** A new one-time password, shown once; the account must change it at its next sign-in, and its sessions end. */
-export async function resetPassword(ctx: AppContext, req: FastifyRequest, id: number) {
-  if (id === caller(req).accountId) throw badRequest(MSG.cannotResetSelf);
+export async function resetPassword(ctx: AppContext, caller: Caller, id: number) {
+  if (id === caller.accountId) throw badRequest(MSG.cannotResetSelf);
   const password = oneTimePassword();
   const passwordHash = await hashPassword(md5(password), hashCost(ctx));
   const sessionsEnded = await ctx.database.transaction(async (tx) => {
-    const held = await own(tx, req, id);
-    assertMayTouchFacilityAdmin(req, await holdsFacilityAdmin(tx, held));
+    const held = await own(tx, caller, id);
+    assertMayTouchFacilityAdmin(caller, await holdsFacilityAdmin(tx, held));
     await repo.setOneTimePassword(tx, id, passwordHash);
     const ended = await revokeAccountSessions(tx, id, 'PASSWORD_RESET');
-    await audit(tx, req, { action: 'RESET_PASSWORD', entity: 'account', entityId: id, after: { mustChangePassword: true, sessionsEnded: ended } });
+    await audit(tx, caller, { action: 'RESET_PASSWORD', entity: 'account', entityId: id, after: { mustChangePassword: true, sessionsEnded: ended } });
     return ended;
   });
   return { oneTimePassword: password, sessionsEnded };
 }
 
 /** Locking ends every session of the account at once; unlocking also lifts a sign-in throttle on its username. */
-export async function setLocked(ctx: AppContext, req: FastifyRequest, id: number, locked: boolean) {
-  if (locked && id === caller(req).accountId) throw badRequest(MSG.cannotLockSelf);
+export async function setLocked(ctx: AppContext, caller: Caller, id: number, locked: boolean) {
+  if (locked && id === caller.accountId) throw badRequest(MSG.cannotLockSelf);
   return ctx.database.transaction(async (tx) => {
-    const held = await own(tx, req, id);
-    assertMayTouchFacilityAdmin(req, await holdsFacilityAdmin(tx, held));
-    const guard = await snapshot(tx, req);
+    const held = await own(tx, caller, id);
+    assertMayTouchFacilityAdmin(caller, await holdsFacilityAdmin(tx, held));
+    const guard = await snapshot(tx, caller);
     await repo.setLocked(tx, id, locked);
-    await assertNoLockout(tx, req, guard);
+    await assertNoLockout(tx, caller, guard);
     let sessionsEnded = 0;
     if (locked) sessionsEnded = await revokeAccountSessions(tx, id, 'LOCKED');
     else await clearAttempts(tx, `a:${id}`);
-    await audit(tx, req, { action: locked ? 'LOCK' : 'UNLOCK', entity: 'account', entityId: id, before: { locked: held.locked }, after: { locked, sessionsEnded } });
+    await audit(tx, caller, { action: locked ? 'LOCK' : 'UNLOCK', entity: 'account', entityId: id, before: { locked: held.locked }, after: { locked, sessionsEnded } });
     return { locked, sessionsEnded };
   });
 }
 
 /** The rooms of an account (room-list screen). */
-export async function setRooms(ctx: AppContext, req: FastifyRequest, id: number, roomIds: number[]): Promise<AccountRow> {
+export async function setRooms(ctx: AppContext, caller: Caller, id: number, roomIds: number[]): Promise<AccountRow> {
   return ctx.database.transaction(async (tx) => {
-    const held = await own(tx, req, id);
-    await checkRefs(tx, req, [], roomIds, held);
+    const held = await own(tx, caller, id);
+    await checkRefs(tx, caller, [], roomIds, held);
     await repo.setAccountRooms(tx, id, roomIds);
-    const after = toAccountRow(await own(tx, req, id));
-    await audit(tx, req, { action: 'UPDATE_ROOMS', entity: 'account', entityId: id, before: { rooms: held.rooms.map((r) => r.code) }, after: { rooms: after.rooms.map((r) => r.code) } });
+    const after = toAccountRow(await own(tx, caller, id));
+    await audit(tx, caller, { action: 'UPDATE_ROOMS', entity: 'account', entityId: id, before: { rooms: held.rooms.map((r) => r.code) }, after: { rooms: after.rooms.map((r) => r.code) } });
     return after;
   });
 }
 
 /** The list as an .xlsx: roles and rooms by name, dates DD/MM/YYYY. */
-export async function exportAccounts(ctx: AppContext, req: FastifyRequest, q: ListQuery, kind: 'accounts' | 'account-rooms'): Promise<Buffer> {
-  const { rows } = await repo.listAccounts(ctx.database.db, caller(req).facilityId, q, { all: true });
+export async function exportAccounts(ctx: AppContext, caller: Caller, q: ListQuery, kind: 'accounts' | 'account-rooms'): Promise<Buffer> {
+  const { rows } = await repo.listAccounts(ctx.database.db, caller.facilityId, q, { all: true });
   const out = rows.map(toAccountRow).map((a) => ({
     ...a,
     roleIds: a.roles.map((r) => r.name).join(', '),
@@ -212,6 +211,6 @@ export async function exportAccounts(ctx: AppContext, req: FastifyRequest, q: Li
     lastPasswordReset: formatDate(a.lastPasswordReset),
   }));
   const buffer = await writeWorkbook(kind === 'accounts' ? accountResource : accountRoomResource, out, { state: false });
-  await audit(ctx.database.db, req, { action: 'EXPORT', entity: kind === 'accounts' ? 'account' : 'account-rooms', after: { rows: out.length, filters: q.filters, q: q.q ?? null } });
+  await audit(ctx.database.db, caller, { action: 'EXPORT', entity: kind === 'accounts' ? 'account' : 'account-rooms', after: { rows: out.length, filters: q.filters, q: q.q ?? null } });
   return buffer;
 }

@@ -3,17 +3,8 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { ListQuery } from '@portal/shared/core/list-query';
 import { normalizeText } from '@portal/shared/rules/diacritics';
 import type { Executor } from '../../core/db';
-import { containsPattern } from '../../core/sql';
+import { everyWordConditions } from '../../core/search';
 import { accountRoles, accountRooms, accounts, roleAuthorities, roles, rooms } from '../../db/schema';
-
-/** Every word typed must appear in the normalised search column. */
-function searchConds(column: PgColumn, q: string | undefined): SQL[] {
-  return normalizeText(q ?? '')
-    .split(' ')
-    .filter(Boolean)
-    .slice(0, 8)
-    .map((w) => sql`${column} LIKE ${containsPattern(w)}`);
-}
 
 // drizzle renders a column inside sql`` without its table; subqueries name the outer row explicitly.
 const ROLE_ID = sql.raw('"roles"."id"');
@@ -38,7 +29,7 @@ const roleColumns = {
 };
 
 function roleWhere(facilityId: number, q: ListQuery): SQL {
-  const conds: SQL[] = [eq(roles.facilityId, facilityId), ...searchConds(roles.searchText, q.q)];
+  const conds: SQL[] = [eq(roles.facilityId, facilityId), ...everyWordConditions(roles.searchText, q.q)];
   if (typeof q.filters.active === 'boolean') conds.push(eq(roles.active, q.filters.active));
   if (typeof q.filters.authorities === 'string') {
     conds.push(sql`EXISTS (SELECT 1 FROM role_authorities ra WHERE ra.role_id = ${ROLE_ID} AND ra.authority = ${q.filters.authorities})`);
@@ -139,7 +130,7 @@ const accountColumns = {
 export type AccountRecord = Awaited<ReturnType<typeof findAccount>> & {};
 
 function accountWhere(facilityId: number, q: ListQuery): SQL {
-  const conds: SQL[] = [eq(accounts.facilityId, facilityId), ...searchConds(accounts.searchText, q.q)];
+  const conds: SQL[] = [eq(accounts.facilityId, facilityId), ...everyWordConditions(accounts.searchText, q.q)];
   const f = q.filters;
   if (typeof f.locked === 'boolean') conds.push(eq(accounts.locked, f.locked));
   if (typeof f.roleIds === 'number') conds.push(sql`EXISTS (SELECT 1 FROM account_roles ar WHERE ar.account_id = ${ACCOUNT_ID} AND ar.role_id = ${f.roleIds})`);
@@ -256,7 +247,7 @@ export async function liveAuthorities(ex: Executor, accountId: number): Promise<
 // ---------------------------------------------------------------- rooms
 
 function roomWhere(facilityId: number, q: ListQuery): SQL {
-  const conds: SQL[] = [eq(rooms.facilityId, facilityId), ...searchConds(rooms.searchText, q.q)];
+  const conds: SQL[] = [eq(rooms.facilityId, facilityId), ...everyWordConditions(rooms.searchText, q.q)];
   if (typeof q.filters.active === 'boolean') conds.push(eq(rooms.active, q.filters.active));
   return and(...conds)!;
 }

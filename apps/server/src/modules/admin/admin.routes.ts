@@ -49,7 +49,7 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext): Promis
     config: access,
     schema: { tags: roleTags, summary: 'Vai trò: danh sách (tìm không dấu, lọc theo quyền, trạng thái)', querystring: roleResource.listQuery, response: { 200: rolePage, ...errorResponses(400, 401, 403) } },
     handler: async (req) => {
-      const { rows, total } = await roles.listRoles(ctx, req, req.query);
+      const { rows, total } = await roles.listRoles(ctx, caller(req), req.query);
       return pageOf(rows, total, req.query);
     },
   });
@@ -59,29 +59,29 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext): Promis
     schema: { tags: roleTags, summary: 'Vai trò: chọn (hộp chọn phân trang, chỉ vai trò đang hoạt động)', querystring: roleResource.selectQuery },
     handler: async (req) => {
       const q = { ...req.query, sort: undefined, filters: { ...req.query.filters, active: true } };
-      const { rows, total } = await roles.listRoles(ctx, req, q);
+      const { rows, total } = await roles.listRoles(ctx, caller(req), q);
       return pageOf(rows.map((x) => ({ id: x.id, name: x.name })), total, q);
     },
   });
   r.get(`${roleResource.path}/export`, {
     config: access,
     schema: { tags: roleTags, summary: 'Vai trò: xuất Excel theo bộ lọc', querystring: roleResource.listQuery },
-    handler: async (req, reply) => sendXlsx(reply, await roles.exportRoles(ctx, req, req.query), roleResource.exportName),
+    handler: async (req, reply) => sendXlsx(reply, await roles.exportRoles(ctx, caller(req), req.query), roleResource.exportName),
   });
   r.get(`${roleResource.path}/:id`, {
     config: access,
     schema: { tags: roleTags, summary: 'Vai trò: chi tiết', params: idParam, response: { 200: roleResponse, ...errorResponses(400, 401, 403, 404) } },
-    handler: async (req) => ({ code: 0 as const, data: await roles.getRole(ctx, req, req.params.id) }),
+    handler: async (req) => ({ code: 0 as const, data: await roles.getRole(ctx, caller(req), req.params.id) }),
   });
   r.post(roleResource.path, {
     config: access,
     schema: { tags: roleTags, summary: 'Vai trò: thêm mới', body: roleResource.body, response: { 200: roleResponse, ...errorResponses(400, 401, 403, 409) } },
-    handler: async (req) => ({ code: 0 as const, message: 'Đã thêm vai trò', data: await roles.createRole(ctx, req, req.body as unknown as roles.RoleBody) }),
+    handler: async (req) => ({ code: 0 as const, message: 'Đã thêm vai trò', data: await roles.createRole(ctx, caller(req), req.body as unknown as roles.RoleBody) }),
   });
   r.put(`${roleResource.path}/:id`, {
     config: access,
     schema: { tags: roleTags, summary: 'Vai trò: cập nhật (có hiệu lực ở yêu cầu kế tiếp của người giữ vai trò)', params: idParam, body: roleResource.body, response: { 200: roleResponse, ...errorResponses(400, 401, 403, 404, 409) } },
-    handler: async (req) => ({ code: 0 as const, message: 'Đã lưu thay đổi', data: await roles.updateRole(ctx, req, req.params.id, req.body as unknown as roles.RoleBody) }),
+    handler: async (req) => ({ code: 0 as const, message: 'Đã lưu thay đổi', data: await roles.updateRole(ctx, caller(req), req.params.id, req.body as unknown as roles.RoleBody) }),
   });
   r.put(`${roleResource.path}/:id/active`, {
     config: access,
@@ -89,7 +89,7 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext): Promis
     handler: async (req) => ({
       code: 0 as const,
       message: req.body.active ? 'Đã cho hoạt động lại' : 'Đã ngừng hoạt động',
-      data: await roles.setRoleActive(ctx, req, req.params.id, req.body.active),
+      data: await roles.setRoleActive(ctx, caller(req), req.params.id, req.body.active),
     }),
   });
 
@@ -109,19 +109,19 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext): Promis
     config: access,
     schema: { tags: accountTags, summary: 'Tài khoản quản trị: danh sách (tìm không dấu, lọc vai trò, phòng, khoá)', querystring: accountResource.listQuery, response: { 200: accountPage, ...errorResponses(400, 401, 403) } },
     handler: async (req) => {
-      const { rows, total } = await accounts.listAccounts(ctx, req, req.query);
+      const { rows, total } = await accounts.listAccounts(ctx, caller(req), req.query);
       return pageOf(rows, total, req.query);
     },
   });
   r.get(`${base}/export`, {
     config: access,
     schema: { tags: accountTags, summary: 'Tài khoản quản trị: xuất Excel theo bộ lọc', querystring: accountResource.listQuery },
-    handler: async (req, reply) => sendXlsx(reply, await accounts.exportAccounts(ctx, req, req.query, 'accounts'), accountResource.exportName),
+    handler: async (req, reply) => sendXlsx(reply, await accounts.exportAccounts(ctx, caller(req), req.query, 'accounts'), accountResource.exportName),
   });
   r.get(`${base}/:id`, {
     config: access,
     schema: { tags: accountTags, summary: 'Tài khoản quản trị: chi tiết', params: idParam, response: { 200: accountResponse, ...errorResponses(400, 401, 403, 404) } },
-    handler: async (req) => ({ code: 0 as const, data: await accounts.getAccount(ctx, req, req.params.id) }),
+    handler: async (req) => ({ code: 0 as const, data: await accounts.getAccount(ctx, caller(req), req.params.id) }),
   });
   r.post(base, {
     config: access,
@@ -131,27 +131,27 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext): Promis
       body: accountResource.body,
       response: { 200: createdAccountResponse, ...errorResponses(400, 401, 403, 409) },
     },
-    handler: async (req) => ({ code: 0 as const, message: MSG.accountCreated, data: await accounts.createAccount(ctx, req, req.body as unknown as accounts.AccountBody) }),
+    handler: async (req) => ({ code: 0 as const, message: MSG.accountCreated, data: await accounts.createAccount(ctx, caller(req), req.body as unknown as accounts.AccountBody) }),
   });
   r.put(`${base}/:id`, {
     config: access,
     schema: { tags: accountTags, summary: 'Tài khoản quản trị: cập nhật', params: idParam, body: accountResource.body, response: { 200: accountResponse, ...errorResponses(400, 401, 403, 404, 409) } },
-    handler: async (req) => ({ code: 0 as const, message: 'Đã lưu thay đổi', data: await accounts.updateAccount(ctx, req, req.params.id, req.body as unknown as accounts.AccountBody) }),
+    handler: async (req) => ({ code: 0 as const, message: 'Đã lưu thay đổi', data: await accounts.updateAccount(ctx, caller(req), req.params.id, req.body as unknown as accounts.AccountBody) }),
   });
   r.put(`${base}/:id/reset-password`, {
     config: access,
     schema: { tags: accountTags, summary: 'Đặt lại mật khẩu: mật khẩu dùng một lần (chỉ một lần), kết thúc các phiên', params: idParam, response: { 200: resetPasswordResponse, ...errorResponses(400, 401, 403, 404) } },
-    handler: async (req) => ({ code: 0 as const, message: MSG.passwordReset, data: await accounts.resetPassword(ctx, req, req.params.id) }),
+    handler: async (req) => ({ code: 0 as const, message: MSG.passwordReset, data: await accounts.resetPassword(ctx, caller(req), req.params.id) }),
   });
   r.put(`${base}/:id/locked`, {
     config: access,
     schema: { tags: accountTags, summary: 'Khoá tài khoản (kết thúc các phiên)', params: idParam, response: { 200: lockResponse, ...errorResponses(400, 401, 403, 404, 409) } },
-    handler: async (req) => ({ code: 0 as const, message: MSG.accountLockedDone, data: await accounts.setLocked(ctx, req, req.params.id, true) }),
+    handler: async (req) => ({ code: 0 as const, message: MSG.accountLockedDone, data: await accounts.setLocked(ctx, caller(req), req.params.id, true) }),
   });
   r.put(`${base}/:id/unlocked`, {
     config: access,
     schema: { tags: accountTags, summary: 'Mở khoá tài khoản', params: idParam, response: { 200: lockResponse, ...errorResponses(400, 401, 403, 404, 409) } },
-    handler: async (req) => ({ code: 0 as const, message: MSG.accountUnlockedDone, data: await accounts.setLocked(ctx, req, req.params.id, false) }),
+    handler: async (req) => ({ code: 0 as const, message: MSG.accountUnlockedDone, data: await accounts.setLocked(ctx, caller(req), req.params.id, false) }),
   });
 
   // ------------------------------------------------------------ account rooms (spec "vendor rooms")
@@ -161,19 +161,19 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext): Promis
     config: access,
     schema: { tags: roomTags, summary: 'Phòng của tài khoản: danh sách tài khoản và phòng (lọc theo phòng)', querystring: accountRoomResource.listQuery, response: { 200: accountPage, ...errorResponses(400, 401, 403) } },
     handler: async (req) => {
-      const { rows, total } = await accounts.listAccounts(ctx, req, req.query);
+      const { rows, total } = await accounts.listAccounts(ctx, caller(req), req.query);
       return pageOf(rows, total, req.query);
     },
   });
   r.get(`${rooms}/export`, {
     config: access,
     schema: { tags: roomTags, summary: 'Phòng của tài khoản: xuất Excel', querystring: accountRoomResource.listQuery },
-    handler: async (req, reply) => sendXlsx(reply, await accounts.exportAccounts(ctx, req, req.query, 'account-rooms'), accountRoomResource.exportName),
+    handler: async (req, reply) => sendXlsx(reply, await accounts.exportAccounts(ctx, caller(req), req.query, 'account-rooms'), accountRoomResource.exportName),
   });
   r.get(`${rooms}/:id`, {
     config: access,
     schema: { tags: roomTags, summary: 'Phòng của một tài khoản', params: idParam, response: { 200: accountResponse, ...errorResponses(400, 401, 403, 404) } },
-    handler: async (req) => ({ code: 0 as const, data: await accounts.getAccount(ctx, req, req.params.id) }),
+    handler: async (req) => ({ code: 0 as const, data: await accounts.getAccount(ctx, caller(req), req.params.id) }),
   });
   r.put(`${rooms}/:id`, {
     config: access,
@@ -181,7 +181,7 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext): Promis
     handler: async (req) => ({
       code: 0 as const,
       message: 'Đã lưu phòng của tài khoản',
-      data: await accounts.setRooms(ctx, req, req.params.id, ((req.body as { roomIds?: number[] | null }).roomIds ?? []) as number[]),
+      data: await accounts.setRooms(ctx, caller(req), req.params.id, ((req.body as { roomIds?: number[] | null }).roomIds ?? []) as number[]),
     }),
   });
 

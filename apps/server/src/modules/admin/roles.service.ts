@@ -1,10 +1,9 @@
-import type { FastifyRequest } from 'fastify';
 import { AUTHORITIES, AUTHORITY_LABELS, fmt, MSG, type Authority } from '@portal/shared';
 import type { RoleRow } from '@portal/shared/contracts/admin.contract';
 import type { ListQuery } from '@portal/shared/core/list-query';
 import { roleResource } from '@portal/shared/resources';
-import { caller } from '../../core/access';
 import { audit } from '../../core/audit';
+import type { Caller } from '../../core/caller';
 import type { AppContext } from '../../core/context';
 import type { Executor } from '../../core/db';
 import { conflict, notFound } from '../../core/errors';
@@ -41,71 +40,71 @@ export interface RoleBody {
 
 const values = (b: RoleBody): repo.RoleValues => ({ code: b.code, name: b.name, description: b.description || null, authorities: b.authorities });
 
-async function own(ex: Executor, req: FastifyRequest, id: number): Promise<RoleRecord> {
-  const role = await repo.findRole(ex, caller(req).facilityId, id);
+async function own(ex: Executor, caller: Caller, id: number): Promise<RoleRecord> {
+  const role = await repo.findRole(ex, caller.facilityId, id);
   if (!role) throw notFound('Không tìm thấy vai trò');
   return role;
 }
 
-async function checkCode(ex: Executor, req: FastifyRequest, code: string, exceptId?: number) {
-  if (await repo.findRoleByCode(ex, caller(req).facilityId, code, exceptId)) {
+async function checkCode(ex: Executor, caller: Caller, code: string, exceptId?: number) {
+  if (await repo.findRoleByCode(ex, caller.facilityId, code, exceptId)) {
     const message = `Mã vai trò "${code}" đã tồn tại`;
     throw conflict(message, [{ field: 'code', message }]);
   }
 }
 
-export async function listRoles(ctx: AppContext, req: FastifyRequest, q: ListQuery) {
-  const { rows, total } = await repo.listRoles(ctx.database.db, caller(req).facilityId, q);
+export async function listRoles(ctx: AppContext, caller: Caller, q: ListQuery) {
+  const { rows, total } = await repo.listRoles(ctx.database.db, caller.facilityId, q);
   return { rows: rows.map(toRoleRow), total };
 }
 
-export async function getRole(ctx: AppContext, req: FastifyRequest, id: number): Promise<RoleRow> {
-  return toRoleRow(await own(ctx.database.db, req, id));
+export async function getRole(ctx: AppContext, caller: Caller, id: number): Promise<RoleRow> {
+  return toRoleRow(await own(ctx.database.db, caller, id));
 }
 
-export async function createRole(ctx: AppContext, req: FastifyRequest, body: RoleBody): Promise<RoleRow> {
-  assertMayTouchFacilityAdmin(req, body.authorities.includes('ADMIN_FACILITY'));
+export async function createRole(ctx: AppContext, caller: Caller, body: RoleBody): Promise<RoleRow> {
+  assertMayTouchFacilityAdmin(caller, body.authorities.includes('ADMIN_FACILITY'));
   return ctx.database.transaction(async (tx) => {
-    await checkCode(tx, req, body.code);
-    const id = await repo.insertRole(tx, caller(req).facilityId, values(body));
-    const row = toRoleRow(await own(tx, req, id));
-    await audit(tx, req, { action: 'CREATE', entity: 'role', entityId: id, after: row });
+    await checkCode(tx, caller, body.code);
+    const id = await repo.insertRole(tx, caller.facilityId, values(body));
+    const row = toRoleRow(await own(tx, caller, id));
+    await audit(tx, caller, { action: 'CREATE', entity: 'role', entityId: id, after: row });
     return row;
   });
 }
 
-export async function updateRole(ctx: AppContext, req: FastifyRequest, id: number, body: RoleBody): Promise<RoleRow> {
+export async function updateRole(ctx: AppContext, caller: Caller, id: number, body: RoleBody): Promise<RoleRow> {
   return ctx.database.transaction(async (tx) => {
-    const before = toRoleRow(await own(tx, req, id));
-    assertMayTouchFacilityAdmin(req, before.authorities.includes('ADMIN_FACILITY') || body.authorities.includes('ADMIN_FACILITY'));
-    await checkCode(tx, req, body.code, id);
-    const guard = await snapshot(tx, req);
+    const before = toRoleRow(await own(tx, caller, id));
+    assertMayTouchFacilityAdmin(caller, before.authorities.includes('ADMIN_FACILITY') || body.authorities.includes('ADMIN_FACILITY'));
+    await checkCode(tx, caller, body.code, id);
+    const guard = await snapshot(tx, caller);
     await repo.updateRole(tx, id, values(body));
-    await assertNoLockout(tx, req, guard);
-    const after = toRoleRow(await own(tx, req, id));
-    await audit(tx, req, { action: 'UPDATE', entity: 'role', entityId: id, before, after });
+    await assertNoLockout(tx, caller, guard);
+    const after = toRoleRow(await own(tx, caller, id));
+    await audit(tx, caller, { action: 'UPDATE', entity: 'role', entityId: id, before, after });
     return after;
   });
 }
 
 /** Deactivating a role that accounts hold is refused with the count: its holders would lose authorities silently. */
-export async function setRoleActive(ctx: AppContext, req: FastifyRequest, id: number, active: boolean): Promise<RoleRow> {
+export async function setRoleActive(ctx: AppContext, caller: Caller, id: number, active: boolean): Promise<RoleRow> {
   return ctx.database.transaction(async (tx) => {
-    const before = toRoleRow(await own(tx, req, id));
-    assertMayTouchFacilityAdmin(req, before.authorities.includes('ADMIN_FACILITY'));
+    const before = toRoleRow(await own(tx, caller, id));
+    assertMayTouchFacilityAdmin(caller, before.authorities.includes('ADMIN_FACILITY'));
     if (!active && before.active && before.holders > 0) throw conflict(fmt(MSG.roleHeld, { count: before.holders }));
     await repo.setRoleActive(tx, id, active);
-    const after = toRoleRow(await own(tx, req, id));
-    await audit(tx, req, { action: active ? 'ACTIVATE' : 'DEACTIVATE', entity: 'role', entityId: id, before: { active: before.active }, after: { active } });
+    const after = toRoleRow(await own(tx, caller, id));
+    await audit(tx, caller, { action: active ? 'ACTIVATE' : 'DEACTIVATE', entity: 'role', entityId: id, before: { active: before.active }, after: { active } });
     return after;
   });
 }
 
-export async function exportRoles(ctx: AppContext, req: FastifyRequest, q: ListQuery): Promise<Buffer> {
-  const { rows } = await repo.listRoles(ctx.database.db, caller(req).facilityId, q, { all: true });
+export async function exportRoles(ctx: AppContext, caller: Caller, q: ListQuery): Promise<Buffer> {
+  const { rows } = await repo.listRoles(ctx.database.db, caller.facilityId, q, { all: true });
   const out = rows.map(toRoleRow).map((r) => ({ ...r, authorities: r.authorities.map((a) => AUTHORITY_LABELS[a as Authority] ?? a).join(', ') }));
   const buffer = await writeWorkbook(roleResource, out);
-  await audit(ctx.database.db, req, { action: 'EXPORT', entity: 'role', after: { rows: out.length, filters: q.filters, q: q.q ?? null } });
+  await audit(ctx.database.db, caller, { action: 'EXPORT', entity: 'role', after: { rows: out.length, filters: q.filters, q: q.q ?? null } });
   return buffer;
 }
 

@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import { pageOf } from '@portal/shared/core/api';
 import { sql } from 'drizzle-orm';
 import {
@@ -15,8 +14,8 @@ import { todayVn } from '@portal/shared/rules/time';
 
 export { todayVn };
 import { MAX_SCHEDULE_DAYS } from '@portal/shared/rules/schedule';
-import { caller } from '../../core/access';
 import { audit } from '../../core/audit';
+import type { Caller } from '../../core/caller';
 import type { AppContext } from '../../core/context';
 import type { Executor } from '../../core/db';
 import { badRequest, notFound } from '../../core/errors';
@@ -29,8 +28,8 @@ import { BOOKING_COLUMNS, BOOKING_JOINS, countDayByStatus, findBooking, findDayP
  * The day list as the JSON the route sends: one page plus the counts per status (their sum over the
  * chosen statuses is the total). Without a search both parts are reused (day-list.cache).
  */
-export async function listBookingsJson(ctx: AppContext, req: FastifyRequest, q: BookingListQuery): Promise<string> {
-  const facilityId = caller(req).facilityId;
+export async function listBookingsJson(ctx: AppContext, caller: Caller, q: BookingListQuery): Promise<string> {
+  const facilityId = caller.facilityId;
   // a phone is typed as the list shows it ("0928 862 882"); the search text holds its digits together
   const words = normalizeText(q.q ?? '').replace(/(\d) (?=\d)/g, '$1');
   const filter = {
@@ -68,8 +67,8 @@ export async function bookingRow(ex: Executor, facilityId: number, id: number): 
 }
 
 /** Detail with services and the whole log; reading a patient's booking is audited like a record read. */
-export async function bookingDetail(ctx: AppContext, req: FastifyRequest, id: number): Promise<BookingDetail> {
-  const facilityId = caller(req).facilityId;
+export async function bookingDetail(ctx: AppContext, caller: Caller, id: number): Promise<BookingDetail> {
+  const facilityId = caller.facilityId;
   const db = ctx.database.db;
   const row = await bookingRow(db, facilityId, id);
   const [services, log] = await Promise.all([
@@ -79,12 +78,12 @@ export async function bookingDetail(ctx: AppContext, req: FastifyRequest, id: nu
     ),
     findLogs(db, facilityId, id),
   ]);
-  await audit(db, req, { action: 'READ', entity: 'booking', entityId: id });
+  await audit(db, caller, { action: 'READ', entity: 'booking', entityId: id });
   return { ...row, services: services.map((s) => ({ ...s, price: Number(s.price) })), log: log.map(toLogRow) };
 }
 
-export async function bookingLogs(ctx: AppContext, req: FastifyRequest, id: number) {
-  const facilityId = caller(req).facilityId;
+export async function bookingLogs(ctx: AppContext, caller: Caller, id: number) {
+  const facilityId = caller.facilityId;
   await bookingRow(ctx.database.db, facilityId, id);
   return (await findLogs(ctx.database.db, facilityId, id)).map(toLogRow);
 }
@@ -106,8 +105,8 @@ interface SlotListRecord {
 }
 
 /** Slots of a doctor's day in the caller's facility, with free places and the "already started" flag. */
-export async function doctorDaySlots(ctx: AppContext, req: FastifyRequest, doctorId: number, date: string): Promise<TimeSlotRow[]> {
-  const facilityId = caller(req).facilityId;
+export async function doctorDaySlots(ctx: AppContext, caller: Caller, doctorId: number, date: string): Promise<TimeSlotRow[]> {
+  const facilityId = caller.facilityId;
   const found = await rows<SlotListRecord>(
     ctx.database.db,
     sql`SELECT s.id, s.schedule_id, s.date::text AS date, s.start_time, s.end_time, s.capacity, s.booked, s.starts_at <= now() AS past,
@@ -132,11 +131,11 @@ export async function doctorDaySlots(ctx: AppContext, req: FastifyRequest, docto
 }
 
 /** Days a doctor works between two dates; `free` counts only slots that have not started. */
-export async function doctorWorkDays(ctx: AppContext, req: FastifyRequest, doctorId: number, from: string, to: string): Promise<WorkDayRow[]> {
+export async function doctorWorkDays(ctx: AppContext, caller: Caller, doctorId: number, from: string, to: string): Promise<WorkDayRow[]> {
   if (to < from) throw badRequest('Ngày kết thúc phải sau ngày bắt đầu', [{ field: 'to', message: 'Ngày kết thúc phải sau ngày bắt đầu' }]);
   const days = (Date.parse(to) - Date.parse(from)) / 86_400_000;
   if (!(days < MAX_SCHEDULE_DAYS)) throw badRequest(`Khoảng ngày tối đa ${MAX_SCHEDULE_DAYS} ngày`, [{ field: 'to', message: `Khoảng ngày tối đa ${MAX_SCHEDULE_DAYS} ngày` }]);
-  const facilityId = caller(req).facilityId;
+  const facilityId = caller.facilityId;
   const found = await rows<{ date: string; capacity: number | string; booked: number | string; free: number | string }>(
     ctx.database.db,
     sql`SELECT s.date::text AS date, sum(s.capacity)::int AS capacity, sum(s.booked)::int AS booked,
@@ -148,8 +147,8 @@ export async function doctorWorkDays(ctx: AppContext, req: FastifyRequest, docto
 }
 
 /** The queue of a room's day: checked-in and called bookings, priority first, then by number. */
-export async function roomQueue(ctx: AppContext, req: FastifyRequest, q: { roomId?: number; scheduleId?: number; date?: string }): Promise<BookingRow[]> {
-  const facilityId = caller(req).facilityId;
+export async function roomQueue(ctx: AppContext, caller: Caller, q: { roomId?: number; scheduleId?: number; date?: string }): Promise<BookingRow[]> {
+  const facilityId = caller.facilityId;
   let roomId = q.roomId;
   let date = q.date ?? todayVn();
   if (q.scheduleId !== undefined) {
@@ -172,8 +171,8 @@ export async function roomQueue(ctx: AppContext, req: FastifyRequest, q: { roomI
  * Sets a room's day counter to the highest queue number its bookings hold (after a manual fix or
  * an import) and returns it; the next check-in continues from there.
  */
-export async function syncCheckinSeq(ctx: AppContext, req: FastifyRequest, roomId: number, date: string): Promise<number> {
-  const facilityId = caller(req).facilityId;
+export async function syncCheckinSeq(ctx: AppContext, caller: Caller, roomId: number, date: string): Promise<number> {
+  const facilityId = caller.facilityId;
   return ctx.database.transaction(async (tx) => {
     await roomOfFacility(tx, facilityId, roomId);
     const [r] = await rows<{ last_number: number }>(
@@ -182,14 +181,14 @@ export async function syncCheckinSeq(ctx: AppContext, req: FastifyRequest, roomI
           SELECT ${roomId}, ${date}::date, ${facilityId}, coalesce(max(queue_number), 0) FROM bookings WHERE facility_id = ${facilityId} AND room_id = ${roomId} AND date = ${date}
           ON CONFLICT (room_id, date) DO UPDATE SET last_number = excluded.last_number RETURNING last_number`,
     );
-    await audit(tx, req, { action: 'BOOKING_SYNC_CHECKIN_SEQ', entity: 'queue_counter', entityId: `${roomId}:${date}`, after: { lastNumber: r!.last_number } });
+    await audit(tx, caller, { action: 'BOOKING_SYNC_CHECKIN_SEQ', entity: 'queue_counter', entityId: `${roomId}:${date}`, after: { lastNumber: r!.last_number } });
     return r!.last_number;
   });
 }
 
 /** A patient account's bookings of the caller's facility, newest first (404 for an account not of it). */
-export async function userBookings(ctx: AppContext, req: FastifyRequest, userId: number, q: { profileId?: number; page: number; size: number }) {
-  const facilityId = caller(req).facilityId;
+export async function userBookings(ctx: AppContext, caller: Caller, userId: number, q: { profileId?: number; page: number; size: number }) {
+  const facilityId = caller.facilityId;
   const db = ctx.database.db;
   const [user] = await rows<{ id: number }>(db, sql`SELECT id FROM patient_users WHERE facility_id = ${facilityId} AND id = ${userId}`);
   if (!user) throw notFound(USER_NOT_FOUND);

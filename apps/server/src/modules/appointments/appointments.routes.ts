@@ -79,7 +79,7 @@ export async function appointmentRoutes(app: FastifyInstance, ctx: AppContext): 
       // Built from typed rows (BookingRow), so its shape is the contract's (checked by the API tests
       // with bookingListResponse.parse); serialised by hand rather than through the response schema,
       // which costs more CPU than the query for 50 rows, and reused as is (docs/performance.md, bookings).
-      const json = await listBookingsJson(ctx, req, req.query);
+      const json = await listBookingsJson(ctx, caller(req), req.query);
       return reply.type('application/json; charset=utf-8').send(json as unknown as BookingListResponse);
     },
   });
@@ -88,7 +88,7 @@ export async function appointmentRoutes(app: FastifyInstance, ctx: AppContext): 
     config,
     schema: { tags, summary: 'Đặt khám mới (giữ chỗ trong khung giờ)', body: createBookingBody, response: { 200: one, ...errorResponses(400, 401, 403, 404, 409) } },
     handler: async (req) => {
-      const id = await createBooking(ctx, req, req.body);
+      const id = await createBooking(ctx, caller(req), req.body);
       return { code: 0 as const, message: BOOKING_MESSAGES.created, data: await readRow(db, caller(req).facilityId, id) };
     },
   });
@@ -102,19 +102,19 @@ export async function appointmentRoutes(app: FastifyInstance, ctx: AppContext): 
   r.get(`${path}/time-slots`, {
     config,
     schema: { tags, summary: 'Khung giờ của bác sĩ trong ngày (còn trống, đã qua)', querystring: timeSlotsQuery, response: { 200: envelope(z.array(timeSlotRow)), ...errorResponses(400, 401, 403) } },
-    handler: async (req) => ({ code: 0 as const, data: await doctorDaySlots(ctx, req, req.query.doctorId, req.query.date) }),
+    handler: async (req) => ({ code: 0 as const, data: await doctorDaySlots(ctx, caller(req), req.query.doctorId, req.query.date) }),
   });
 
   r.get(`${path}/work-days`, {
     config,
     schema: { tags, summary: 'Ngày làm việc của bác sĩ trong khoảng (số chỗ còn trống)', querystring: workDaysQuery, response: { 200: envelope(z.array(workDayRow)), ...errorResponses(400, 401, 403) } },
-    handler: async (req) => ({ code: 0 as const, data: await doctorWorkDays(ctx, req, req.query.doctorId, req.query.from, req.query.to) }),
+    handler: async (req) => ({ code: 0 as const, data: await doctorWorkDays(ctx, caller(req), req.query.doctorId, req.query.from, req.query.to) }),
   });
 
   r.get(`${path}/priority`, {
     config,
     schema: { tags, summary: 'Hàng đợi của phòng khám trong ngày (đã tiếp đón, ưu tiên trước, theo số thứ tự)', querystring: priorityQuery, response: { 200: envelope(z.array(bookingRow)), ...errorResponses(400, 401, 403, 404) } },
-    handler: async (req) => ({ code: 0 as const, data: await roomQueue(ctx, req, req.query) }),
+    handler: async (req) => ({ code: 0 as const, data: await roomQueue(ctx, caller(req), req.query) }),
   });
 
   r.post(`${path}/sync-checkin-seq`, {
@@ -123,7 +123,7 @@ export async function appointmentRoutes(app: FastifyInstance, ctx: AppContext): 
     handler: async (req) => ({
       code: 0 as const,
       message: 'Đã đồng bộ số thứ tự',
-      data: { roomId: req.body.roomId, date: req.body.date, lastNumber: await syncCheckinSeq(ctx, req, req.body.roomId, req.body.date) },
+      data: { roomId: req.body.roomId, date: req.body.date, lastNumber: await syncCheckinSeq(ctx, caller(req), req.body.roomId, req.body.date) },
     }),
   });
 
@@ -131,7 +131,7 @@ export async function appointmentRoutes(app: FastifyInstance, ctx: AppContext): 
     config,
     schema: { tags, summary: 'Gọi bệnh nhân tiếp theo của phòng khám (đang chờ, ưu tiên trước, theo số thứ tự)', body: callNextBody, response: { 200: one, ...errorResponses(400, 401, 403, 404, 409) } },
     handler: async (req) => {
-      const called = await callNext(ctx, req, req.body.roomId, req.body.date ?? todayVn());
+      const called = await callNext(ctx, caller(req), req.body.roomId, req.body.date ?? todayVn());
       const row = await readRow(db, caller(req).facilityId, called.id);
       return { code: 0 as const, message: fmt(BOOKING_MESSAGES.calledNext, { queue: row.queueNumber ?? '', name: row.patient.name, room: row.room.name }), data: row };
     },
@@ -141,7 +141,7 @@ export async function appointmentRoutes(app: FastifyInstance, ctx: AppContext): 
     config,
     schema: { tags, summary: 'Xác nhận nhiều lịch khám (kết quả từng lịch)', body: bulkBody, response: { 200: bulkResponse, ...errorResponses(400, 401, 403) } },
     handler: async (req) => {
-      const data = await bulkAccept(ctx, req, req.body.ids);
+      const data = await bulkAccept(ctx, caller(req), req.body.ids);
       return { code: 0 as const, message: `Đã xác nhận ${data.succeeded}/${data.results.length} lịch khám`, data };
     },
   });
@@ -156,26 +156,26 @@ export async function appointmentRoutes(app: FastifyInstance, ctx: AppContext): 
       querystring: userBookingsQuery,
       response: { 200: userBookingsResponse, ...errorResponses(400, 401, 403, 404) },
     },
-    handler: async (req) => userBookings(ctx, req, req.params.userId, req.query),
+    handler: async (req) => userBookings(ctx, caller(req), req.params.userId, req.query),
   });
 
   r.get(`${path}/:id`, {
     config,
     schema: { tags, summary: 'Chi tiết lịch đặt khám (dịch vụ, nhật ký)', params: idParams, response: { 200: envelope(bookingDetail), ...errorResponses(400, 401, 403, 404) } },
-    handler: async (req) => ({ code: 0 as const, data: await readDetail(ctx, req, req.params.id) }),
+    handler: async (req) => ({ code: 0 as const, data: await readDetail(ctx, caller(req), req.params.id) }),
   });
 
   r.get(`${path}/:id/logs`, {
     config,
     schema: { tags, summary: 'Nhật ký lịch đặt khám', params: idParams, response: { 200: envelope(z.array(bookingLogRow)), ...errorResponses(400, 401, 403, 404) } },
-    handler: async (req) => ({ code: 0 as const, data: await bookingLogs(ctx, req, req.params.id) }),
+    handler: async (req) => ({ code: 0 as const, data: await bookingLogs(ctx, caller(req), req.params.id) }),
   });
 
   r.put(`${path}/:id`, {
     config,
     schema: { tags, summary: 'Cập nhật lịch đặt khám (đổi khung giờ, dịch vụ, mức ưu tiên, lý do khám)', params: idParams, body: updateBookingBody, response: { 200: one, ...errorResponses(400, 401, 403, 404, 409) } },
     handler: async (req) => {
-      await updateBooking(ctx, req, req.params.id, req.body);
+      await updateBooking(ctx, caller(req), req.params.id, req.body);
       return { code: 0 as const, message: BOOKING_MESSAGES.updated, data: await readRow(db, caller(req).facilityId, req.params.id) };
     },
   });
@@ -184,7 +184,7 @@ export async function appointmentRoutes(app: FastifyInstance, ctx: AppContext): 
     config,
     schema: { tags, summary: 'Đổi hồ sơ bệnh nhân (cùng tài khoản)', params: idParams, body: profileBody, response: { 200: one, ...errorResponses(400, 401, 403, 404, 409) } },
     handler: async (req) => {
-      await changeProfile(ctx, req, req.params.id, req.body.medicalProfileId);
+      await changeProfile(ctx, caller(req), req.params.id, req.body.medicalProfileId);
       return { code: 0 as const, message: BOOKING_MESSAGES.updated, data: await readRow(db, caller(req).facilityId, req.params.id) };
     },
   });
@@ -193,7 +193,7 @@ export async function appointmentRoutes(app: FastifyInstance, ctx: AppContext): 
     config,
     schema: { tags, summary: 'Đổi mức ưu tiên', params: idParams, body: priorityBody, response: { 200: one, ...errorResponses(400, 401, 403, 404, 409) } },
     handler: async (req) => {
-      await changePriority(ctx, req, req.params.id, req.body.priority);
+      await changePriority(ctx, caller(req), req.params.id, req.body.priority);
       return { code: 0 as const, message: BOOKING_MESSAGES.updated, data: await readRow(db, caller(req).facilityId, req.params.id) };
     },
   });
@@ -207,7 +207,7 @@ export async function appointmentRoutes(app: FastifyInstance, ctx: AppContext): 
         config,
         schema: { tags, summary, params: idParams, body: reasonBody, response },
         handler: async (req) => {
-          await transition(ctx, req, req.params.id, t.action, req.body.reason);
+          await transition(ctx, caller(req), req.params.id, t.action, req.body.reason);
           return { code: 0 as const, message: done, data: await readRow(db, caller(req).facilityId, req.params.id) };
         },
       });
@@ -216,7 +216,7 @@ export async function appointmentRoutes(app: FastifyInstance, ctx: AppContext): 
         config,
         schema: { tags, summary, params: idParams, response },
         handler: async (req) => {
-          await transition(ctx, req, req.params.id, t.action);
+          await transition(ctx, caller(req), req.params.id, t.action);
           return { code: 0 as const, message: done, data: await readRow(db, caller(req).facilityId, req.params.id) };
         },
       });

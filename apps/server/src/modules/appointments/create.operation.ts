@@ -1,5 +1,4 @@
 import { randomInt } from 'node:crypto';
-import type { FastifyRequest } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { BOOKING_MESSAGES, type CreateBookingBody } from '@portal/shared/contracts/appointments.contract';
 import { fmt } from '@portal/shared/messages.vi';
@@ -7,14 +6,13 @@ import { FHIR_STATUS, HOLDS_SLOT } from '@portal/shared/rules/booking-status';
 import { normalizeText } from '@portal/shared/rules/diacritics';
 import { servicePrice } from '@portal/shared/rules/high-quality-price';
 import type { PriceEntryRow } from '../../db/schema';
-import { caller } from '../../core/access';
-import { audit } from '../../core/audit';
+import type { Caller } from '../../core/caller';
 import type { AppContext } from '../../core/context';
 import type { Executor, Tx } from '../../core/db';
 import { badRequest, conflict, notFound } from '../../core/errors';
 import { rows } from '../patients/patients.repository';
-import { findSlot, insertLog, takePlace, type SlotRecord } from './appointments.repository';
-import { publishBooking } from './transitions.operation';
+import { findSlot, takePlace, type LogInsert, type SlotRecord } from './appointments.repository';
+import { recordBookingWrite } from './transitions.operation';
 
 export interface ProfileRecord {
   id: number;
@@ -101,16 +99,15 @@ export const bookingCode = (date: string) => `DK${date.slice(2, 4)}${date.slice(
  * have started and must have a free place — taken with one conditional update inside the
  * booking's transaction, so concurrent callers can never overfill it.
  */
-export async function createBooking(ctx: AppContext, req: FastifyRequest, body: CreateBookingBody): Promise<number> {
-  const me = caller(req);
+export async function createBooking(ctx: AppContext, caller: Caller, body: CreateBookingBody): Promise<number> {
   return ctx.database.transaction(async (tx) => {
-    const profile = await findProfile(tx, me.facilityId, body.medicalProfileId);
+    const profile = await findProfile(tx, caller.facilityId, body.medicalProfileId);
     if (!profile) throw notFound(BOOKING_MESSAGES.profileNotFound);
-    const slot = await bookableSlot(tx, me.facilityId, body.timeSlotId);
-    await checkSpecialty(tx, me.facilityId, body.specialtyId);
-    const services = await pricedServices(tx, me.facilityId, body.serviceIds);
-    if (!(await takePlace(tx, me.facilityId, slot.id))) throw conflict(BOOKING_MESSAGES.slotFull);
-    await refuseSecondBooking(tx, me.facilityId, profile.id, slot.id);
+    const slot = await bookableSlot(tx, caller.facilityId, body.timeSlotId);
+    await checkSpecialty(tx, caller.facilityId, body.specialtyId);
+    const services = await pricedServices(tx, caller.facilityId, body.serviceIds);
+    if (!(await takePlace(tx, caller.facilityId, slot.id))) throw conflict(BOOKING_MESSAGES.slotFull);
+    await refuseSecondBooking(tx, caller.facilityId, profile.id, slot.id);
 
     let id: number | undefined;
     let code = '';
@@ -121,28 +118,32 @@ export async function createBooking(ctx: AppContext, req: FastifyRequest, body: 
         tx,
         sql`INSERT INTO bookings (facility_id, code, patient_user_id, medical_profile_id, time_slot_id, schedule_id, doctor_id, room_id, department_id,
               specialty_id, date, start_time, end_time, status, fhir_status, source, priority, symptom, search_text, created_by)
-            VALUES (${me.facilityId}, ${code}, ${profile.user_id}, ${profile.id}, ${slot.id}, ${slot.schedule_id}, ${slot.doctor_id}, ${slot.room_id},
+            VALUES (${caller.facilityId}, ${code}, ${profile.user_id}, ${profile.id}, ${slot.id}, ${slot.schedule_id}, ${slot.doctor_id}, ${slot.room_id},
               ${slot.department_id}, ${body.specialtyId ?? null}, ${slot.date}, ${slot.start_time}, ${slot.end_time}, 'PENDING', ${FHIR_STATUS.PENDING},
-              ${body.source}, ${body.priority}, ${body.symptom || null}, ${bookingSearchText(code, profile)}, ${me.accountId})
+              ${body.source}, ${body.priority}, ${body.symptom || null}, ${bookingSearchText(code, profile)}, ${caller.accountId})
             ON CONFLICT (facility_id, code) DO NOTHING RETURNING id`,
       );
       id = r?.id;
     }
     const total = await replaceServices(tx, id, services);
     let status: 'PENDING' | 'ACCEPTED' = 'PENDING';
-    await insertLog(tx, { facilityId: me.facilityId, bookingId: id, action: 'create', from: null, to: 'PENDING', actor: 'STAFF', accountId: me.accountId, detail: { previous: null, source: body.source } });
+    const logs: LogInsert[] = [{ facilityId: caller.facilityId, bookingId: id, action: 'create', from: null, to: 'PENDING', actor: 'STAFF', accountId: caller.accountId, detail: { previous: null, source: body.source } }];
     if (body.accept) {
       status = 'ACCEPTED';
-      await insertLog(tx, { facilityId: me.facilityId, bookingId: id, action: 'accept', from: 'PENDING', to: 'ACCEPTED', actor: 'STAFF', accountId: me.accountId, detail: { previous: 'PENDING' } });
+      logs.push({ facilityId: caller.facilityId, bookingId: id, action: 'accept', from: 'PENDING', to: 'ACCEPTED', actor: 'STAFF', accountId: caller.accountId, detail: { previous: 'PENDING' } });
     }
     await tx.execute(sql`UPDATE bookings SET total_price = ${total}, status = ${status}, fhir_status = ${FHIR_STATUS[status]} WHERE id = ${id}`);
-    await audit(tx, req, {
-      action: 'BOOKING_CREATE',
-      entity: 'booking',
-      entityId: id,
-      after: { code, medicalProfileId: profile.id, timeSlotId: slot.id, status, serviceIds: services.map((s) => s.id), totalPrice: total, source: body.source },
+    await recordBookingWrite(ctx, tx, caller, {
+      logs,
+      audit: {
+        action: 'BOOKING_CREATE',
+        entity: 'booking',
+        entityId: id,
+        after: { code, medicalProfileId: profile.id, timeSlotId: slot.id, status, serviceIds: services.map((s) => s.id), totalPrice: total, source: body.source },
+      },
+      type: 'create',
+      booking: { id, date: slot.date, status, roomId: slot.room_id },
     });
-    await publishBooking(ctx, tx, me.facilityId, 'create', { id, date: slot.date, status, roomId: slot.room_id });
     return id;
   });
 }

@@ -1,19 +1,19 @@
-import type { FastifyRequest } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { BOOKING_LIVE_TOPIC, BOOKING_MESSAGES, type BulkResult } from '@portal/shared/contracts/appointments.contract';
 import { FHIR_STATUS, HOLDS_SLOT, nextStatus, revertRetakesSlot, type BookingAction, type BookingStatus } from '@portal/shared/rules/booking-status';
 import { fmt } from '@portal/shared/messages.vi';
 import { formatDate } from '@portal/shared/rules/format';
 import { todayVn } from '@portal/shared/rules/time';
-import { caller } from '../../core/access';
-import { audit } from '../../core/audit';
+import type { AuditEntry } from '../../core/audit';
+import type { Caller } from '../../core/caller';
 import type { AppContext } from '../../core/context';
 import type { Executor, Tx } from '../../core/db';
+import { recordWrite } from '../../core/write';
 import { AppError, conflict, notFound } from '../../core/errors';
 import { rows } from '../patients/patients.repository';
 import { dayListCache } from './day-list.cache';
 import { revertStack, topOf, type StatusChange } from './booking-log';
-import { givePlaceBack, insertLog, lockBooking, nextQueueNumber, takePlace, roomOfFacility } from './appointments.repository';
+import { givePlaceBack, insertLog, lockBooking, nextQueueNumber, takePlace, roomOfFacility, type LogInsert } from './appointments.repository';
 
 /** The staff actions of one booking (noShow is the system's, see no-show.job.ts). */
 export type StaffAction = Exclude<BookingAction, 'noShow'>;
@@ -36,13 +36,12 @@ async function statusChanges(ex: Executor, bookingId: number): Promise<StatusCha
 export async function applyTransition(
   ctx: AppContext,
   tx: Tx,
-  req: FastifyRequest,
+  caller: Caller,
   id: number,
   action: StaffAction,
   reason?: string,
 ): Promise<TransitionOutcome> {
-  const me = caller(req);
-  const b = await lockBooking(tx, me.facilityId, id);
+  const b = await lockBooking(tx, caller.facilityId, id);
   if (!b) throw notFound(BOOKING_MESSAGES.notFound);
 
   let previous: BookingStatus | null = null;
@@ -62,7 +61,7 @@ export async function applyTransition(
   let queueNumber = b.queue_number;
   if (action === 'checkin') {
     // A reverted check-in kept its number: checking in again gives the same one (no gaps, no duplicates).
-    queueNumber ??= await nextQueueNumber(tx, me.facilityId, b.room_id, b.date);
+    queueNumber ??= await nextQueueNumber(tx, caller.facilityId, b.room_id, b.date);
     set.push('checked_in_at = now()');
   }
   if (action === 'call') set.push('called_at = now()');
@@ -70,9 +69,9 @@ export async function applyTransition(
     if (b.status === 'CALLED') set.push('called_at = NULL');
     if (b.status === 'CHECKED_IN') set.push('checked_in_at = NULL');
     if (b.status === 'REJECTED' || b.status === 'CANCELLED') set.push('status_reason = NULL');
-    if (revertRetakesSlot(b.status, to) && !(await takePlace(tx, me.facilityId, b.time_slot_id))) throw conflict(BOOKING_MESSAGES.slotFull);
+    if (revertRetakesSlot(b.status, to) && !(await takePlace(tx, caller.facilityId, b.time_slot_id))) throw conflict(BOOKING_MESSAGES.slotFull);
   }
-  if (HOLDS_SLOT.includes(b.status) && !HOLDS_SLOT.includes(to)) await givePlaceBack(tx, me.facilityId, b.time_slot_id);
+  if (HOLDS_SLOT.includes(b.status) && !HOLDS_SLOT.includes(to)) await givePlaceBack(tx, caller.facilityId, b.time_slot_id);
 
   const reasonSet = reason !== undefined ? sql`, status_reason = ${reason}` : sql``;
   const extra = set.length ? sql.raw(`, ${set.join(', ')}`) : sql``;
@@ -82,21 +81,40 @@ export async function applyTransition(
   const after = action === 'revert' ? topOf(stack.slice(0, -1)) : b.status;
   const detail: Record<string, unknown> = { previous: after };
   if (queueNumber !== null && (action === 'checkin' || action === 'revert')) detail.queueNumber = queueNumber;
-  await insertLog(tx, { facilityId: me.facilityId, bookingId: id, action, from: b.status, to, reason, actor: 'STAFF', accountId: me.accountId, detail });
-  await audit(tx, req, { action: `BOOKING_${action.toUpperCase()}`, entity: 'booking', entityId: id, before: { status: b.status }, after: { status: to, reason, queueNumber } });
-  await publishBooking(ctx, tx, me.facilityId, action, { id, date: b.date, status: to, roomId: b.room_id });
+  await recordBookingWrite(ctx, tx, caller, {
+    logs: [{ facilityId: caller.facilityId, bookingId: id, action, from: b.status, to, reason, actor: 'STAFF', accountId: caller.accountId, detail }],
+    audit: { action: `BOOKING_${action.toUpperCase()}`, entity: 'booking', entityId: id, before: { status: b.status }, after: { status: to, reason, queueNumber } },
+    type: action,
+    booking: { id, date: b.date, status: to, roomId: b.room_id },
+  });
   return { id, status: to, queueNumber };
 }
 
-/** The live event of a booking change (core/live: delivered only when the transaction commits). */
-export async function publishBooking(ctx: AppContext, ex: Executor, facilityId: number, type: string, b: { id: number; date: string; status: BookingStatus; roomId: number }) {
-  dayListCache(ctx).drop(facilityId);
-  await ctx.live.publish(ex, { facilityId, topic: BOOKING_LIVE_TOPIC, type, id: b.id, data: { date: b.date, status: b.status, roomId: b.roomId } });
+/**
+ * What a booking change leaves behind, in its transaction (core/write): its log rows, the audit row and
+ * the live event (delivered only when the transaction commits); the facility's cached day lists are
+ * dropped at once on this instance.
+ */
+export async function recordBookingWrite(
+  ctx: AppContext,
+  tx: Executor,
+  caller: Caller,
+  w: { logs: LogInsert[]; audit: AuditEntry; type: string; booking: { id: number; date: string; status: BookingStatus; roomId: number } },
+) {
+  dayListCache(ctx).drop(caller.facilityId);
+  const b = w.booking;
+  await recordWrite(ctx, tx, caller, {
+    log: async (ex) => {
+      for (const l of w.logs) await insertLog(ex, l);
+    },
+    audit: w.audit,
+    live: { facilityId: caller.facilityId, topic: BOOKING_LIVE_TOPIC, type: w.type, id: b.id, data: { date: b.date, status: b.status, roomId: b.roomId } },
+  });
 }
 
 /** One transition in its own transaction. */
-export function transition(ctx: AppContext, req: FastifyRequest, id: number, action: StaffAction, reason?: string) {
-  return ctx.database.transaction((tx) => applyTransition(ctx, tx, req, id, action, reason));
+export function transition(ctx: AppContext, caller: Caller, id: number, action: StaffAction, reason?: string) {
+  return ctx.database.transaction((tx) => applyTransition(ctx, tx, caller, id, action, reason));
 }
 
 /**
@@ -105,8 +123,8 @@ export function transition(ctx: AppContext, req: FastifyRequest, id: number, act
  * calling at the same moment call two different patients: the row is taken with SKIP LOCKED.
  * 404 for a room not of the facility, 409 when nobody is waiting.
  */
-export function callNext(ctx: AppContext, req: FastifyRequest, roomId: number, date: string) {
-  const facilityId = caller(req).facilityId;
+export function callNext(ctx: AppContext, caller: Caller, roomId: number, date: string) {
+  const facilityId = caller.facilityId;
   return ctx.database.transaction(async (tx) => {
     await roomOfFacility(tx, facilityId, roomId);
     const [next] = await rows<{ id: number }>(
@@ -115,7 +133,7 @@ export function callNext(ctx: AppContext, req: FastifyRequest, roomId: number, d
           ORDER BY priority DESC, queue_number, id LIMIT 1 FOR UPDATE SKIP LOCKED`,
     );
     if (!next) throw conflict(BOOKING_MESSAGES.queueEmpty);
-    return applyTransition(ctx, tx, req, next.id, 'call');
+    return applyTransition(ctx, tx, caller, next.id, 'call');
   });
 }
 
@@ -126,13 +144,13 @@ export function callNext(ctx: AppContext, req: FastifyRequest, roomId: number, d
  * of the time of 50 (docs/performance.md). Ids are locked in ascending order, so two bulk accepts
  * over overlapping bookings cannot deadlock.
  */
-export async function bulkAccept(ctx: AppContext, req: FastifyRequest, ids: number[]) {
+export async function bulkAccept(ctx: AppContext, caller: Caller, ids: number[]) {
   const unique = [...new Set(ids)].sort((a, b) => a - b);
   const byId = new Map<number, BulkResult>();
   await ctx.database.transaction(async (tx) => {
     for (const id of unique) {
       try {
-        const r = await applyTransition(ctx, tx, req, id, 'accept');
+        const r = await applyTransition(ctx, tx, caller, id, 'accept');
         byId.set(id, { id, ok: true, status: r.status });
       } catch (err) {
         if (!(err instanceof AppError)) throw err;

@@ -1,18 +1,16 @@
-import type { FastifyRequest } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { BOOKING_MESSAGES, type UpdateBookingBody } from '@portal/shared/contracts/appointments.contract';
 import { BOOKING_STATUS_LABELS } from '@portal/shared/rules/booking-status';
 import { doctorDisplayName } from '@portal/shared/rules/doctor-title';
 import { formatVisit } from '@portal/shared/rules/format';
-import { caller } from '../../core/access';
-import { audit } from '../../core/audit';
+import type { Caller } from '../../core/caller';
 import type { AppContext } from '../../core/context';
 import type { Tx } from '../../core/db';
 import { badRequest, conflict, notFound } from '../../core/errors';
 import { rows } from '../patients/patients.repository';
-import { givePlaceBack, insertLog, lockBooking, takePlace, type LockedBooking } from './appointments.repository';
+import { givePlaceBack, lockBooking, takePlace, type LockedBooking } from './appointments.repository';
 import { bookableSlot, bookingSearchText, checkSpecialty, findProfile, pricedServices, refuseSecondBooking, replaceServices, type PricedService } from './create.operation';
-import { publishBooking } from './transitions.operation';
+import { recordBookingWrite } from './transitions.operation';
 
 /** The prices a booking holds for its services (quoted on the day each was added), by service id. */
 async function heldPrices(tx: Tx, bookingId: number): Promise<Map<number, number>> {
@@ -46,22 +44,24 @@ async function lastPrevious(tx: Tx, id: number): Promise<string | null> {
  */
 async function change(
   ctx: AppContext,
-  req: FastifyRequest,
+  caller: Caller,
   id: number,
   kind: 'reschedule' | 'profile' | 'priority',
   fn: (tx: Tx, b: LockedBooking) => Promise<{ before: Record<string, unknown>; after: Record<string, unknown>; date?: string; roomId?: number; action?: 'update' }>,
 ): Promise<void> {
-  const me = caller(req);
   await ctx.database.transaction(async (tx) => {
-    const b = await lockBooking(tx, me.facilityId, id);
+    const b = await lockBooking(tx, caller.facilityId, id);
     if (!b) throw notFound(BOOKING_MESSAGES.notFound);
     const previous = await lastPrevious(tx, id);
     const d = await fn(tx, b);
     const action = d.action ?? kind;
     await tx.execute(sql`UPDATE bookings SET updated_at = now() WHERE id = ${id}`);
-    await insertLog(tx, { facilityId: me.facilityId, bookingId: id, action, from: b.status, to: b.status, actor: 'STAFF', accountId: me.accountId, detail: { previous, before: d.before, after: d.after } });
-    await audit(tx, req, { action: `BOOKING_${action.toUpperCase()}`, entity: 'booking', entityId: id, before: d.before, after: d.after });
-    await publishBooking(ctx, tx, me.facilityId, action, { id, date: d.date ?? b.date, status: b.status, roomId: d.roomId ?? b.room_id });
+    await recordBookingWrite(ctx, tx, caller, {
+      logs: [{ facilityId: caller.facilityId, bookingId: id, action, from: b.status, to: b.status, actor: 'STAFF', accountId: caller.accountId, detail: { previous, before: d.before, after: d.after } }],
+      audit: { action: `BOOKING_${action.toUpperCase()}`, entity: 'booking', entityId: id, before: d.before, after: d.after },
+      type: action,
+      booking: { id, date: d.date ?? b.date, status: b.status, roomId: d.roomId ?? b.room_id },
+    });
   });
 }
 
@@ -83,9 +83,9 @@ function mustBeEditable(b: LockedBooking, what: string) {
 }
 
 /** PUT /{id}: move to another slot (old place given back, new one taken conditionally), services (a kept one keeps its quoted price), priority, symptom. */
-export function updateBooking(ctx: AppContext, req: FastifyRequest, id: number, body: UpdateBookingBody) {
-  const facilityId = caller(req).facilityId;
-  return change(ctx, req, id, 'reschedule', async (tx, b) => {
+export function updateBooking(ctx: AppContext, caller: Caller, id: number, body: UpdateBookingBody) {
+  const facilityId = caller.facilityId;
+  return change(ctx, caller, id, 'reschedule', async (tx, b) => {
     mustBeEditable(b, 'cập nhật');
     const before: Record<string, unknown> = {};
     const after: Record<string, unknown> = {};
@@ -138,9 +138,9 @@ export function updateBooking(ctx: AppContext, req: FastifyRequest, id: number, 
 }
 
 /** PUT /{id}/profile: another profile of the same patient account (a parent booked for the wrong child). */
-export function changeProfile(ctx: AppContext, req: FastifyRequest, id: number, profileId: number) {
-  const facilityId = caller(req).facilityId;
-  return change(ctx, req, id, 'profile', async (tx, b) => {
+export function changeProfile(ctx: AppContext, caller: Caller, id: number, profileId: number) {
+  const facilityId = caller.facilityId;
+  return change(ctx, caller, id, 'profile', async (tx, b) => {
     mustBeEditable(b, 'đổi hồ sơ của');
     const p = await findProfile(tx, facilityId, profileId);
     if (!p) throw notFound(BOOKING_MESSAGES.profileNotFound);
@@ -155,8 +155,8 @@ export function changeProfile(ctx: AppContext, req: FastifyRequest, id: number, 
 }
 
 /** PUT /{id}/priority: allowed while the patient is still expected or waiting in the queue. */
-export function changePriority(ctx: AppContext, req: FastifyRequest, id: number, priority: number) {
-  return change(ctx, req, id, 'priority', async (tx, b) => {
+export function changePriority(ctx: AppContext, caller: Caller, id: number, priority: number) {
+  return change(ctx, caller, id, 'priority', async (tx, b) => {
     if (!['PENDING', 'ACCEPTED', 'CHECKED_IN'].includes(b.status)) {
       throw conflict(`Không thể đổi mức ưu tiên của lịch khám đang ở trạng thái "${BOOKING_STATUS_LABELS[b.status]}"`);
     }

@@ -13,7 +13,7 @@ import {
   refreshResponse,
   updatePasswordBody,
 } from '@portal/shared/contracts/auth.contract';
-import { caller } from '../../core/access';
+import { caller, origin } from '../../core/access';
 import type { AppContext } from '../../core/context';
 import { errorResponses } from '../../core/openapi';
 import * as service from './auth.service';
@@ -27,7 +27,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
     config: { access: 'public' },
     schema: { tags, summary: 'Đăng nhập', body: loginBody, response: { 200: loginResponse, ...errorResponses(400, 401, 403, 429) } },
     handler: async (req) => {
-      const data = await service.login(ctx, req, req.body.emailOrPhone, req.body.password);
+      const data = await service.login(ctx, origin(req), req.body.emailOrPhone, req.body.password);
       return { code: 0 as const, message: MSG.loginSuccess, data };
     },
   });
@@ -36,7 +36,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
     config: { access: 'signed-in', beforePasswordChange: true },
     schema: { tags, summary: 'Đăng xuất', response: { 200: messageResponse, ...errorResponses(401) } },
     handler: async (req) => {
-      await service.logout(ctx, req);
+      await service.logout(ctx, caller(req));
       return { code: 0 as const, message: 'Đăng xuất thành công' };
     },
   });
@@ -78,14 +78,14 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
   r.post('/api/his/v1/auth/refresh', {
     config: { access: 'public' },
     schema: { tags, summary: 'Làm mới phiên đăng nhập (xoay vòng refresh token)', body: refreshBody, response: { 200: refreshResponse, ...errorResponses(400, 401) } },
-    handler: async (req) => ({ code: 0 as const, data: await service.refresh(ctx, req, req.body.refreshToken) }),
+    handler: async (req) => ({ code: 0 as const, data: await service.refresh(ctx, origin(req), req.body.refreshToken) }),
   });
 
   r.put('/api/his/v1/user/update-password', {
     config: { access: 'signed-in', beforePasswordChange: true },
     schema: { tags, summary: 'Đổi mật khẩu (menu)', body: updatePasswordBody, response: { 200: messageResponse, ...errorResponses(400, 401, 403) } },
     handler: async (req) => {
-      await service.changePassword(ctx, req, req.body.id, req.body.passold, req.body.newpass);
+      await service.changePassword(ctx, caller(req), req.body.id, req.body.passold, req.body.newpass);
       return { code: 0 as const, message: MSG.passwordChanged };
     },
   });
@@ -100,7 +100,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
       response: { 200: messageResponse, ...errorResponses(400, 401, 403) },
     },
     handler: async (req) => {
-      await service.changePassword(ctx, req, req.params.id, req.body.passwordOld, req.body.passwordNew);
+      await service.changePassword(ctx, caller(req), req.params.id, req.body.passwordOld, req.body.passwordNew);
       return { code: 0 as const, message: MSG.passwordChanged };
     },
   });

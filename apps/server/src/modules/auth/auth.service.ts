@@ -1,7 +1,7 @@
-import type { FastifyRequest } from 'fastify';
 import { fmt, MSG } from '@portal/shared';
 import { WRONG_OLD_PASSWORD_CODE, type AuthUser } from '@portal/shared/contracts/auth.contract';
 import { audit } from '../../core/audit';
+import type { Caller, Origin } from '../../core/caller';
 import type { AppContext } from '../../core/context';
 import { AppError, badRequest, forbidden, tooMany, unauthorized } from '../../core/errors';
 import { hashCost } from '../../core/password-cost';
@@ -68,25 +68,25 @@ async function admit(ctx: AppContext, key: string, max: number): Promise<{ admit
  * held only by its own limit, so a front desk behind a hospital's NAT keeps working while someone else
  * on that address is refused.
  */
-export async function login(ctx: AppContext, req: FastifyRequest, emailOrPhone: string, passwordMd5: string): Promise<AuthUser> {
+export async function login(ctx: AppContext, from: Origin, emailOrPhone: string, passwordMd5: string): Promise<AuthUser> {
   const { database, config } = ctx;
   const account = await repo.findAccountForLogin(database.db, emailOrPhone);
-  const keys = { account: accountKey(account, emailOrPhone), ip: ipKey(req.ip) };
+  const keys = { account: accountKey(account, emailOrPhone), ip: ipKey(from.address) };
   const refuse = async (secondsLeft: number, by: 'account' | 'address') => {
-    await audit(database.db, req, {
+    await audit(database.db, from, {
       action: 'LOGIN_THROTTLED',
       entity: 'account',
       entityId: account?.id ?? null,
       facilityId: account?.facilityId ?? null,
       after: { login: emailOrPhone.slice(0, 100), by },
     });
-    req.log.warn({ event: 'login_throttled', by }, 'sign-in throttled');
+    from.log.warn({ event: 'login_throttled', by }, 'sign-in throttled');
     return tooMany(fmt(MSG.loginThrottled, { minutes: Math.ceil(secondsLeft / 60) }));
   };
 
   const byAccount = await admit(ctx, keys.account, config.LOGIN_MAX_FAILURES_PER_ACCOUNT);
   if (!byAccount.admitted) throw await refuse(byAccount.secondsLeft, 'account');
-  const known = account !== null && (await repo.signedInFrom(database.db, account.id, req.ip, KNOWN_ADDRESS_DAYS));
+  const known = account !== null && (await repo.signedInFrom(database.db, account.id, from.address, KNOWN_ADDRESS_DAYS));
   const byAddress = await admit(ctx, keys.ip, known ? Number.MAX_SAFE_INTEGER : config.LOGIN_MAX_FAILURES_PER_IP);
   if (!byAddress.admitted) {
     await repo.settleAttempt(database.db, keys.account, 'withdrawn');
@@ -102,7 +102,7 @@ export async function login(ctx: AppContext, req: FastifyRequest, emailOrPhone: 
     await database.transaction(async (tx) => {
       await repo.settleAttempt(tx, keys.account, 'failed');
       await repo.settleAttempt(tx, keys.ip, 'failed');
-      await audit(tx, req, {
+      await audit(tx, from, {
         action: account?.locked ? 'LOGIN_REFUSED_LOCKED' : 'LOGIN_FAILED',
         entity: 'account',
         entityId: account?.id ?? null,
@@ -126,12 +126,12 @@ export async function login(ctx: AppContext, req: FastifyRequest, emailOrPhone: 
       refreshHash: sha256(refreshToken),
       tokenExpiresAt: new Date(now + config.ACCESS_TOKEN_TTL_MINUTES * 60_000),
       expiresAt: new Date(now + config.SESSION_ABSOLUTE_HOURS * 3_600_000),
-      ip: req.ip,
-      userAgent: (req.headers['user-agent'] ?? '').slice(0, 300) || null,
+      ip: from.address,
+      userAgent: from.userAgent,
     });
     await repo.settleAttempt(tx, keys.account, 'cleared');
     await repo.settleAttempt(tx, keys.ip, 'withdrawn');
-    await audit(tx, req, {
+    await audit(tx, from, {
       action: 'LOGIN',
       entity: 'session',
       entityId: sessionId,
@@ -150,15 +150,14 @@ export async function login(ctx: AppContext, req: FastifyRequest, emailOrPhone: 
   return authUser(account, loginToken, refreshToken);
 }
 
-export async function logout(ctx: AppContext, req: FastifyRequest): Promise<void> {
-  const auth = req.auth!;
-  await ctx.database.transaction(async (tx) => {
-    await repo.revokeSession(tx, auth.sessionId, 'LOGOUT');
-    await audit(tx, req, { action: 'LOGOUT', entity: 'session', entityId: auth.sessionId });
+export async function logout(ctx: AppContext, caller: Caller): Promise<void> {
+    await ctx.database.transaction(async (tx) => {
+    await repo.revokeSession(tx, caller.sessionId, 'LOGOUT');
+    await audit(tx, caller, { action: 'LOGOUT', entity: 'session', entityId: caller.sessionId });
   });
 }
 
-export async function refresh(ctx: AppContext, req: FastifyRequest, refreshToken: string): Promise<AuthUser> {
+export async function refresh(ctx: AppContext, from: Origin, refreshToken: string): Promise<AuthUser> {
   const { database, config } = ctx;
   const presented = sha256(refreshToken);
   const result = await database.transaction(async (tx) => {
@@ -168,7 +167,7 @@ export async function refresh(ctx: AppContext, req: FastifyRequest, refreshToken
       const stolen = await repo.findSessionByPreviousRefreshHash(tx, presented);
       if (stolen) {
         await repo.revokeSession(tx, stolen.id, 'REFRESH_REUSE');
-        await audit(tx, req, {
+        await audit(tx, from, {
           action: 'REFRESH_REUSE',
           entity: 'session',
           entityId: stolen.id,
@@ -198,15 +197,14 @@ const REFUSAL_MESSAGE: Record<PasswordRefusal, string> = {
 };
 
 /** Both password-change calls: checks the old password, refuses weak or unchanged ones, ends every session. */
-export async function changePassword(ctx: AppContext, req: FastifyRequest, accountId: number, oldMd5: string, newMd5: string): Promise<void> {
-  const auth = req.auth!;
-  if (accountId !== auth.accountId) throw forbidden();
+export async function changePassword(ctx: AppContext, caller: Caller, accountId: number, oldMd5: string, newMd5: string): Promise<void> {
+  if (accountId !== caller.accountId) throw forbidden();
   const account = await repo.findAccountById(ctx.database.db, accountId);
   if (!account) throw unauthorized();
   const cost = hashCost(ctx);
   const old = await verifyPassword(account.passwordHash, oldMd5, cost);
   if (!old.ok) {
-    await audit(ctx.database.db, req, { action: 'PASSWORD_CHANGE_FAILED', entity: 'account', entityId: accountId });
+    await audit(ctx.database.db, caller, { action: 'PASSWORD_CHANGE_FAILED', entity: 'account', entityId: accountId });
     throw new AppError(400, MSG.oldPasswordWrong, { code: WRONG_OLD_PASSWORD_CODE });
   }
   if (newMd5.toLowerCase() === oldMd5.toLowerCase()) {
@@ -221,7 +219,7 @@ export async function changePassword(ctx: AppContext, req: FastifyRequest, accou
   await ctx.database.transaction(async (tx) => {
     await repo.updatePasswordHash(tx, accountId, newHash, true);
     const ended = await repo.revokeAccountSessions(tx, accountId, 'PASSWORD_CHANGED');
-    await audit(tx, req, {
+    await audit(tx, caller, {
       action: 'PASSWORD_CHANGE',
       entity: 'account',
       entityId: accountId,

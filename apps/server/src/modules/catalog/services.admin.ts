@@ -1,12 +1,12 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { and, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
+import type { Caller } from '../../core/caller';
 import type { FieldError } from '@portal/shared/core/api';
 import { HIGH_QUALITY_DEPARTMENT_ID } from '@portal/shared/constants';
 import { serviceResource } from '@portal/shared/resources';
 import { normalizeText } from '@portal/shared/rules/diacritics';
 import { highQualityPrice, servicePrice } from '@portal/shared/rules/high-quality-price';
-import { caller } from '../../core/access';
 import type { AppContext } from '../../core/context';
 import { resourceImportRoutes } from '../../core/crud/import';
 import { resourceRoutes, type CatalogTable, type ResourceRouteOptions } from '../../core/crud/resource-routes';
@@ -21,7 +21,7 @@ type Row = Record<string, unknown>;
  * caller's facility, or an id the service already carried (price lists synced from the HIS keep
  * the HIS's department ids; an unchanged entry stays valid).
  */
-async function validatePriceEntries(ex: Executor, req: FastifyRequest, body: Row, before: Row | null): Promise<FieldError[]> {
+async function validatePriceEntries(ex: Executor, caller: Caller, body: Row, before: Row | null): Promise<FieldError[]> {
   const entries = (body.priceEntries ?? []) as PriceEntryRow[];
   const known = new Set<number>([HIGH_QUALITY_DEPARTMENT_ID, ...((before?.priceEntries ?? []) as PriceEntryRow[]).map((e) => e.khoaChiDinhId ?? 0)]);
   const toCheck = [...new Set(entries.map((e) => e.khoaChiDinhId).filter((id): id is number => id !== null && !known.has(id)))];
@@ -29,7 +29,7 @@ async function validatePriceEntries(ex: Executor, req: FastifyRequest, body: Row
     const found = await ex
       .select({ id: departments.id })
       .from(departments)
-      .where(and(eq(departments.facilityId, caller(req).facilityId), inArray(departments.id, toCheck)));
+      .where(and(eq(departments.facilityId, caller.facilityId), inArray(departments.id, toCheck)));
     for (const d of found) known.add(d.id);
   }
   return entries.flatMap((e, i) =>

@@ -1,15 +1,13 @@
 import { highQualityPrice } from '@portal/shared/rules/high-quality-price';
 import { pageOf } from '@portal/shared/core/api';
-import { normalizeText } from '@portal/shared/rules/diacritics';
 import { ALL_TYPE_VALUE } from '@portal/shared';
 import type { ServiceLookupResponse, ServiceLookupRow } from '@portal/shared/contracts/catalog.contract';
 import type { AppContext } from '../../core/context';
 import type { Database } from '../../core/db';
+import { searchWords } from '../../core/search';
 import { TtlCache } from '../../core/ttl-cache';
 import { notFound } from '../../core/errors';
 import * as repo from './services.repository';
-
-const MAX_WORDS = 8;
 
 export interface LookupInput {
   page: number;
@@ -57,7 +55,7 @@ export function priceListCache(ctx: AppContext): TtlCache<string> {
  */
 export async function lookupServices(database: Database, cache: TtlCache<string>, q: LookupInput): Promise<string> {
   const facility = await publicFacility(database, q.hospitalId);
-  const words = normalizeText(q.name).split(' ').filter(Boolean).slice(0, MAX_WORDS);
+  const words = searchWords(q.name);
   const code = (q.syncValue ?? '').trim().toLowerCase();
   const filter: repo.ServiceListFilter = {
     facilityId: facility.id,

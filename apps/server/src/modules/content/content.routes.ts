@@ -9,6 +9,7 @@ import {
   contentImageParams,
   contentImageUploadQuery,
 } from '@portal/shared/contracts/content.contract';
+import { caller } from '../../core/access';
 import { audit } from '../../core/audit';
 import type { AppContext } from '../../core/context';
 import { notFound } from '../../core/errors';
@@ -53,7 +54,7 @@ export async function contentRoutes(app: FastifyInstance, ctx: AppContext): Prom
         });
         const name = await images.save(bytes, kind.ext);
         await ctx.database.transaction((tx) =>
-          audit(tx, req, {
+          audit(tx, caller(req), {
             action: 'UPLOAD_IMAGE',
             entity: 'content_image',
             entityId: name,

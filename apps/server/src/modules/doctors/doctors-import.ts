@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { doctorBody, type DoctorInput } from '@portal/shared/contracts/doctors.contract';
 import { doctorResource } from '@portal/shared/resources';
-import { caller } from '../../core/access';
 import type { AppContext } from '../../core/context';
 import type { CatalogTable } from '../../core/crud/resource-routes';
 import { resourceImportRoutes } from '../../core/crud/import';
@@ -21,13 +20,13 @@ export function doctorImportRoutes(app: FastifyInstance, ctx: AppContext): void 
   resourceImportRoutes(app, ctx, resource, doctors as unknown as CatalogTable, {
     mode: 'upsert',
     refs: { departments, specialties, rooms } as unknown as Record<string, CatalogTable>,
-    validate: async (ex, req, body, stored) => {
-      const facilityId = caller(req).facilityId;
+    validate: async (ex, who, body, stored) => {
+      const facilityId = who.facilityId;
       const before = stored ? await findDoctor(ex, facilityId, stored.id as number) : null;
       return linkErrors(ex, facilityId, body as unknown as DoctorInput, before && { departmentId: before.departmentId, specialtyIds: before.specialties.map((s) => s.id), roomIds: before.rooms.map((r) => r.id) });
     },
-    write: async (tx, req, rows) => {
-      const facilityId = caller(req).facilityId;
+    write: async (tx, who, rows) => {
+      const facilityId = who.facilityId;
       for (const r of rows) {
         const body = r.data as unknown as DoctorInput;
         const values = doctorColumns(body);

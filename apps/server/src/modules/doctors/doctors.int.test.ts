@@ -4,6 +4,9 @@ import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SCHEDULES_PATH } from '@portal/shared/contracts/schedules.contract';
+import { addDays, isoWeekday } from '@portal/shared/rules/schedule';
+import { todayVn } from '@portal/shared/rules/time';
 import { seedDemoCatalog } from '../../db/seed/demo-catalog';
 import { DEMO_DOCTORS, seedDemoDoctors } from '../../db/seed/demo-doctors';
 import { bearer, createTestApp, login, makeFacility, sqlRows, type TestApp } from '../../test/test-app';
@@ -352,6 +355,30 @@ describe('deleting', () => {
     expect(Number(left[0]!.n)).toBe(0);
     const [a] = await sqlRows<{ code: string }>(t, sql`SELECT before->>'code' AS code FROM audit_log WHERE action = 'DELETE' AND entity = 'doctors' AND entity_id = ${String(id)}`);
     expect(a!.code).toBe('DEL-1');
+  });
+
+  it('refuses with 409 to delete a doctor a schedule refers to (its foreign key), and deletes nothing', async () => {
+    const made = await call('POST', PATH, tok.doctor, body({ code: 'DEL-2', name: 'Bác sĩ có lịch' }));
+    const id = made.json().data.id as number;
+    const date = addDays(todayVn(), 10);
+    const schedule = await call('POST', SCHEDULES_PATH, tok.admin, {
+      doctorId: id,
+      roomId: D(mine.rooms, 'P103'),
+      departmentId: D(mine.departments, 'KTM'),
+      from: date,
+      to: date,
+      weekdays: [isoWeekday(date)],
+      shifts: [{ shift: 'MORNING' }],
+      slotMinutes: 30,
+      capacity: 3,
+    });
+    expect(schedule.statusCode, schedule.body).toBe(200);
+    const res = await call('DELETE', `${PATH}/${id}`, tok.doctor);
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json().message).toBe('Không thể xoá bác sĩ "PGS.TS.BS Bác sĩ có lịch" vì đang được dùng bởi lịch làm việc hoặc lịch đặt khám. Hãy ngừng hoạt động thay vì xoá.');
+    expect((await call('GET', `${PATH}/${id}`, tok.doctor)).statusCode).toBe(200);
+    const audits = await sqlRows<{ n: number }>(t, sql`SELECT count(*)::int AS n FROM audit_log WHERE action = 'DELETE' AND entity = 'doctors' AND entity_id = ${String(id)}`);
+    expect(Number(audits[0]!.n)).toBe(0);
   });
 
   it('refuses to delete a specialty a doctor holds (the link is a foreign key)', async () => {

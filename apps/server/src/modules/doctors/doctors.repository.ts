@@ -2,22 +2,9 @@ import { and, asc, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { ListQuery } from '@portal/shared/core/list-query';
 import type { NamedRef } from '@portal/shared/contracts/doctors.contract';
-import { normalizeText } from '@portal/shared/rules/diacritics';
 import type { Executor } from '../../core/db';
-import { containsPattern } from '../../core/sql';
+import { everyWordConditions } from '../../core/search';
 import { departments, doctorRooms, doctorSpecialties, doctors, doctorWorkHistory, rooms, specialties } from '../../db/schema';
-
-/** At most this many words of a search are used (each must appear). */
-const SEARCH_WORDS = 8;
-
-/** The diacritics-free "contains every word" conditions of `q` over a search column. */
-export function searchConditions(column: PgColumn, q: string | undefined): SQL[] {
-  return normalizeText(q)
-    .split(' ')
-    .filter(Boolean)
-    .slice(0, SEARCH_WORDS)
-    .map((w) => sql`${column} LIKE ${containsPattern(w)}`);
-}
 
 /**
  * WHERE of the doctor list, export and select: the caller's facility, `q`, and the filters
@@ -25,7 +12,7 @@ export function searchConditions(column: PgColumn, q: string | undefined): SQL[]
  */
 export function doctorWhere(facilityId: number, q: Pick<ListQuery, 'q' | 'filters'>): SQL {
   const f = q.filters;
-  const conds: SQL[] = [eq(doctors.facilityId, facilityId), ...searchConditions(doctors.searchText, q.q)];
+  const conds: SQL[] = [eq(doctors.facilityId, facilityId), ...everyWordConditions(doctors.searchText, q.q)];
   if (f.active !== undefined) conds.push(eq(doctors.active, f.active as boolean));
   if (f.departmentId !== undefined) conds.push(eq(doctors.departmentId, f.departmentId as number));
   if (f.academicTitle !== undefined) conds.push(eq(doctors.academicTitle, String(f.academicTitle)));
@@ -166,7 +153,7 @@ export async function findLinkTargets(ex: Executor, kind: LinkKind, facilityId: 
 /** Active departments / specialties / rooms of the facility, paged, for the doctor form's dropdowns. */
 export async function findLinkOptions(ex: Executor, kind: LinkKind, facilityId: number, q: ListQuery) {
   const t = LINK_TABLES[kind];
-  const conds: SQL[] = [eq(t.facilityId, facilityId), eq(t.active, true), ...searchConditions(t.searchText, q.q)];
+  const conds: SQL[] = [eq(t.facilityId, facilityId), eq(t.active, true), ...everyWordConditions(t.searchText, q.q)];
   if (q.filters.id !== undefined) conds.push(eq(t.id, q.filters.id as number));
   if (kind === 'rooms' && q.filters.departmentId !== undefined) conds.push(eq(rooms.departmentId, q.filters.departmentId as number));
   const where = and(...conds)!;

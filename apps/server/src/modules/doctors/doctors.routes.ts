@@ -49,14 +49,14 @@ export async function doctorRoutes(app: FastifyInstance, ctx: AppContext): Promi
       querystring: doctorResource.listQuery,
       response: { 200: doctorPage, ...errorResponses(400, 401, 403) },
     },
-    handler: (req) => svc.list(req, req.query),
+    handler: (req) => svc.list(caller(req), req.query),
   });
 
   r.get(`${path}/export`, {
     config: access,
     schema: { tags, summary: 'Bác sĩ: xuất Excel (.xlsx) theo bộ lọc', querystring: doctorResource.listQuery },
     handler: async (req, reply) => {
-      const buffer = await svc.exportXlsx(req, req.query);
+      const buffer = await svc.exportXlsx(caller(req), req.query);
       return reply.type(XLSX).header('Content-Disposition', `attachment; filename="${doctorResource.exportName}.xlsx"`).send(buffer);
     },
   });
@@ -70,7 +70,7 @@ export async function doctorRoutes(app: FastifyInstance, ctx: AppContext): Promi
       querystring: doctorSelectQuery,
       response: { 200: doctorSelectPage, ...errorResponses(400, 401) },
     },
-    handler: (req) => svc.select(req, req.query),
+    handler: (req) => svc.select(caller(req), req.query),
   });
 
   r.get(`${path}/link-options/:kind`, {
@@ -92,19 +92,19 @@ export async function doctorRoutes(app: FastifyInstance, ctx: AppContext): Promi
   r.get(`${path}/:id`, {
     config: access,
     schema: { tags, summary: 'Bác sĩ: chi tiết (kèm quá trình công tác)', params: idParams, response: { 200: doctorDetailOne, ...errorResponses(400, 401, 403, 404) } },
-    handler: async (req) => ({ code: 0 as const, data: await svc.get(req, req.params.id) }),
+    handler: async (req) => ({ code: 0 as const, data: await svc.get(caller(req), req.params.id) }),
   });
 
   r.post(path, {
     config: access,
     schema: { tags, summary: 'Bác sĩ: thêm mới', body: doctorBody, response: { 200: doctorDetailOne, ...errorResponses(400, 401, 403, 409) } },
-    handler: async (req) => ({ code: 0 as const, message: 'Đã thêm bác sĩ', data: await svc.create(req, req.body as unknown as DoctorInput) }),
+    handler: async (req) => ({ code: 0 as const, message: 'Đã thêm bác sĩ', data: await svc.create(caller(req), req.body as unknown as DoctorInput) }),
   });
 
   r.put(`${path}/:id`, {
     config: access,
     schema: { tags, summary: 'Bác sĩ: cập nhật', params: idParams, body: doctorBody, response: { 200: doctorDetailOne, ...errorResponses(400, 401, 403, 404, 409) } },
-    handler: async (req) => ({ code: 0 as const, message: 'Đã lưu thay đổi', data: await svc.update(req, req.params.id, req.body as unknown as DoctorInput) }),
+    handler: async (req) => ({ code: 0 as const, message: 'Đã lưu thay đổi', data: await svc.update(caller(req), req.params.id, req.body as unknown as DoctorInput) }),
   });
 
   r.put(`${path}/:id/active`, {
@@ -113,14 +113,14 @@ export async function doctorRoutes(app: FastifyInstance, ctx: AppContext): Promi
     handler: async (req) => ({
       code: 0 as const,
       message: req.body.active ? 'Đã cho hoạt động lại' : 'Đã ngừng hoạt động',
-      data: await svc.setActive(req, req.params.id, req.body.active),
+      data: await svc.setActive(caller(req), req.params.id, req.body.active),
     }),
   });
 
   r.delete(`${path}/:id`, {
     config: access,
     schema: { tags, summary: 'Bác sĩ: xoá (chỉ khi chưa có lịch làm việc / đặt khám nào dùng đến)', params: idParams, response: { 200: doctorDetailOne, ...errorResponses(400, 401, 403, 404, 409) } },
-    handler: async (req) => ({ code: 0 as const, message: 'Đã xoá bác sĩ', data: await svc.remove(req, req.params.id) }),
+    handler: async (req) => ({ code: 0 as const, message: 'Đã xoá bác sĩ', data: await svc.remove(caller(req), req.params.id) }),
   });
 
   // The photo is sent as the raw body (Content-Type image/jpeg|png|webp), not multipart: one file,
@@ -140,14 +140,14 @@ export async function doctorRoutes(app: FastifyInstance, ctx: AppContext): Promi
         params: idParams,
         response: { 200: doctorDetailOne, ...errorResponses(400, 401, 403, 404, 413) },
       },
-      handler: async (req) => ({ code: 0 as const, message: 'Đã cập nhật ảnh đại diện', data: await svc.setAvatar(req, req.params.id, req.body) }),
+      handler: async (req) => ({ code: 0 as const, message: 'Đã cập nhật ảnh đại diện', data: await svc.setAvatar(caller(req), req.params.id, req.body) }),
     });
   });
 
   r.delete(`${path}/:id/avatar`, {
     config: access,
     schema: { tags, summary: 'Bác sĩ: xoá ảnh đại diện', params: idParams, response: { 200: doctorDetailOne, ...errorResponses(400, 401, 403, 404) } },
-    handler: async (req) => ({ code: 0 as const, message: 'Đã xoá ảnh đại diện', data: await svc.removeAvatar(req, req.params.id) }),
+    handler: async (req) => ({ code: 0 as const, message: 'Đã xoá ảnh đại diện', data: await svc.removeAvatar(caller(req), req.params.id) }),
   });
 
   r.get(`${AVATAR_PATH}/:file`, {

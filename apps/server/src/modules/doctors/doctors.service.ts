@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import { pageOf } from '@portal/shared/core/api';
 import type { ListQuery } from '@portal/shared/core/list-query';
 import type { DoctorDetail, DoctorInput, DoctorRow, DoctorSelectItem } from '@portal/shared/contracts/doctors.contract';
@@ -6,11 +5,12 @@ import { doctorResource } from '@portal/shared/resources';
 import { normalizeText } from '@portal/shared/rules/diacritics';
 import { doctorDisplayName } from '@portal/shared/rules/doctor-title';
 import type { FieldError } from '@portal/shared/core/api';
-import { caller } from '../../core/access';
+import type { Caller } from '../../core/caller';
 import { audit } from '../../core/audit';
 import type { AppContext } from '../../core/context';
 import type { Executor } from '../../core/db';
 import { badRequest, conflict, notFound } from '../../core/errors';
+import { PG, isPgError } from '../../core/pg-errors';
 import { writeWorkbook } from '../../core/crud/excel';
 import { checkImage, fileStore, type FileStore } from '../../core/uploads';
 import { AVATAR_MAX_BYTES } from '@portal/shared/contracts/doctors.contract';
@@ -145,28 +145,28 @@ export function doctorsService(ctx: AppContext) {
   const columns = doctorColumns;
 
   return {
-    async list(req: FastifyRequest, q: ListQuery) {
-      const { rows, total } = await findDoctorPage(db, doctorWhere(caller(req).facilityId, q), doctorOrder(q.sort, doctorResource.defaultSort), q.size, q.page * q.size);
+    async list(caller: Caller, q: ListQuery) {
+      const { rows, total } = await findDoctorPage(db, doctorWhere(caller.facilityId, q), doctorOrder(q.sort, doctorResource.defaultSort), q.size, q.page * q.size);
       return pageOf(rows.map(toDoctorRow), total, q);
     },
 
-    get: (req: FastifyRequest, id: number) => detail(db, caller(req).facilityId, id),
+    get: (caller: Caller, id: number) => detail(db, caller.facilityId, id),
 
-    async create(req: FastifyRequest, body: DoctorInput): Promise<DoctorDetail> {
-      const facilityId = caller(req).facilityId;
+    async create(caller: Caller, body: DoctorInput): Promise<DoctorDetail> {
+      const facilityId = caller.facilityId;
       return ctx.database.transaction(async (tx) => {
         await checkCode(tx, facilityId, body.code);
         await checkLinks(tx, facilityId, body, null);
         const id = await insertDoctor(tx, facilityId, columns(body));
         await replaceDoctorLinks(tx, id, links(body));
         const after = await detail(tx, facilityId, id);
-        await audit(tx, req, { action: 'CREATE', entity: ENTITY, entityId: id, after });
+        await audit(tx, caller, { action: 'CREATE', entity: ENTITY, entityId: id, after });
         return after;
       });
     },
 
-    async update(req: FastifyRequest, id: number, body: DoctorInput): Promise<DoctorDetail> {
-      const facilityId = caller(req).facilityId;
+    async update(caller: Caller, id: number, body: DoctorInput): Promise<DoctorDetail> {
+      const facilityId = caller.facilityId;
       return ctx.database.transaction(async (tx) => {
         const before = await detail(tx, facilityId, id);
         await checkCode(tx, facilityId, body.code, id);
@@ -174,17 +174,17 @@ export function doctorsService(ctx: AppContext) {
         await updateDoctor(tx, facilityId, id, columns(body));
         await replaceDoctorLinks(tx, id, links(body));
         const after = await detail(tx, facilityId, id);
-        await audit(tx, req, { action: 'UPDATE', entity: ENTITY, entityId: id, before, after });
+        await audit(tx, caller, { action: 'UPDATE', entity: ENTITY, entityId: id, before, after });
         return after;
       });
     },
 
-    async setActive(req: FastifyRequest, id: number, active: boolean): Promise<DoctorDetail> {
-      const facilityId = caller(req).facilityId;
+    async setActive(caller: Caller, id: number, active: boolean): Promise<DoctorDetail> {
+      const facilityId = caller.facilityId;
       return ctx.database.transaction(async (tx) => {
         const before = await detail(tx, facilityId, id);
         await updateDoctor(tx, facilityId, id, { active });
-        await audit(tx, req, { action: active ? 'ACTIVATE' : 'DEACTIVATE', entity: ENTITY, entityId: id, before: { active: before.active }, after: { active } });
+        await audit(tx, caller, { action: active ? 'ACTIVATE' : 'DEACTIVATE', entity: ENTITY, entityId: id, before: { active: before.active }, after: { active } });
         return { ...before, active };
       });
     },
@@ -193,18 +193,17 @@ export function doctorsService(ctx: AppContext) {
      * Deletes a doctor nobody refers to (links and working process go with it). Once schedules or
      * bookings refer to the doctor, their foreign keys refuse it: 409, deactivate instead.
      */
-    async remove(req: FastifyRequest, id: number): Promise<DoctorDetail> {
-      const facilityId = caller(req).facilityId;
+    async remove(caller: Caller, id: number): Promise<DoctorDetail> {
+      const facilityId = caller.facilityId;
       let before: DoctorDetail | null = null;
       try {
         await ctx.database.transaction(async (tx) => {
           before = await detail(tx, facilityId, id);
           await deleteDoctor(tx, facilityId, id);
-          await audit(tx, req, { action: 'DELETE', entity: ENTITY, entityId: id, before });
+          await audit(tx, caller, { action: 'DELETE', entity: ENTITY, entityId: id, before });
         });
       } catch (e) {
-        const err = e as { code?: string; cause?: { code?: string } };
-        if ((err.cause?.code ?? err.code) !== '23503') throw e;
+        if (!isPgError(e, PG.foreignKeyViolation)) throw e;
         throw conflict(`Không thể xoá bác sĩ "${before!.displayName}" vì đang được dùng bởi lịch làm việc hoặc lịch đặt khám. Hãy ngừng hoạt động thay vì xoá.`);
       }
       const gone = before as unknown as DoctorDetail;
@@ -214,8 +213,8 @@ export function doctorsService(ctx: AppContext) {
     },
 
     /** Stores the photo (type and size checked from its bytes), then points the doctor at it. */
-    async setAvatar(req: FastifyRequest, id: number, body: unknown): Promise<DoctorDetail> {
-      const facilityId = caller(req).facilityId;
+    async setAvatar(caller: Caller, id: number, body: unknown): Promise<DoctorDetail> {
+      const facilityId = caller.facilityId;
       await detail(db, facilityId, id); // 404 before anything is written
       const { bytes, kind } = checkImage(body, AVATAR_MAX_BYTES, 'ảnh đại diện');
       const name = await avatars.save(bytes, kind.ext);
@@ -225,22 +224,22 @@ export function doctorsService(ctx: AppContext) {
         if (!r) throw notFound('Không tìm thấy bác sĩ');
         old = r.avatar;
         await updateDoctor(tx, facilityId, id, { avatar: name });
-        await audit(tx, req, { action: 'UPDATE_AVATAR', entity: ENTITY, entityId: id, before: { avatar: r.avatar }, after: { avatar: name, type: kind.mime, bytes: bytes.length } });
+        await audit(tx, caller, { action: 'UPDATE_AVATAR', entity: ENTITY, entityId: id, before: { avatar: r.avatar }, after: { avatar: name, type: kind.mime, bytes: bytes.length } });
         return detail(tx, facilityId, id);
       });
       await dropIfUnused(old, name);
       return after;
     },
 
-    async removeAvatar(req: FastifyRequest, id: number): Promise<DoctorDetail> {
-      const facilityId = caller(req).facilityId;
+    async removeAvatar(caller: Caller, id: number): Promise<DoctorDetail> {
+      const facilityId = caller.facilityId;
       let old: string | null = null;
       const after = await ctx.database.transaction(async (tx) => {
         const r = await findDoctor(tx, facilityId, id);
         if (!r) throw notFound('Không tìm thấy bác sĩ');
         old = r.avatar;
         await updateDoctor(tx, facilityId, id, { avatar: null });
-        await audit(tx, req, { action: 'REMOVE_AVATAR', entity: ENTITY, entityId: id, before: { avatar: r.avatar }, after: { avatar: null } });
+        await audit(tx, caller, { action: 'REMOVE_AVATAR', entity: ENTITY, entityId: id, before: { avatar: r.avatar }, after: { avatar: null } });
         return detail(tx, facilityId, id);
       });
       await dropIfUnused(old, null);
@@ -250,8 +249,8 @@ export function doctorsService(ctx: AppContext) {
     readAvatar: (name: string) => avatars.read(name),
 
     /** The filtered list as .xlsx: the resource's columns (labels for codes, DD/MM/YYYY), names instead of ids. */
-    async exportXlsx(req: FastifyRequest, q: ListQuery): Promise<Buffer> {
-      const { rows } = await findDoctorPage(db, doctorWhere(caller(req).facilityId, q), doctorOrder(q.sort, doctorResource.defaultSort), EXPORT_LIMIT, 0);
+    async exportXlsx(caller: Caller, q: ListQuery): Promise<Buffer> {
+      const { rows } = await findDoctorPage(db, doctorWhere(caller.facilityId, q), doctorOrder(q.sort, doctorResource.defaultSort), EXPORT_LIMIT, 0);
       const shown = rows.map((r) => ({
         ...r,
         departmentId: r.department?.name ?? '',
@@ -259,12 +258,12 @@ export function doctorsService(ctx: AppContext) {
         roomIds: r.rooms.map((s) => s.name).join(', '),
       }));
       const buffer = await writeWorkbook(doctorResource, shown);
-      await audit(db, req, { action: 'EXPORT', entity: ENTITY, after: { rows: rows.length, filters: q.filters, q: q.q ?? null } });
+      await audit(db, caller, { action: 'EXPORT', entity: ENTITY, after: { rows: rows.length, filters: q.filters, q: q.q ?? null } });
       return buffer;
     },
 
-    async select(req: FastifyRequest, q: ListQuery) {
-      const where = doctorWhere(caller(req).facilityId, { q: q.q, filters: { ...q.filters, active: true } });
+    async select(caller: Caller, q: ListQuery) {
+      const where = doctorWhere(caller.facilityId, { q: q.q, filters: { ...q.filters, active: true } });
       const { rows, total } = await findDoctorOptions(db, where, doctorOrder(q.sort ?? { field: 'name', direction: 'asc' }, doctorResource.defaultSort), q.size, q.page * q.size);
       const data: DoctorSelectItem[] = rows.map((r) => ({
         id: r.id,

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { MSG } from '@portal/shared';
 import { pageOf } from '@portal/shared/core/api';
 import { jobEndpoints } from '@portal/shared/contracts/jobs.contract';
+import { caller } from '../../core/access';
 import type { AppContext } from '../../core/context';
 import { route } from '../../core/endpoints';
 import { jobFixtureRoutes } from './jobs-fixtures.routes';
@@ -17,15 +18,15 @@ export async function jobRoutes(app: FastifyInstance, ctx: AppContext): Promise<
     config: access,
     tags,
     handler: async (req) => {
-      const { rows, total } = await service.listJobs(ctx, req, req.query);
+      const { rows, total } = await service.listJobs(ctx, caller(req), req.query);
       return pageOf(rows, total, req.query);
     },
   });
-  route(app, jobEndpoints.counts, { config: access, tags, handler: async (req) => ({ code: 0 as const, data: await service.countJobs(ctx, req) }) });
+  route(app, jobEndpoints.counts, { config: access, tags, handler: async (req) => ({ code: 0 as const, data: await service.countJobs(ctx, caller(req)) }) });
   route(app, jobEndpoints.retry, {
     config: access,
     tags,
-    handler: async (req) => ({ code: 0 as const, message: MSG.jobRetried, data: await service.retryJob(ctx, req, req.params.id) }),
+    handler: async (req) => ({ code: 0 as const, message: MSG.jobRetried, data: await service.retryJob(ctx, caller(req), req.params.id) }),
   });
   if (ctx.config.ENABLE_TEST_FIXTURES) await jobFixtureRoutes(app, ctx);
 }

@@ -1,9 +1,8 @@
 import { and, count, desc, eq, isNull, or, type SQL } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import { hasAuthority, MSG } from '@portal/shared';
 import { JOB_STATES, type JobRowDto, type JobStateName } from '@portal/shared/contracts/jobs.contract';
-import { caller } from '../../core/access';
 import { audit } from '../../core/audit';
+import type { Caller } from '../../core/caller';
 import type { AppContext } from '../../core/context';
 import { conflict, notFound } from '../../core/errors';
 import { wakeRunners } from '../../core/jobs';
@@ -37,8 +36,8 @@ function toDto(r: typeof jobs.$inferSelect): JobRowDto {
   };
 }
 
-export async function listJobs(ctx: AppContext, req: FastifyRequest, q: { state?: JobStateName; page: number; size: number }) {
-  const where = and(visible(caller(req)), q.state ? eq(jobs.state, q.state) : undefined);
+export async function listJobs(ctx: AppContext, caller: Caller, q: { state?: JobStateName; page: number; size: number }) {
+  const where = and(visible(caller), q.state ? eq(jobs.state, q.state) : undefined);
   const db = ctx.database.db;
   const [rows, [total]] = await Promise.all([
     db.select().from(jobs).where(where).orderBy(desc(jobs.id)).limit(q.size).offset(q.page * q.size),
@@ -47,18 +46,17 @@ export async function listJobs(ctx: AppContext, req: FastifyRequest, q: { state?
   return { rows: rows.map(toDto), total: Number(total?.n ?? 0) };
 }
 
-export async function countJobs(ctx: AppContext, req: FastifyRequest): Promise<Record<JobStateName, number>> {
-  const rows = await ctx.database.db.select({ state: jobs.state, n: count() }).from(jobs).where(visible(caller(req))).groupBy(jobs.state);
+export async function countJobs(ctx: AppContext, caller: Caller): Promise<Record<JobStateName, number>> {
+  const rows = await ctx.database.db.select({ state: jobs.state, n: count() }).from(jobs).where(visible(caller)).groupBy(jobs.state);
   const out = Object.fromEntries(JOB_STATES.map((s) => [s, 0])) as Record<JobStateName, number>;
   for (const r of rows) if (r.state in out) out[r.state as JobStateName] = Number(r.n);
   return out;
 }
 
 /** A dead job back to the queue, due now, with its attempts reset (its last error is kept until it runs). */
-export async function retryJob(ctx: AppContext, req: FastifyRequest, id: number): Promise<JobRowDto> {
-  const actor = caller(req);
+export async function retryJob(ctx: AppContext, caller: Caller, id: number): Promise<JobRowDto> {
   return ctx.database.transaction(async (tx) => {
-    const [row] = await tx.select().from(jobs).where(and(eq(jobs.id, id), visible(actor))).for('update');
+    const [row] = await tx.select().from(jobs).where(and(eq(jobs.id, id), visible(caller))).for('update');
     if (!row) throw notFound(MSG.jobNotFound);
     if (row.state !== 'dead') throw conflict(MSG.jobNotDead);
     const [after] = await tx
@@ -66,11 +64,11 @@ export async function retryJob(ctx: AppContext, req: FastifyRequest, id: number)
       .set({ state: 'queued', attempts: 0, runAt: new Date(), finishedAt: null, lockedBy: null, lockedUntil: null })
       .where(eq(jobs.id, id))
       .returning();
-    await audit(tx, req, {
+    await audit(tx, caller, {
       action: 'JOB_RETRY',
       entity: 'job',
       entityId: id,
-      facilityId: actor.facilityId,
+      facilityId: caller.facilityId,
       before: { name: row.name, state: row.state, attempts: row.attempts, system: row.facilityId == null },
       after: { state: 'queued', attempts: 0 },
     });

@@ -1,7 +1,6 @@
-import type { FastifyRequest } from 'fastify';
 import { and, asc, desc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
 import type { PatientHistory, ResultFile } from '@portal/shared/contracts/patients.contract';
-import { caller } from '../../core/access';
+import type { Caller } from '../../core/caller';
 import type { AppContext } from '../../core/context';
 import type { Executor } from '../../core/db';
 import { notFound } from '../../core/errors';
@@ -90,9 +89,9 @@ async function loadHistories(ex: Executor, where: SQL): Promise<PatientHistory[]
 }
 
 /** An account's visit histories (optionally of one profile) and its result files not tied to a visit. */
-export async function historiesOfUser(ctx: AppContext, req: FastifyRequest, userId: number, profileId?: number) {
+export async function historiesOfUser(ctx: AppContext, caller: Caller, userId: number, profileId?: number) {
   const ex = ctx.database.db;
-  const u = await ownUser(ex, req, userId);
+  const u = await ownUser(ex, caller, userId);
   const conds = [eq(patientHistories.facilityId, u.facilityId), eq(patientHistories.userId, u.id)];
   const fileConds = [eq(resultFiles.facilityId, u.facilityId), eq(resultFiles.userId, u.id), isNull(resultFiles.historyId)];
   if (profileId) {
@@ -100,13 +99,13 @@ export async function historiesOfUser(ctx: AppContext, req: FastifyRequest, user
     fileConds.push(eq(resultFiles.profileId, profileId));
   }
   const [histories, loose] = await Promise.all([loadHistories(ex, and(...conds)!), selectFiles(ex, and(...fileConds)!)]);
-  await auditRecordRead(ctx, req, u.id, 'histories', profileId ? { profileId } : {});
+  await auditRecordRead(ctx, caller, u.id, 'histories', profileId ? { profileId } : {});
   return { histories, looseFiles: loose.map(toResultFile) };
 }
 
 /** Histories of one profile named by its patient code (spec path /vendor/{patientValue}/histories). */
-export async function historiesOfPatientCode(ctx: AppContext, req: FastifyRequest, patientCode: string) {
-  const facilityId = caller(req).facilityId;
+export async function historiesOfPatientCode(ctx: AppContext, caller: Caller, patientCode: string) {
+  const facilityId = caller.facilityId;
   const [p] = await ctx.database.db
     .select()
     .from(medicalProfiles)
@@ -114,14 +113,14 @@ export async function historiesOfPatientCode(ctx: AppContext, req: FastifyReques
     .limit(1);
   if (!p) throw notFound(PROFILE_NOT_FOUND);
   const histories = await loadHistories(ctx.database.db, and(eq(patientHistories.facilityId, facilityId), eq(patientHistories.profileId, p.id))!);
-  await auditRecordRead(ctx, req, p.userId, 'histories', { profileId: p.id });
+  await auditRecordRead(ctx, caller, p.userId, 'histories', { profileId: p.id });
   return histories;
 }
 
-export async function oneHistory(ctx: AppContext, req: FastifyRequest, historyId: number, part: string): Promise<PatientHistory> {
-  const facilityId = caller(req).facilityId;
+export async function oneHistory(ctx: AppContext, caller: Caller, historyId: number, part: string): Promise<PatientHistory> {
+  const facilityId = caller.facilityId;
   const [h] = await loadHistories(ctx.database.db, and(eq(patientHistories.facilityId, facilityId), eq(patientHistories.id, historyId))!);
   if (!h) throw notFound(HISTORY_NOT_FOUND);
-  await auditRecordRead(ctx, req, h.userId, part, { historyId });
+  await auditRecordRead(ctx, caller, h.userId, part, { historyId });
   return h;
 }

@@ -1,9 +1,8 @@
-import type { FastifyRequest } from 'fastify';
 import type { DuplicateGroup, ProfileHit } from '@portal/shared/contracts/patients.contract';
 import { SUGGEST_LIMIT } from '@portal/shared/contracts/patients.contract';
 import { normalizeText } from '@portal/shared/rules/diacritics';
 import { formatDate } from '@portal/shared/rules/format';
-import { caller } from '../../core/access';
+import type { Caller } from '../../core/caller';
 import type { AppContext } from '../../core/context';
 import { findProfileBriefs, prefixRange, searchWords } from './patients.repository';
 import { referenceLookup } from './reference-lookup';
@@ -41,8 +40,8 @@ const toHit = (r: HitRow): ProfileHit => ({
  * the diacritics-free full name, the phone, the CCCD, the patient code. Profiles of merged
  * accounts are not offered.
  */
-export async function suggestProfiles(ctx: AppContext, req: FastifyRequest, q: string): Promise<ProfileHit[]> {
-  const facilityId = caller(req).facilityId;
+export async function suggestProfiles(ctx: AppContext, caller: Caller, q: string): Promise<ProfileHit[]> {
+  const facilityId = caller.facilityId;
   const text = normalizeText(q);
   const digits = text.replace(/[\s.+-]/g, '');
   const branch = (cond: string) =>
@@ -73,8 +72,8 @@ export async function suggestProfiles(ctx: AppContext, req: FastifyRequest, q: s
  * phone / CCCD prefix, or a whole BHYT number or patient code — the same index range scans as
  * suggest, ordered by the matched key.
  */
-export async function searchProfiles(ctx: AppContext, req: FastifyRequest, q: string, page: number, size: number) {
-  const facilityId = caller(req).facilityId;
+export async function searchProfiles(ctx: AppContext, caller: Caller, q: string, page: number, size: number) {
+  const facilityId = caller.facilityId;
   const words = searchWords(q, 8);
   const text = words.join(' ');
   let shape: string;
@@ -118,8 +117,8 @@ const DUPLICATE_KEYS = {
 } as const;
 
 /** Groups of live (not merged) accounts that share a phone, a CCCD, or a profile name and date of birth. */
-export async function findDuplicates(ctx: AppContext, req: FastifyRequest, reason: keyof typeof DUPLICATE_KEYS, page: number, size: number) {
-  const facilityId = caller(req).facilityId;
+export async function findDuplicates(ctx: AppContext, caller: Caller, reason: keyof typeof DUPLICATE_KEYS, page: number, size: number) {
+  const facilityId = caller.facilityId;
   const groups = await ctx.database.query<{ key: string; ids: number[]; total: number }>(
     `dup_${reason}`,
     `SELECT k.key, array_agg(DISTINCT k.user_id ORDER BY k.user_id) AS ids, count(*) OVER() AS total

@@ -1,9 +1,8 @@
-import type { FastifyRequest } from 'fastify';
 import { and, eq, sql } from 'drizzle-orm';
 import type { MergePreview, MergeResult } from '@portal/shared/contracts/patients.contract';
 import { normalizeText } from '@portal/shared/rules/diacritics';
-import { caller } from '../../core/access';
 import { audit } from '../../core/audit';
+import type { Caller } from '../../core/caller';
 import type { AppContext } from '../../core/context';
 import type { Executor, Tx } from '../../core/db';
 import { badRequest, conflict, notFound } from '../../core/errors';
@@ -83,9 +82,9 @@ async function countMoves(ex: Executor, facilityId: number, userId: number) {
 }
 
 /** Both accounts of the caller's facility, checked for a merge; locked FOR UPDATE (lower id first) in a transaction. */
-async function mergePair(ex: Executor, req: FastifyRequest, keepId: number, removeId: number, lock: boolean) {
+async function mergePair(ex: Executor, caller: Caller, keepId: number, removeId: number, lock: boolean) {
   if (keepId === removeId) throw badRequest('Không thể gộp một tài khoản với chính nó', [{ field: 'mergeFromId', message: 'Không thể gộp một tài khoản với chính nó' }]);
-  const facilityId = caller(req).facilityId;
+  const facilityId = caller.facilityId;
   const byId = new Map<number, PatientUser>();
   for (const id of [keepId, removeId].sort((a, b) => a - b)) {
     const u = await findUser(ex, facilityId, id, lock);
@@ -113,9 +112,9 @@ function warningsOf(keepProfiles: { fullName: string; birthDate: string; relatio
   return w;
 }
 
-export async function mergePreview(ctx: AppContext, req: FastifyRequest, keepId: number, removeId: number): Promise<MergePreview> {
+export async function mergePreview(ctx: AppContext, caller: Caller, keepId: number, removeId: number): Promise<MergePreview> {
   const ex = ctx.database.db;
-  const { facilityId, keep, remove } = await mergePair(ex, req, keepId, removeId, false);
+  const { facilityId, keep, remove } = await mergePair(ex, caller, keepId, removeId, false);
   const [keepProfiles, removeProfiles] = await Promise.all([findProfiles(ex, facilityId, keep.id), findProfiles(ex, facilityId, remove.id)]);
   const result: MergePreview = {
     keep: { account: await userDetail(ex, facilityId, keep), profiles: keepProfiles.map(toProfile) },
@@ -123,7 +122,7 @@ export async function mergePreview(ctx: AppContext, req: FastifyRequest, keepId:
     moves: await countMoves(ex, facilityId, remove.id),
     warnings: warningsOf(keepProfiles, removeProfiles, keep, remove),
   };
-  await auditRecordRead(ctx, req, keep.id, 'merge-preview', { mergeFromId: remove.id });
+  await auditRecordRead(ctx, caller, keep.id, 'merge-preview', { mergeFromId: remove.id });
   return result;
 }
 
@@ -132,9 +131,9 @@ export async function mergePreview(ctx: AppContext, req: FastifyRequest, keepId:
  * account is locked, marked merged and its sessions end; one audit row records both accounts
  * before, the counts moved and the ids of the moved profiles.
  */
-export async function mergeAccounts(ctx: AppContext, req: FastifyRequest, keepId: number, removeId: number): Promise<MergeResult> {
+export async function mergeAccounts(ctx: AppContext, caller: Caller, keepId: number, removeId: number): Promise<MergeResult> {
   return ctx.database.transaction(async (tx) => {
-    const { facilityId, keep, remove } = await mergePair(tx, req, keepId, removeId, true);
+    const { facilityId, keep, remove } = await mergePair(tx, caller, keepId, removeId, true);
     const before = { keep: await countMoves(tx, facilityId, keep.id), remove: await countMoves(tx, facilityId, remove.id) };
     const movedProfileIds = (await findProfiles(tx, facilityId, remove.id)).map((p) => ({ id: p.id, patientCode: p.patientCode, fullName: p.fullName }));
     const moved = [];
@@ -150,7 +149,7 @@ export async function mergeAccounts(ctx: AppContext, req: FastifyRequest, keepId
     await refreshSearchText(tx, remove.id);
     const keptCounts = await countsOf(tx, facilityId, keep.id);
     const snapshot = (u: PatientUser) => ({ id: u.id, name: u.name, phone: u.phone, email: u.email, verified: u.verified, locked: u.locked, createdAt: u.createdAt });
-    await audit(tx, req, {
+    await audit(tx, caller, {
       action: 'MERGE',
       entity: 'patient_user',
       entityId: keep.id,

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { normalizeText } from '@portal/shared/rules/diacritics';
 import type { ProfileBrief } from '@portal/shared/contracts/patients.contract';
 import type { Database, Executor } from '../../core/db';
+import { searchWords as wordsOf } from '../../core/search';
 import { medicalProfiles, patientHistories, patientSessions, patientUsers, resultFiles } from '../../db/schema';
 
 export type PatientUser = typeof patientUsers.$inferSelect;
@@ -25,9 +26,7 @@ export const iso = (v: Date | string | null | undefined): string | null => {
 export function searchWords(q: string | undefined, max = 8): string[] {
   // a number typed in groups ("0912 345 678", "+84 912 345 678", "001 090 012 345") is one number
   const text = /^\+?[\d\s.()-]{6,}$/.test((q ?? '').trim()) ? (q ?? '').replace(/[\s()]/g, '') : q;
-  return normalizeText(text ?? '')
-    .split(' ')
-    .filter(Boolean)
+  return wordsOf(text, Infinity)
     .map((w) => {
       if (!/^[+\d][\d.+-]*$/.test(w)) return w;
       let s = w.replace(/[.-]/g, '');

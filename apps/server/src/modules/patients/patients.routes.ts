@@ -101,7 +101,7 @@ export async function patientsRoutes(app: FastifyInstance, ctx: AppContext, stor
     },
     handler: async (req) => {
       const q = req.query;
-      const { data, total, capped } = await searchPatients(ctx, req, q);
+      const { data, total, capped } = await searchPatients(ctx, caller(req), q);
       return { ...pageOf(data, total, q), totalCapped: capped };
     },
   });
@@ -110,7 +110,7 @@ export async function patientsRoutes(app: FastifyInstance, ctx: AppContext, stor
     config: access,
     schema: { tags, summary: 'Xuất Excel danh sách tài khoản theo bộ lọc', querystring: patientSearchQuery },
     handler: async (req, reply) => {
-      const { data } = await searchPatients(ctx, req, req.query, { limit: EXPORT_LIMIT, offset: 0 });
+      const { data } = await searchPatients(ctx, caller(req), req.query, { limit: EXPORT_LIMIT, offset: 0 });
       const wb = new ExcelJS.Workbook();
       wb.creator = 'Cổng quản trị đặt khám';
       const ws = wb.addWorksheet('Tài khoản bệnh nhân');
@@ -140,7 +140,7 @@ export async function patientsRoutes(app: FastifyInstance, ctx: AppContext, stor
         }),
       );
       const buffer = Buffer.from(await wb.xlsx.writeBuffer());
-      await audit(ctx.database.db, req, { action: 'EXPORT', entity: 'patient_user', after: { rows: data.length, filters: req.query.filters, q: req.query.q ?? null } });
+      await audit(ctx.database.db, caller(req), { action: 'EXPORT', entity: 'patient_user', after: { rows: data.length, filters: req.query.filters, q: req.query.q ?? null } });
       return reply
         .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
         .header('Content-Disposition', `attachment; filename="tai-khoan-benh-nhan-${formatDate(new Date()).replaceAll('/', '-')}.xlsx"`)
@@ -153,7 +153,7 @@ export async function patientsRoutes(app: FastifyInstance, ctx: AppContext, stor
     schema: { tags, summary: 'Tài khoản có thể trùng: cùng số điện thoại, cùng CCCD, cùng họ tên và ngày sinh', querystring: duplicatesQuery, response: { 200: duplicatesResponse, ...errorResponses(400, 401, 403) } },
     handler: async (req) => {
       const q = req.query;
-      const { data, total } = await findDuplicates(ctx, req, q.reason, q.page, q.size);
+      const { data, total } = await findDuplicates(ctx, caller(req), q.reason, q.page, q.size);
       return pageOf(data, total, q);
     },
   });
@@ -162,7 +162,7 @@ export async function patientsRoutes(app: FastifyInstance, ctx: AppContext, stor
     config: access,
     schema: { tags, summary: 'Chi tiết tài khoản', params: userIdParams, response: { 200: patientUserResponse, ...errorResponses(400, 401, 403, 404) } },
     handler: async (req) => {
-      const u = await ownUser(ctx.database.db, req, req.params.userId);
+      const u = await ownUser(ctx.database.db, caller(req), req.params.userId);
       return { code: 0 as const, data: await userDetail(ctx.database.db, u.facilityId, u) };
     },
   });
@@ -171,7 +171,7 @@ export async function patientsRoutes(app: FastifyInstance, ctx: AppContext, stor
     config: access,
     schema: { tags, summary: 'Các hồ sơ của tài khoản (tóm tắt)', params: userIdParams, response: { 200: profilesResponse, ...errorResponses(400, 401, 403, 404) } },
     handler: async (req) => {
-      const u = await ownUser(ctx.database.db, req, req.params.userId);
+      const u = await ownUser(ctx.database.db, caller(req), req.params.userId);
       const list = await findProfiles(ctx.database.db, u.facilityId, u.id);
       return {
         code: 0 as const,
@@ -184,9 +184,9 @@ export async function patientsRoutes(app: FastifyInstance, ctx: AppContext, stor
     config: bookingDesk,
     schema: { tags, summary: 'Các hồ sơ bệnh nhân đầy đủ của tài khoản (ghi nhật ký truy cập)', params: userIdParams, response: { 200: medicalProfilesResponse, ...errorResponses(400, 401, 403, 404) } },
     handler: async (req) => {
-      const u = await ownUser(ctx.database.db, req, req.params.userId);
+      const u = await ownUser(ctx.database.db, caller(req), req.params.userId);
       const list = await findProfiles(ctx.database.db, u.facilityId, u.id);
-      await auditRecordRead(ctx, req, u.id, 'medical-profiles');
+      await auditRecordRead(ctx, caller(req), u.id, 'medical-profiles');
       return { code: 0 as const, data: list.map(toProfile) };
     },
   });
@@ -194,13 +194,13 @@ export async function patientsRoutes(app: FastifyInstance, ctx: AppContext, stor
   r.get(`${P}/:userId/medical-profile`, {
     config: access,
     schema: { tags, summary: 'Một hồ sơ (mặc định hồ sơ chủ tài khoản; ?userProfileId= chọn hồ sơ)', params: userIdParams, querystring: medicalProfileQuery, response: { 200: medicalProfileResponse, ...errorResponses(400, 401, 403, 404) } },
-    handler: async (req) => ({ code: 0 as const, data: await profileOf(ctx, req, req.params.userId, req.query.userProfileId) }),
+    handler: async (req) => ({ code: 0 as const, data: await profileOf(ctx, caller(req), req.params.userId, req.query.userProfileId) }),
   });
 
   r.post(`${P}/:userId/medical-profile`, {
     config: access,
     schema: { tags, summary: 'Thêm hồ sơ cho tài khoản (người thân)', params: userIdParams, body: medicalProfileBody, response: { 200: medicalProfileResponse, ...errorResponses(400, 401, 403, 404, 409) } },
-    handler: async (req) => ({ code: 0 as const, message: 'Đã thêm hồ sơ', data: await createProfile(ctx, req, req.params.userId, req.body) }),
+    handler: async (req) => ({ code: 0 as const, message: 'Đã thêm hồ sơ', data: await createProfile(ctx, caller(req), req.params.userId, req.body) }),
   });
 
   r.put(`${P}/:userId/medical-profile`, {
@@ -213,19 +213,19 @@ export async function patientsRoutes(app: FastifyInstance, ctx: AppContext, stor
       body: medicalProfileBody,
       response: { 200: medicalProfileResponse, ...errorResponses(400, 401, 403, 404, 409) },
     },
-    handler: async (req) => ({ code: 0 as const, message: 'Đã lưu hồ sơ', data: await updateProfile(ctx, req, req.params.userId, req.query.userProfileId, req.body) }),
+    handler: async (req) => ({ code: 0 as const, message: 'Đã lưu hồ sơ', data: await updateProfile(ctx, caller(req), req.params.userId, req.query.userProfileId, req.body) }),
   });
 
   r.get(`${P}/:userId/medical-profile-exts`, {
     config: access,
     schema: { tags, summary: 'Thông tin bổ sung của các hồ sơ (nhóm máu, dị ứng, người giám hộ)', params: userIdParams, response: { 200: medicalProfileExtsResponse, ...errorResponses(400, 401, 403, 404) } },
-    handler: async (req) => ({ code: 0 as const, data: await extsOf(ctx, req, req.params.userId) }),
+    handler: async (req) => ({ code: 0 as const, data: await extsOf(ctx, caller(req), req.params.userId) }),
   });
 
   r.put(`${P}/:userId/medical-profile-exts`, {
     config: access,
     schema: { tags, summary: 'Lưu thông tin bổ sung của một hồ sơ', params: userIdParams, body: medicalProfileExtBody, response: { 200: medicalProfileExtsResponse, ...errorResponses(400, 401, 403, 404) } },
-    handler: async (req) => ({ code: 0 as const, message: 'Đã lưu thông tin bổ sung', data: await saveExt(ctx, req, req.params.userId, req.body) }),
+    handler: async (req) => ({ code: 0 as const, message: 'Đã lưu thông tin bổ sung', data: await saveExt(ctx, caller(req), req.params.userId, req.body) }),
   });
 
   for (const [action, path, summary] of [
@@ -237,7 +237,7 @@ export async function patientsRoutes(app: FastifyInstance, ctx: AppContext, stor
       config: access,
       schema: { tags, summary, params: userIdParams, response: { 200: accountActionResponse, ...errorResponses(400, 401, 403, 404, 409) } },
       handler: async (req) => {
-        const { detail, message } = await accountAction(ctx, req, req.params.userId, action);
+        const { detail, message } = await accountAction(ctx, caller(req), req.params.userId, action);
         return { code: 0 as const, message, data: detail };
       },
     });
@@ -248,26 +248,26 @@ export async function patientsRoutes(app: FastifyInstance, ctx: AppContext, stor
     schema: { tags, summary: 'Cấp lại mật khẩu một lần (hiển thị một lần, bắt buộc đổi khi đăng nhập)', params: userIdParams, response: { 200: resetPasswordResponse, ...errorResponses(400, 401, 403, 404, 409) } },
     handler: async (req, reply) => {
       reply.header('Cache-Control', 'no-store');
-      return { code: 0 as const, message: 'Đã cấp lại mật khẩu', data: await resetPassword(ctx, req, req.params.userId) };
+      return { code: 0 as const, message: 'Đã cấp lại mật khẩu', data: await resetPassword(ctx, caller(req), req.params.userId) };
     },
   });
 
   r.get(`${P}/:userId/merge`, {
     config: access,
     schema: { tags, summary: 'Xem trước việc gộp: tài khoản giữ lại là {userId}, tài khoản bị gộp là ?mergeFromId=', params: userIdParams, querystring: mergePreviewQuery, response: { 200: mergePreviewResponse, ...errorResponses(400, 401, 403, 404, 409) } },
-    handler: async (req) => ({ code: 0 as const, data: await mergePreview(ctx, req, req.params.userId, req.query.mergeFromId) }),
+    handler: async (req) => ({ code: 0 as const, data: await mergePreview(ctx, caller(req), req.params.userId, req.query.mergeFromId) }),
   });
 
   r.post(`${P}/:userId/merge`, {
     config: access,
     schema: { tags, summary: 'Gộp tài khoản mergeFromId vào {userId} trong một giao dịch', params: userIdParams, body: mergeBody, response: { 200: mergeResultResponse, ...errorResponses(400, 401, 403, 404, 409) } },
-    handler: async (req) => ({ code: 0 as const, message: 'Đã gộp tài khoản', data: await mergeAccounts(ctx, req, req.params.userId, req.body.mergeFromId) }),
+    handler: async (req) => ({ code: 0 as const, message: 'Đã gộp tài khoản', data: await mergeAccounts(ctx, caller(req), req.params.userId, req.body.mergeFromId) }),
   });
 
   r.get(`${P}/:userId/histories`, {
     config: access,
     schema: { tags: historyTags, summary: 'Lịch sử khám của tài khoản kèm đơn thuốc, bệnh án, kết quả, tệp (ghi nhật ký truy cập)', params: userIdParams, querystring: historiesQuery, response: { 200: historiesResponse, ...errorResponses(400, 401, 403, 404) } },
-    handler: async (req) => ({ code: 0 as const, data: await historiesOfUser(ctx, req, req.params.userId, req.query.medicalProfileId) }),
+    handler: async (req) => ({ code: 0 as const, data: await historiesOfUser(ctx, caller(req), req.params.userId, req.query.medicalProfileId) }),
   });
 
   // Result files: raw bytes in the body (Content-Type of the file); the type is read from the bytes.
@@ -291,7 +291,7 @@ export async function patientsRoutes(app: FastifyInstance, ctx: AppContext, stor
       handler: async (req) => ({
         code: 0 as const,
         message: 'Đã tải lên tệp kết quả',
-        data: await uploadResult(ctx, storage, req, req.params.userId, req.query, req.body as Buffer),
+        data: await uploadResult(ctx, storage, caller(req), req.params.userId, req.query, req.body as Buffer),
       }),
     });
   });
@@ -300,7 +300,7 @@ export async function patientsRoutes(app: FastifyInstance, ctx: AppContext, stor
     config: access,
     schema: { tags: historyTags, summary: 'Tải về tệp kết quả (chỉ nhân viên được phân quyền của cùng cơ sở; ghi nhật ký)', params: fileIdParams, querystring: z.object({ inline: z.enum(['true', 'false']).optional() }) },
     handler: async (req, reply) => {
-      const { file, bytes } = await pullResult(ctx, storage, req, req.params.fileId);
+      const { file, bytes } = await pullResult(ctx, storage, caller(req), req.params.fileId);
       return reply
         .type(file.contentType)
         .header('Content-Disposition', contentDisposition(req.query.inline === 'true' ? 'inline' : 'attachment', file.fileName))
@@ -313,30 +313,30 @@ export async function patientsRoutes(app: FastifyInstance, ctx: AppContext, stor
   r.get(`${H}/:historyId`, {
     config: access,
     schema: { tags: historyTags, summary: 'Một lượt khám với đầy đủ thành phần', params: historyIdParams, response: { 200: historyResponse, ...errorResponses(400, 401, 403, 404) } },
-    handler: async (req) => ({ code: 0 as const, data: await oneHistory(ctx, req, req.params.historyId, 'history') }),
+    handler: async (req) => ({ code: 0 as const, data: await oneHistory(ctx, caller(req), req.params.historyId, 'history') }),
   });
   r.get(`${H}/:historyId/prescriptions`, {
     config: access,
     schema: { tags: historyTags, summary: 'Đơn thuốc của lượt khám', params: historyIdParams, response: { 200: prescriptionsResponse, ...errorResponses(400, 401, 403, 404) } },
-    handler: async (req) => ({ code: 0 as const, data: (await oneHistory(ctx, req, req.params.historyId, 'prescriptions')).prescriptions }),
+    handler: async (req) => ({ code: 0 as const, data: (await oneHistory(ctx, caller(req), req.params.historyId, 'prescriptions')).prescriptions }),
   });
   r.get(`${H}/:historyId/medical-records`, {
     config: access,
     schema: { tags: historyTags, summary: 'Bệnh án của lượt khám', params: historyIdParams, response: { 200: medicalRecordsResponse, ...errorResponses(400, 401, 403, 404) } },
     handler: async (req) => {
-      const h = await oneHistory(ctx, req, req.params.historyId, 'medical-records');
+      const h = await oneHistory(ctx, caller(req), req.params.historyId, 'medical-records');
       return { code: 0 as const, data: h.medicalRecord ? [h.medicalRecord] : [] };
     },
   });
   r.get(`${H}/:historyId/diagnostic`, {
     config: access,
     schema: { tags: historyTags, summary: 'Kết quả cận lâm sàng của lượt khám', params: historyIdParams, response: { 200: diagnosticsResponse, ...errorResponses(400, 401, 403, 404) } },
-    handler: async (req) => ({ code: 0 as const, data: (await oneHistory(ctx, req, req.params.historyId, 'diagnostic')).diagnostics }),
+    handler: async (req) => ({ code: 0 as const, data: (await oneHistory(ctx, caller(req), req.params.historyId, 'diagnostic')).diagnostics }),
   });
   r.get('/api/his/v1/vendor/:patientValue/histories', {
     config: access,
     schema: { tags: historyTags, summary: 'Lịch sử khám theo mã bệnh nhân', params: patientValueParams, response: { 200: envelope(z.array(historyResponse.shape.data)), ...errorResponses(400, 401, 403, 404) } },
-    handler: async (req) => ({ code: 0 as const, data: await historiesOfPatientCode(ctx, req, req.params.patientValue) }),
+    handler: async (req) => ({ code: 0 as const, data: await historiesOfPatientCode(ctx, caller(req), req.params.patientValue) }),
   });
 
   const M = MEDICAL_PROFILES_PATH;
@@ -345,14 +345,14 @@ export async function patientsRoutes(app: FastifyInstance, ctx: AppContext, stor
     schema: { tags, summary: 'Tìm hồ sơ bệnh nhân: tên không dấu, số điện thoại, CCCD, BHYT, mã bệnh nhân', querystring: profileSearchQuery, response: { 200: profileSearchResponse, ...errorResponses(400, 401, 403) } },
     handler: async (req) => {
       const q = req.query;
-      const { data, total } = await searchProfiles(ctx, req, q.q, q.page, q.size);
+      const { data, total } = await searchProfiles(ctx, caller(req), q.q, q.page, q.size);
       return pageOf(data, total, q);
     },
   });
   r.get(`${M}/suggest`, {
     config: bookingDesk,
     schema: { tags, summary: 'Gợi ý hồ sơ khi đặt khám: tiền tố họ tên không dấu, số điện thoại, CCCD, mã bệnh nhân (tối đa 10)', querystring: suggestQuery, response: { 200: suggestResponse, ...errorResponses(400, 401, 403) } },
-    handler: async (req) => ({ code: 0 as const, data: await suggestProfiles(ctx, req, req.query.q) }),
+    handler: async (req) => ({ code: 0 as const, data: await suggestProfiles(ctx, caller(req), req.query.q) }),
   });
   for (const kind of ['provinces', 'wards', 'nations', 'jobs'] as const) {
     r.get(`${M}/reference/${kind}`, {
@@ -367,7 +367,7 @@ export async function patientsRoutes(app: FastifyInstance, ctx: AppContext, stor
     handler: async (req) => {
       const p = await findProfile(ctx.database.db, caller(req).facilityId, req.params.medicalProfileId);
       if (!p) throw notFound(PROFILE_NOT_FOUND);
-      await auditRecordRead(ctx, req, p.userId, 'medical-profile', { profileId: p.id });
+      await auditRecordRead(ctx, caller(req), p.userId, 'medical-profile', { profileId: p.id });
       return { code: 0 as const, data: toProfile(p) };
     },
   });

@@ -1,5 +1,4 @@
 import { randomInt } from 'node:crypto';
-import type { FastifyRequest } from 'fastify';
 import { and, eq, sql } from 'drizzle-orm';
 import type {
   MedicalProfile,
@@ -12,8 +11,8 @@ import type {
 import { PATIENT_COUNT_CAP } from '@portal/shared/contracts/patients.contract';
 import { normalizeText } from '@portal/shared/rules/diacritics';
 import { displayDateToIso } from '@portal/shared/rules/format';
-import { caller } from '../../core/access';
 import { audit } from '../../core/audit';
+import type { Caller } from '../../core/caller';
 import type { AppContext } from '../../core/context';
 import type { Executor } from '../../core/db';
 import { badRequest, conflict, notFound } from '../../core/errors';
@@ -100,8 +99,8 @@ export async function userDetail(ex: Executor, facilityId: number, u: PatientUse
 }
 
 /** The account of the caller's facility, or 404 (another facility's account is not found either). */
-export async function ownUser(ex: Executor, req: FastifyRequest, id: number, lock = false): Promise<PatientUser> {
-  const u = await findUser(ex, caller(req).facilityId, id, lock);
+export async function ownUser(ex: Executor, caller: Caller, id: number, lock = false): Promise<PatientUser> {
+  const u = await findUser(ex, caller.facilityId, id, lock);
   if (!u) throw notFound(USER_NOT_FOUND);
   return u;
 }
@@ -113,8 +112,8 @@ const dayStart = (ddmmyyyy: string, plusDays = 0) => {
   return new Date(t).toISOString();
 };
 
-export async function searchPatients(ctx: AppContext, req: FastifyRequest, q: PatientSearchQuery, opts: { limit?: number; offset?: number } = {}) {
-  const facilityId = caller(req).facilityId;
+export async function searchPatients(ctx: AppContext, caller: Caller, q: PatientSearchQuery, opts: { limit?: number; offset?: number } = {}) {
+  const facilityId = caller.facilityId;
   const f = q.filters as { verified?: boolean; locked?: boolean; merged?: boolean; createdFrom?: string; createdTo?: string };
   const sort = (q.sort ?? { field: 'createdAt', direction: 'desc' }) as { field: 'createdAt' | 'name' | 'id'; direction: 'asc' | 'desc' };
   const limit = opts.limit ?? q.size;
@@ -143,8 +142,8 @@ export async function searchPatients(ctx: AppContext, req: FastifyRequest, q: Pa
 }
 
 /** Reading a medical record is audited: who, whose record, what, when (ARCHITECTURE "Security"). */
-export function auditRecordRead(ctx: AppContext, req: FastifyRequest, userId: number, what: string, extra: Record<string, unknown> = {}) {
-  return audit(ctx.database.db, req, { action: 'READ_RECORD', entity: 'patient_user', entityId: userId, after: { what, ...extra } });
+export function auditRecordRead(ctx: AppContext, caller: Caller, userId: number, what: string, extra: Record<string, unknown> = {}) {
+  return audit(ctx.database.db, caller, { action: 'READ_RECORD', entity: 'patient_user', entityId: userId, after: { what, ...extra } });
 }
 
 /** Checks the codes against the national reference lists; field errors name what is wrong. */
@@ -202,10 +201,10 @@ function profileValues(b: MedicalProfileValues) {
   };
 }
 
-export async function createProfile(ctx: AppContext, req: FastifyRequest, userId: number, b: MedicalProfileValues): Promise<MedicalProfile> {
+export async function createProfile(ctx: AppContext, caller: Caller, userId: number, b: MedicalProfileValues): Promise<MedicalProfile> {
   checkReferenceCodes(b);
   return ctx.database.transaction(async (tx) => {
-    const u = await ownUser(tx, req, userId, true);
+    const u = await ownUser(tx, caller, userId, true);
     if (u.mergedIntoId) throw conflict(`Tài khoản đã được gộp vào tài khoản #${u.mergedIntoId}`);
     await checkUniqueIdentifiers(tx, u.facilityId, b);
     const [p] = await tx
@@ -213,15 +212,15 @@ export async function createProfile(ctx: AppContext, req: FastifyRequest, userId
       .values({ facilityId: u.facilityId, userId: u.id, ...profileValues(b) })
       .returning();
     await refreshSearchText(tx, u.id);
-    await audit(tx, req, { action: 'CREATE', entity: 'medical_profile', entityId: p!.id, after: { ...p, userId: u.id } });
+    await audit(tx, caller, { action: 'CREATE', entity: 'medical_profile', entityId: p!.id, after: { ...p, userId: u.id } });
     return toProfile(p!);
   });
 }
 
-export async function updateProfile(ctx: AppContext, req: FastifyRequest, userId: number, profileId: number, b: MedicalProfileValues): Promise<MedicalProfile> {
+export async function updateProfile(ctx: AppContext, caller: Caller, userId: number, profileId: number, b: MedicalProfileValues): Promise<MedicalProfile> {
   checkReferenceCodes(b);
   return ctx.database.transaction(async (tx) => {
-    const u = await ownUser(tx, req, userId, true);
+    const u = await ownUser(tx, caller, userId, true);
     const before = await findProfile(tx, u.facilityId, profileId);
     if (!before || before.userId !== u.id) throw notFound(PROFILE_NOT_FOUND);
     await checkUniqueIdentifiers(tx, u.facilityId, b, profileId);
@@ -231,29 +230,29 @@ export async function updateProfile(ctx: AppContext, req: FastifyRequest, userId
       .where(and(eq(medicalProfiles.facilityId, u.facilityId), eq(medicalProfiles.id, profileId)))
       .returning();
     await refreshSearchText(tx, u.id);
-    await audit(tx, req, { action: 'UPDATE', entity: 'medical_profile', entityId: profileId, before, after });
+    await audit(tx, caller, { action: 'UPDATE', entity: 'medical_profile', entityId: profileId, before, after });
     return toProfile(after!);
   });
 }
 
-export async function profileOf(ctx: AppContext, req: FastifyRequest, userId: number, profileId?: number): Promise<MedicalProfile> {
-  const u = await ownUser(ctx.database.db, req, userId);
+export async function profileOf(ctx: AppContext, caller: Caller, userId: number, profileId?: number): Promise<MedicalProfile> {
+  const u = await ownUser(ctx.database.db, caller, userId);
   const list = await findProfiles(ctx.database.db, u.facilityId, u.id);
   const p = profileId ? list.find((x) => x.id === profileId) : list[0];
   if (!p) throw notFound(PROFILE_NOT_FOUND);
-  await auditRecordRead(ctx, req, u.id, 'medical-profile', { profileId: p.id });
+  await auditRecordRead(ctx, caller, u.id, 'medical-profile', { profileId: p.id });
   return toProfile(p);
 }
 
-export async function extsOf(ctx: AppContext, req: FastifyRequest, userId: number) {
-  const u = await ownUser(ctx.database.db, req, userId);
+export async function extsOf(ctx: AppContext, caller: Caller, userId: number) {
+  const u = await ownUser(ctx.database.db, caller, userId);
   const list = await findProfiles(ctx.database.db, u.facilityId, u.id);
   if (!list.length) return [];
   const exts = await ctx.database.db
     .select()
     .from(medicalProfileExts)
     .where(sql`${medicalProfileExts.profileId} IN (${sql.join(list.map((p) => sql`${p.id}`), sql`, `)})`);
-  await auditRecordRead(ctx, req, u.id, 'medical-profile-exts');
+  await auditRecordRead(ctx, caller, u.id, 'medical-profile-exts');
   const byId = new Map(exts.map((e) => [e.profileId, e]));
   return list.map((p) => {
     const e = byId.get(p.id);
@@ -271,12 +270,12 @@ export async function extsOf(ctx: AppContext, req: FastifyRequest, userId: numbe
 
 export async function saveExt(
   ctx: AppContext,
-  req: FastifyRequest,
+  caller: Caller,
   userId: number,
   b: { profileId: number; bloodType: string | null; allergies: string | null; chronicDiseases: string | null; guardianName: string | null; guardianPhone: string | null; note: string | null },
 ) {
   await ctx.database.transaction(async (tx) => {
-    const u = await ownUser(tx, req, userId);
+    const u = await ownUser(tx, caller, userId);
     const p = await findProfile(tx, u.facilityId, b.profileId);
     if (!p || p.userId !== u.id) throw notFound(PROFILE_NOT_FOUND);
     const [before] = await tx.select().from(medicalProfileExts).where(eq(medicalProfileExts.profileId, p.id));
@@ -285,17 +284,17 @@ export async function saveExt(
       .insert(medicalProfileExts)
       .values({ profileId, ...values })
       .onConflictDoUpdate({ target: medicalProfileExts.profileId, set: { ...values, updatedAt: new Date() } });
-    await audit(tx, req, { action: before ? 'UPDATE' : 'CREATE', entity: 'medical_profile_ext', entityId: p.id, before: before ?? null, after: b });
+    await audit(tx, caller, { action: before ? 'UPDATE' : 'CREATE', entity: 'medical_profile_ext', entityId: p.id, before: before ?? null, after: b });
   });
-  return extsOf(ctx, req, userId);
+  return extsOf(ctx, caller, userId);
 }
 
 type AccountAction = 'verify' | 'lock' | 'unlock';
 
 /** Verify, lock or unlock an account; locking ends the patient's sessions. Idempotent. */
-export async function accountAction(ctx: AppContext, req: FastifyRequest, userId: number, action: AccountAction): Promise<{ detail: PatientUserDetail; message: string }> {
+export async function accountAction(ctx: AppContext, caller: Caller, userId: number, action: AccountAction): Promise<{ detail: PatientUserDetail; message: string }> {
   return ctx.database.transaction(async (tx) => {
-    const u = await ownUser(tx, req, userId, true);
+    const u = await ownUser(tx, caller, userId, true);
     const now = new Date();
     let message: string;
     let changed = false;
@@ -318,7 +317,7 @@ export async function accountAction(ctx: AppContext, req: FastifyRequest, userId
     }
     if (changed || endedSessions) {
       const field = action === 'verify' ? 'verified' : 'locked';
-      await audit(tx, req, {
+      await audit(tx, caller, {
         action: action === 'verify' ? 'VERIFY' : action === 'lock' ? 'LOCK' : 'UNLOCK',
         entity: 'patient_user',
         entityId: u.id,
@@ -349,17 +348,17 @@ export function oneTimePassword(length = 10): string {
   return chars.join('');
 }
 
-export async function resetPassword(ctx: AppContext, req: FastifyRequest, userId: number): Promise<{ password: string; endedSessions: number }> {
+export async function resetPassword(ctx: AppContext, caller: Caller, userId: number): Promise<{ password: string; endedSessions: number }> {
   const password = oneTimePassword();
   const hash = await hashPassword(md5(password), hashCost(ctx));
   return ctx.database.transaction(async (tx) => {
-    const u = await ownUser(tx, req, userId, true);
+    const u = await ownUser(tx, caller, userId, true);
     if (u.mergedIntoId) throw conflict(`Tài khoản đã được gộp vào tài khoản #${u.mergedIntoId}`);
     const now = new Date();
     await tx.update(patientUsers).set({ passwordHash: hash, mustChangePassword: true, lastPasswordReset: now, updatedAt: now }).where(eq(patientUsers.id, u.id));
     const endedSessions = await revokePatientSessions(tx, u.id, 'PASSWORD_RESET');
     // The password itself is never written anywhere but the answer.
-    await audit(tx, req, { action: 'RESET_PASSWORD', entity: 'patient_user', entityId: u.id, after: { mustChangePassword: true, endedSessions } });
+    await audit(tx, caller, { action: 'RESET_PASSWORD', entity: 'patient_user', entityId: u.id, after: { mustChangePassword: true, endedSessions } });
     return { password, endedSessions };
   });
 }

@@ -1,9 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { FastifyRequest } from 'fastify';
 import { and, eq } from 'drizzle-orm';
 import { RESULT_FILE_MAX_BYTES, RESULT_FILE_MAX_MB, type ResultFile } from '@portal/shared/contracts/patients.contract';
-import { caller } from '../../core/access';
 import { audit } from '../../core/audit';
+import type { Caller } from '../../core/caller';
 import type { AppContext } from '../../core/context';
 import { AppError, badRequest, notFound } from '../../core/errors';
 import type { FileStorage } from '../../core/file-storage';
@@ -42,7 +41,7 @@ export const tooLarge = () => new AppError(413, FILE_TOO_LARGE);
 export async function uploadResult(
   ctx: AppContext,
   storage: FileStorage,
-  req: FastifyRequest,
+  caller: Caller,
   userId: number,
   q: { medicalProfileId: number; historyId?: number; fileName: string },
   bytes: Buffer,
@@ -51,7 +50,7 @@ export async function uploadResult(
   if (bytes.length > RESULT_FILE_MAX_BYTES) throw tooLarge();
   const kind = sniffResultType(bytes);
   if (!kind) throw new AppError(415, FILE_TYPE_REFUSED);
-  const u = await ownUser(ctx.database.db, req, userId);
+  const u = await ownUser(ctx.database.db, caller, userId);
   const p = await findProfile(ctx.database.db, u.facilityId, q.medicalProfileId);
   if (!p || p.userId !== u.id) throw notFound(PROFILE_NOT_FOUND);
   if (q.historyId) {
@@ -65,7 +64,6 @@ export async function uploadResult(
   const key = `results/${u.facilityId}/${randomBytes(16).toString('hex')}`;
   await storage.put(key, bytes);
   try {
-    const me = caller(req);
     return await ctx.database.transaction(async (tx) => {
       const [f] = await tx
         .insert(resultFiles)
@@ -79,12 +77,12 @@ export async function uploadResult(
           contentType: kind.type,
           sizeBytes: bytes.length,
           sha256: createHash('sha256').update(bytes).digest('hex'),
-          uploadedBy: me.accountId,
+          uploadedBy: caller.accountId,
         })
         .returning();
       const { storageKey: _, ...logged } = f!;
-      await audit(tx, req, { action: 'UPLOAD_RESULT', entity: 'result_file', entityId: f!.id, after: logged });
-      return toResultFile({ ...f!, uploaderName: me.name });
+      await audit(tx, caller, { action: 'UPLOAD_RESULT', entity: 'result_file', entityId: f!.id, after: logged });
+      return toResultFile({ ...f!, uploaderName: caller.name });
     });
   } catch (e) {
     await storage.delete(key);
@@ -93,13 +91,13 @@ export async function uploadResult(
 }
 
 /** The bytes of a result file of the caller's facility; every download is audited. */
-export async function pullResult(ctx: AppContext, storage: FileStorage, req: FastifyRequest, fileId: number) {
-  const f = await findResultFile(ctx.database.db, caller(req).facilityId, fileId);
+export async function pullResult(ctx: AppContext, storage: FileStorage, caller: Caller, fileId: number) {
+  const f = await findResultFile(ctx.database.db, caller.facilityId, fileId);
   if (!f) throw notFound('Không tìm thấy tệp kết quả');
   const bytes = await storage.get(f.storageKey).catch(() => {
     throw notFound('Tệp kết quả không còn trong kho lưu trữ');
   });
-  await audit(ctx.database.db, req, {
+  await audit(ctx.database.db, caller, {
     action: 'DOWNLOAD_RESULT',
     entity: 'result_file',
     entityId: f.id,

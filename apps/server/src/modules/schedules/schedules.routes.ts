@@ -56,7 +56,7 @@ export async function scheduleRoutes(app: FastifyInstance, ctx: AppContext): Pro
     config: read,
     schema: { tags, summary: 'Lịch làm việc: các ca trong khoảng ngày (tối đa 62 ngày), lọc theo bác sĩ / phòng / khoa, kèm tổng chỗ và số đã đặt', querystring: scheduleRangeQuery, response: { 200: scheduleList, ...errorResponses(400, 401, 403) } },
     handler: async (req) => {
-      return { code: 0 as const, data: await svc.list(req, req.query) };
+      return { code: 0 as const, data: await svc.list(caller(req), req.query) };
     },
   });
 
@@ -64,7 +64,7 @@ export async function scheduleRoutes(app: FastifyInstance, ctx: AppContext): Pro
     config: write,
     schema: { tags, summary: 'Lịch làm việc: xếp lịch theo khoảng ngày, thứ trong tuần và ca; chia khung giờ', body: scheduleCreateBody, response: { 200: buildResult, ...errorResponses(400, 401, 403, 404, 409) } },
     handler: async (req) => {
-      const data = await svc.create(req, req.body);
+      const data = await svc.create(caller(req), req.body);
       return { code: 0 as const, message: M.created(data.created), data };
     },
   });
@@ -73,7 +73,7 @@ export async function scheduleRoutes(app: FastifyInstance, ctx: AppContext): Pro
     config: write,
     schema: { tags, summary: 'Lịch làm việc: sao chép một tuần sang tuần khác', body: copyWeekBody, response: { 200: buildResult, ...errorResponses(400, 401, 403, 409) } },
     handler: async (req) => {
-      const data = await svc.copyWeek(req, req.body);
+      const data = await svc.copyWeek(caller(req), req.body);
       return { code: 0 as const, message: M.copied(data.created), data };
     },
   });
@@ -82,7 +82,7 @@ export async function scheduleRoutes(app: FastifyInstance, ctx: AppContext): Pro
     config: write,
     schema: { tags, summary: 'Lịch làm việc: cho bác sĩ nghỉ (xoá lịch theo thời gian); từ chối khi còn lịch đặt khám giữ chỗ', body: dayOffBody, response: { 200: dayOffResult, ...errorResponses(400, 401, 403, 404, 409) } },
     handler: async (req) => {
-      const data = await svc.dayOff(req, req.body);
+      const data = await svc.dayOff(caller(req), req.body);
       return { code: 0 as const, message: M.dayOff(data.removed), data };
     },
   });
@@ -92,7 +92,7 @@ export async function scheduleRoutes(app: FastifyInstance, ctx: AppContext): Pro
     schema: { tags, summary: 'Lịch làm việc: nhật ký thay đổi (phân trang, lọc theo bác sĩ, khoảng ngày)', querystring: scheduleLogQuery, response: { 200: scheduleLogPage, ...errorResponses(400, 401, 403) } },
     handler: async (req) => {
       const q = req.query;
-      const { rows, total } = await svc.logs(req, q);
+      const { rows, total } = await svc.logs(caller(req), q);
       return pageOf(rows, total, q);
     },
   });
@@ -101,26 +101,26 @@ export async function scheduleRoutes(app: FastifyInstance, ctx: AppContext): Pro
     config: read,
     schema: { tags, summary: 'Lịch làm việc: các khung giờ của một ca', params: idParams, response: { 200: scheduleSlotList, ...errorResponses(400, 401, 403, 404) } },
     handler: async (req) => {
-      return { code: 0 as const, data: await svc.slots(req, req.params.id) };
+      return { code: 0 as const, data: await svc.slots(caller(req), req.params.id) };
     },
   });
 
   r.put(`${P}/:id`, {
     config: write,
     schema: { tags, summary: 'Lịch làm việc: đổi số lượt mỗi khung giờ và/hoặc ghi chú của một ca', params: idParams, body: scheduleUpdateBody, response: { 200: scheduleOne, ...errorResponses(400, 401, 403, 404, 409) } },
-    handler: async (req) => ({ code: 0 as const, message: M.updated, data: await svc.update(req, req.params.id, req.body) }),
+    handler: async (req) => ({ code: 0 as const, message: M.updated, data: await svc.update(caller(req), req.params.id, req.body) }),
   });
 
   r.put(`${P}/:id/time-slots/:slotId`, {
     config: write,
     schema: { tags, summary: 'Lịch làm việc: đổi số lượt khám của một khung giờ (không nhỏ hơn số đã đặt)', params: slotParams, body: slotUpdateBody, response: { 200: scheduleSlotOne, ...errorResponses(400, 401, 403, 404, 409) } },
-    handler: async (req) => ({ code: 0 as const, message: M.slotUpdated, data: await svc.updateSlot(req, req.params.id, req.params.slotId, req.body.capacity) }),
+    handler: async (req) => ({ code: 0 as const, message: M.slotUpdated, data: await svc.updateSlot(caller(req), req.params.id, req.params.slotId, req.body.capacity) }),
   });
 
   r.delete(`${P}/:id`, {
     config: write,
     schema: { tags, summary: 'Lịch làm việc: xoá một ca; từ chối khi còn lịch đặt khám giữ chỗ', params: idParams, response: { 200: scheduleOne, ...errorResponses(400, 401, 403, 404, 409) } },
-    handler: async (req) => ({ code: 0 as const, message: M.deleted, data: await svc.remove(req, req.params.id) }),
+    handler: async (req) => ({ code: 0 as const, message: M.deleted, data: await svc.remove(caller(req), req.params.id) }),
   });
 
   r.get(`${P}/options/:kind`, {

@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import { and, eq, gte, lte, type SQL } from 'drizzle-orm';
 import {
   SCHEDULE_LIVE_TOPIC,
@@ -15,10 +14,10 @@ import {
 import { formatDate } from '@portal/shared/rules/format';
 import { addDays, cutSlots, findClash, isoWeekday, SHIFTS, workDays, type WorkPeriod } from '@portal/shared/rules/schedule';
 import { todayVn } from '@portal/shared/rules/time';
-import { caller } from '../../core/access';
-import { audit } from '../../core/audit';
+import type { Caller } from '../../core/caller';
 import type { AppContext } from '../../core/context';
 import type { Executor } from '../../core/db';
+import { recordWrite } from '../../core/write';
 import { AppError, badRequest, conflict, notFound } from '../../core/errors';
 import { schedules, timeSlots } from '../../db/schema';
 import {
@@ -77,21 +76,23 @@ export function schedulesService(ctx: AppContext) {
   /** The log row, the audit row and the live event of one change, in its transaction. */
   async function record(
     tx: Executor,
-    req: FastifyRequest,
+    caller: Caller,
     e: { action: ScheduleLogAction; summary: string; doctorId?: number | null; scheduleId?: number | null; detail?: unknown; before?: unknown },
   ) {
-    const me = caller(req);
-    await insertLog(tx, {
-      facilityId: me.facilityId,
-      doctorId: e.doctorId ?? null,
-      scheduleId: e.scheduleId ?? null,
-      action: e.action,
-      summary: e.summary,
-      detail: e.detail ?? null,
-      accountId: me.accountId,
+    await recordWrite(ctx, tx, caller, {
+      log: (ex) =>
+        insertLog(ex, {
+          facilityId: caller.facilityId,
+          doctorId: e.doctorId ?? null,
+          scheduleId: e.scheduleId ?? null,
+          action: e.action,
+          summary: e.summary,
+          detail: e.detail ?? null,
+          accountId: caller.accountId,
+        }),
+      audit: { action: e.action, entity: ENTITY, entityId: e.scheduleId ?? null, before: e.before, after: e.detail },
+      live: { facilityId: caller.facilityId, topic: SCHEDULE_LIVE_TOPIC, type: e.action, id: e.scheduleId ?? undefined, data: { doctorId: e.doctorId ?? null } },
     });
-    await audit(tx, req, { action: e.action, entity: ENTITY, entityId: e.scheduleId ?? null, before: e.before, after: e.detail });
-    await ctx.live.publish(tx, { facilityId: me.facilityId, topic: SCHEDULE_LIVE_TOPIC, type: e.action, id: e.scheduleId ?? undefined, data: { doctorId: e.doctorId ?? null } });
   }
 
   /** A live schedule of the caller's facility, refused once its day has passed when `editing`. */
@@ -113,20 +114,19 @@ export function schedulesService(ctx: AppContext) {
   }
 
   return {
-    async list(req: FastifyRequest, q: ScheduleRangeQuery): Promise<ScheduleRow[]> {
+    async list(caller: Caller, q: ScheduleRangeQuery): Promise<ScheduleRow[]> {
       checkRange(q.from, q.to);
-      return findScheduleRows(db, scheduleWhere(caller(req).facilityId, q));
+      return findScheduleRows(db, scheduleWhere(caller.facilityId, q));
     },
 
-    async slots(req: FastifyRequest, id: number) {
-      await liveSchedule(db, caller(req).facilityId, id, false);
+    async slots(caller: Caller, id: number) {
+      await liveSchedule(db, caller.facilityId, id, false);
       return findSlots(db, id);
     },
 
-    logs: (req: FastifyRequest, q: { doctorId?: number; from?: string; to?: string; page: number; size: number }) => findLogPage(db, caller(req).facilityId, q),
+    logs: (caller: Caller, q: { doctorId?: number; from?: string; to?: string; page: number; size: number }) => findLogPage(db, caller.facilityId, q),
 
-    async create(req: FastifyRequest, body: ScheduleCreateInput) {
-      const me = caller(req);
+    async create(caller: Caller, body: ScheduleCreateInput) {
       const days = workDays(body.from, body.to, body.weekdays);
       if (!days.ok) throw badRequest(days.message, [{ field: 'to', message: days.message }]);
       if (!days.value.length) throw badRequest(M.noDays, [{ field: 'weekdays', message: M.noDays }]);
@@ -138,12 +138,12 @@ export function schedulesService(ctx: AppContext) {
       for (const c of cut) if (!c.slots.ok) throw badRequest(c.slots.message, [{ field: 'shifts', message: c.slots.message }]);
 
       return ctx.database.transaction(async (tx) => {
-        const doctor = await findDoctorRef(tx, me.facilityId, body.doctorId);
+        const doctor = await findDoctorRef(tx, caller.facilityId, body.doctorId);
         if (!doctor) throw notFound(M.doctorNotFound);
         if (!doctor.active) throw badRequest(M.doctorInactive, [{ field: 'doctorId', message: M.doctorInactive }]);
-        const room = await findRoomRef(tx, me.facilityId, body.roomId);
+        const room = await findRoomRef(tx, caller.facilityId, body.roomId);
         if (!room) throw notFound(M.roomNotFound);
-        if (!(await findDepartmentRef(tx, me.facilityId, body.departmentId))) throw notFound(M.departmentNotFound);
+        if (!(await findDepartmentRef(tx, caller.facilityId, body.departmentId))) throw notFound(M.departmentNotFound);
         if (!(await doctorWorksInRoom(tx, doctor.id, room.id))) throw badRequest(M.roomNotOfDoctor, [{ field: 'roomId', message: M.roomNotOfDoctor }]);
 
         const added: WorkPeriod[] = days.value.flatMap((date) => periods.map((p) => ({ date, start: p.start, end: p.end, label: room.name })));
@@ -152,7 +152,7 @@ export function schedulesService(ctx: AppContext) {
         const items = days.value.flatMap((date) =>
           cut.map((c) => ({
             schedule: {
-              facilityId: me.facilityId,
+              facilityId: caller.facilityId,
               doctorId: doctor.id,
               roomId: room.id,
               departmentId: body.departmentId,
@@ -163,13 +163,13 @@ export function schedulesService(ctx: AppContext) {
               slotMinutes: body.slotMinutes,
               capacity: body.capacity,
               note: body.note?.trim() || null,
-              createdBy: me.accountId,
+              createdBy: caller.accountId,
             } satisfies NewSchedule,
-            slots: slotRows(me.facilityId, doctor.id, date, c.slots.ok ? c.slots.value : []),
+            slots: slotRows(caller.facilityId, doctor.id, date, c.slots.ok ? c.slots.value : []),
           })),
         );
         const ids = await insertSchedules(tx, items);
-        await record(tx, req, {
+        await record(tx, caller, {
           action: 'CREATE',
           doctorId: doctor.id,
           summary: `Xếp ${ids.length} ca cho ${doctor.name} tại ${room.name}, ${formatDate(body.from)} – ${formatDate(body.to)}`,
@@ -179,8 +179,7 @@ export function schedulesService(ctx: AppContext) {
       });
     },
 
-    async copyWeek(req: FastifyRequest, body: CopyWeekInput) {
-      const me = caller(req);
+    async copyWeek(caller: Caller, body: CopyWeekInput) {
       for (const [field, d] of [['fromWeek', body.fromWeek], ['toWeek', body.toWeek]] as const) {
         if (Number.isNaN(Date.parse(d))) throw badRequest('Ngày không hợp lệ', [{ field, message: 'Ngày không hợp lệ' }]);
         if (isoWeekday(d) !== 1) throw badRequest(M.notMonday, [{ field, message: M.notMonday }]);
@@ -190,7 +189,7 @@ export function schedulesService(ctx: AppContext) {
       const today = todayVn();
 
       return ctx.database.transaction(async (tx) => {
-        const source = await findSchedulesWithSlots(tx, scheduleWhere(me.facilityId, { from: body.fromWeek, to: addDays(body.fromWeek, 6), doctorId: body.doctorId, roomId: body.roomId, departmentId: body.departmentId }));
+        const source = await findSchedulesWithSlots(tx, scheduleWhere(caller.facilityId, { from: body.fromWeek, to: addDays(body.fromWeek, 6), doctorId: body.doctorId, roomId: body.roomId, departmentId: body.departmentId }));
         if (!source.length) throw badRequest(M.nothingToCopy, [{ field: 'fromWeek', message: M.nothingToCopy }]);
         const moved = source.map((s) => ({ ...s, date: addDays(s.schedule.date, shift) }));
         const past = moved.find((m) => m.date < today);
@@ -202,19 +201,19 @@ export function schedulesService(ctx: AppContext) {
           try {
             await checkClash(tx, doctorId, added);
           } catch (e) {
-            const doctor = await findDoctorRef(tx, me.facilityId, doctorId);
+            const doctor = await findDoctorRef(tx, caller.facilityId, doctorId);
             throw e instanceof AppError && doctor ? conflict(`${doctor.name}: ${e.message}`) : e;
           }
         }
         const ids = await insertSchedules(
           tx,
           moved.map(({ schedule: s, slots, date }) => ({
-            schedule: { facilityId: me.facilityId, doctorId: s.doctorId, roomId: s.roomId, departmentId: s.departmentId, date, shift: s.shift, startTime: s.startTime, endTime: s.endTime, slotMinutes: s.slotMinutes, capacity: s.capacity, note: s.note, createdBy: me.accountId },
-            slots: slotRows(me.facilityId, s.doctorId, date, slots.map((x) => ({ start: x.startTime, end: x.endTime, capacity: x.capacity }))),
+            schedule: { facilityId: caller.facilityId, doctorId: s.doctorId, roomId: s.roomId, departmentId: s.departmentId, date, shift: s.shift, startTime: s.startTime, endTime: s.endTime, slotMinutes: s.slotMinutes, capacity: s.capacity, note: s.note, createdBy: caller.accountId },
+            slots: slotRows(caller.facilityId, s.doctorId, date, slots.map((x) => ({ start: x.startTime, end: x.endTime, capacity: x.capacity }))),
           })),
         );
         const oneDoctor = byDoctor.size === 1 ? [...byDoctor.keys()][0]! : null;
-        await record(tx, req, {
+        await record(tx, caller, {
           action: 'COPY_WEEK',
           doctorId: oneDoctor,
           summary: `Sao chép ${ids.length} ca từ tuần ${formatDate(body.fromWeek)} sang tuần ${formatDate(body.toWeek)}`,
@@ -224,10 +223,9 @@ export function schedulesService(ctx: AppContext) {
       });
     },
 
-    async update(req: FastifyRequest, id: number, body: ScheduleUpdateInput): Promise<ScheduleRow> {
-      const me = caller(req);
+    async update(caller: Caller, id: number, body: ScheduleUpdateInput): Promise<ScheduleRow> {
       return ctx.database.transaction(async (tx) => {
-        const before = await liveSchedule(tx, me.facilityId, id, true);
+        const before = await liveSchedule(tx, caller.facilityId, id, true);
         if (body.capacity !== undefined) {
           const slots = await findSlots(tx, id);
           const most = Math.max(0, ...slots.map((s) => s.booked));
@@ -238,9 +236,9 @@ export function schedulesService(ctx: AppContext) {
         if (body.capacity !== undefined) set.capacity = body.capacity;
         if (body.note !== undefined) set.note = body.note?.trim() || null;
         await tx.update(schedules).set(set).where(eq(schedules.id, id));
-        const after = (await findScheduleRow(tx, me.facilityId, id))!;
+        const after = (await findScheduleRow(tx, caller.facilityId, id))!;
         const what = body.capacity !== undefined ? `số lượt mỗi khung giờ ${body.capacity}` : 'ghi chú';
-        await record(tx, req, {
+        await record(tx, caller, {
           action: 'UPDATE',
           doctorId: before.doctor.id,
           scheduleId: id,
@@ -252,15 +250,14 @@ export function schedulesService(ctx: AppContext) {
       });
     },
 
-    async updateSlot(req: FastifyRequest, id: number, slotId: number, capacity: number) {
-      const me = caller(req);
+    async updateSlot(caller: Caller, id: number, slotId: number, capacity: number) {
       return ctx.database.transaction(async (tx) => {
-        const schedule = await liveSchedule(tx, me.facilityId, id, true);
+        const schedule = await liveSchedule(tx, caller.facilityId, id, true);
         const slot = await findSlot(tx, id, slotId);
         if (!slot) throw notFound(M.slotNotFound);
         if (capacity < slot.booked) throw conflict(M.belowBooked(slot.booked), [{ field: 'capacity', message: M.belowBooked(slot.booked) }]);
         await tx.update(timeSlots).set({ capacity }).where(eq(timeSlots.id, slotId));
-        await record(tx, req, {
+        await record(tx, caller, {
           action: 'UPDATE',
           doctorId: schedule.doctor.id,
           scheduleId: id,
@@ -272,14 +269,13 @@ export function schedulesService(ctx: AppContext) {
       });
     },
 
-    async remove(req: FastifyRequest, id: number): Promise<ScheduleRow> {
-      const me = caller(req);
+    async remove(caller: Caller, id: number): Promise<ScheduleRow> {
       return ctx.database.transaction(async (tx) => {
-        const before = await liveSchedule(tx, me.facilityId, id, true);
+        const before = await liveSchedule(tx, caller.facilityId, id, true);
         const held = await findHoldingBookings(tx, [id]);
         if (held.length) throw heldBy(held);
         await removeSchedules(tx, [id]);
-        await record(tx, req, {
+        await record(tx, caller, {
           action: 'DELETE',
           doctorId: before.doctor.id,
           scheduleId: id,
@@ -291,14 +287,13 @@ export function schedulesService(ctx: AppContext) {
     },
 
     /** Day off (removal by time): refused while any booking holds a place, else removes the doctor's schedules of the days. */
-    async dayOff(req: FastifyRequest, body: DayOffInput) {
-      const me = caller(req);
+    async dayOff(caller: Caller, body: DayOffInput) {
       checkRange(body.from, body.to);
       if (body.from < todayVn()) throw badRequest(M.pastDay(formatDate(body.from)), [{ field: 'from', message: M.pastDay(formatDate(body.from)) }]);
       return ctx.database.transaction(async (tx) => {
-        const doctor = await findDoctorRef(tx, me.facilityId, body.doctorId);
+        const doctor = await findDoctorRef(tx, caller.facilityId, body.doctorId);
         if (!doctor) throw notFound(M.doctorNotFound);
-        const where: SQL = and(eq(schedules.facilityId, me.facilityId), eq(schedules.doctorId, doctor.id), gte(schedules.date, body.from), lte(schedules.date, body.to), LIVE_SCHEDULE)!;
+        const where: SQL = and(eq(schedules.facilityId, caller.facilityId), eq(schedules.doctorId, doctor.id), gte(schedules.date, body.from), lte(schedules.date, body.to), LIVE_SCHEDULE)!;
         const rows = await findScheduleRows(tx, where);
         if (!rows.length) throw badRequest(M.noneToRemove, [{ field: 'from', message: M.noneToRemove }]);
         const ids = rows.map((r) => r.id);
@@ -306,7 +301,7 @@ export function schedulesService(ctx: AppContext) {
         if (held.length) throw heldBy(held);
         await removeSchedules(tx, ids);
         const days = body.from === body.to ? `ngày ${formatDate(body.from)}` : `${formatDate(body.from)} – ${formatDate(body.to)}`;
-        await record(tx, req, {
+        await record(tx, caller, {
           action: 'DAY_OFF',
           doctorId: doctor.id,
           summary: `Cho ${doctor.name} nghỉ ${days}, xoá ${ids.length} ca${body.note?.trim() ? ` (${body.note.trim()})` : ''}`,

@@ -1,0 +1,31 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import { normalizeText } from '@portal/shared/rules/diacritics';
+import { containsPattern } from './sql';
+
+/**
+ * The one "every word" search of the lists (spec §5): the text typed is normalised like the stored
+ * search columns (lower case, no diacritics, đ → d), split on spaces, and each word must appear in
+ * the row — in any one of the search columns. LIKE's wildcards typed by the user are taken literally.
+ */
+
+/** At most this many words of a search are used (each must appear). */
+export const SEARCH_MAX_WORDS = 8;
+
+/** The normalised words of a search, at most `max`. */
+export function searchWords(q: string | null | undefined, max = SEARCH_MAX_WORDS): string[] {
+  return normalizeText(q).split(' ').filter(Boolean).slice(0, max);
+}
+
+/**
+ * One condition per word of `q`: the word appears in `columns` (any of them, when several).
+ * An empty search gives no condition. Spread into `and(...)` with the list's other filters.
+ */
+export function everyWordConditions(columns: PgColumn | readonly PgColumn[], q: string | null | undefined): SQL[] {
+  const list = Array.isArray(columns) ? (columns as readonly PgColumn[]) : [columns as PgColumn];
+  return searchWords(q).map((w) => {
+    const pattern = containsPattern(w);
+    const matches = list.map((c) => sql`${c} LIKE ${pattern}`);
+    return matches.length === 1 ? matches[0]! : sql`(${sql.join(matches, sql` OR `)})`;
+  });
+}
