@@ -22,7 +22,7 @@ async function typeDate(scope: Locator, label: string, iso: string) {
 
 test.describe('doctor schedules (/admin/lich-lam-viec-bac-si)', () => {
   test('build a week, week and month views, clash refused, copy week, slot capacity, day off, log, busy day in the month', async ({ page, request }) => {
-    test.setTimeout(150_000);
+    test.setTimeout(300_000);
     const account = await makeAccount(request, { prefix: 'e2e_sched', authorities: ['MANAGER_SCHEDULE', 'MANAGER_DOCTOR'] });
     expect((await request.post('/api/test/v1/fixtures/doctor-catalog', { data: { username: account.username } })).status()).toBe(200);
     const auth = await loginViaApi(page, account.username, account.password);
