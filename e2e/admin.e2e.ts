@@ -33,7 +33,7 @@ async function facilityWithAdmin(request: APIRequestContext) {
 
 test.describe('admin accounts, roles and rooms', () => {
   test('role → account with one-time password → forced change → reset → lock/unlock → search, filter, export, rooms', async ({ page, browser, request }) => {
-    test.setTimeout(180_000); // one long story across two browsers
+    test.setTimeout(360_000); // one long story across two browsers
     const admin = await facilityWithAdmin(request);
     await loginViaApi(page, admin.username, admin.password);
     await page.goto('/admin');

@@ -105,10 +105,17 @@ export async function sidebarLabels(page: Page): Promise<string[]> {
   return labels;
 }
 
-/** A screenshot for a person to look at, once open/close animations (modal zoom, drawer slide) settled. */
+/**
+ * A screenshot for a person to look at. Motion is off in the end-to-end build (core/motion,
+ * `reducedMotion: 'reduce'`), so nothing is half-way through an animation: no wait.
+ */
 export async function snap(page: Page, name: string): Promise<void> {
-  await page.waitForTimeout(400);
   await page.screenshot({ path: shotPath(name), animations: 'disabled' });
+}
+
+/** The antd select around this combobox (it shows the chosen label or tags). */
+export function selectOf(combobox: Locator): Locator {
+  return combobox.locator('xpath=ancestor::*[contains(concat(" ", normalize-space(@class), " "), " ant-select ")][1]');
 }
 
 /** The open dropdown of one antd select, found through its combobox's `aria-controls` list id. */
@@ -116,33 +123,46 @@ function dropdownOf(page: Page, listId: string): Locator {
   return page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').filter({ has: page.locator(`[id="${listId}"]`) });
 }
 
+const SELECTED = /\bant-select-item-option-selected\b/;
+
 /**
- * Opens an antd select, types the start of each text to search, and clicks the option. Looks only
- * in this select's own dropdown, and opens it again when a closing drawer (which gives the focus
- * back) or a reload closed it first, and again when the click did not change what the select shows.
- * Multiple-mode selects are closed with Escape at the end.
+ * Picks options of an antd select as a person does, each action once: waits until the select can be
+ * used (enabled), opens it, types the start of each text to search (unless `search: false` or a
+ * pattern), waits for the option to be listed in this select's own dropdown and clicks it, then waits
+ * until the select shows the choice. Nothing is clicked twice: a choice that does not land fails here,
+ * at the action that lost it. A multiple-mode select toggles each option and is closed with Escape.
  */
 export async function chooseOptions(page: Page, combobox: Locator, texts: (string | RegExp)[], opts: { search?: boolean } = {}): Promise<void> {
-  const select = combobox.locator('xpath=ancestor::*[contains(concat(" ", normalize-space(@class), " "), " ant-select ")][1]');
-  const isMultiple = async () => /\bant-select-multiple\b/.test((await select.getAttribute('class')) ?? '');
+  const select = selectOf(combobox);
+  await expect(combobox).toBeEnabled();
+  const multiple = /\bant-select-multiple\b/.test((await select.getAttribute('class')) ?? '');
   for (const text of texts) {
-    let wanted: boolean | undefined; // the option's selected state this choice should leave
-    await expect(async () => {
-      if ((await combobox.getAttribute('aria-expanded')) !== 'true') await combobox.click({ timeout: 2_000 });
-      const listId = await combobox.getAttribute('aria-controls');
-      expect(listId, 'the select is open').toBeTruthy();
-      if (opts.search !== false && typeof text === 'string') await combobox.fill(text.slice(0, 6), { timeout: 2_000 });
-      const option = dropdownOf(page, listId!).locator('.ant-select-item-option').filter({ hasText: text }).first();
-      const selected = /\bant-select-item-option-selected\b/.test((await option.getAttribute('class', { timeout: 3_000 })) ?? '');
-      if (wanted === undefined) wanted = (await isMultiple()) ? !selected : true;
-      else if (selected === wanted) return; // an earlier click took effect after its check gave up
-      const before = await select.textContent();
-      await option.click({ timeout: 3_000 });
-      // a click landing while the dropdown slides in can be lost: then the select shows the same as before
-      if (selected !== wanted) await expect.poll(() => select.textContent(), { timeout: 2_000 }).not.toBe(before);
-    }).toPass({ timeout: 20_000 });
+    const before = await select.textContent();
+    if ((await combobox.getAttribute('aria-expanded')) !== 'true') {
+      await combobox.click();
+      await expect(combobox).toHaveAttribute('aria-expanded', 'true');
+    }
+    const listId = await combobox.getAttribute('aria-controls');
+    expect(listId, 'the select is open').toBeTruthy();
+    if (opts.search !== false && typeof text === 'string') await combobox.fill(text.slice(0, 6));
+    const option = dropdownOf(page, listId!).locator('.ant-select-item-option').filter({ hasText: text }).first();
+    await expect(option).toBeVisible();
+    const wasSelected = SELECTED.test((await option.getAttribute('class')) ?? '');
+    await option.click();
+    if (multiple) {
+      // the dropdown stays open and the option toggles
+      if (wasSelected) await expect(option).not.toHaveClass(SELECTED);
+      else await expect(option).toHaveClass(SELECTED);
+    } else {
+      // the dropdown closes and the select shows the choice (unless it was already the choice)
+      await expect(combobox).toHaveAttribute('aria-expanded', 'false');
+      if (!wasSelected) await expect(select).not.toHaveText(before ?? '');
+    }
   }
-  if ((await combobox.getAttribute('aria-expanded')) === 'true') await page.keyboard.press('Escape');
+  if ((await combobox.getAttribute('aria-expanded')) === 'true') {
+    await page.keyboard.press('Escape');
+    await expect(combobox).toHaveAttribute('aria-expanded', 'false');
+  }
 }
 
 /** A pattern matching exactly this text (an option's whole label). */
@@ -155,49 +175,30 @@ export async function optionOf(page: Page, combobox: Locator, text: string): Pro
   return dropdownOf(page, listId!).locator('.ant-select-item-option').filter({ hasText: exactText(text) });
 }
 
-/**
- * Picks the option labelled exactly `text` in this select's own dropdown, without typing. Never
- * the dropdown of the select picked just before, which may still be fading out.
- */
+/** Picks the option labelled exactly `text` in this select's own dropdown, without typing. */
 export async function chooseOption(page: Page, combobox: Locator, text: string): Promise<void> {
   await chooseOptions(page, combobox, [exactText(text)]);
 }
 
-/**
- * Clicks a button that downloads a file and returns the download. A click made while a modal is
- * still zooming in can be lost on a loaded machine; then it is clicked again.
- */
+/** Clicks a button that downloads a file, once, and returns the download. */
 export async function downloadBy(page: Page, button: Locator): Promise<Download> {
-  let file: Download | undefined;
-  await expect(async () => {
-    [file] = await Promise.all([page.waitForEvent('download', { timeout: 10_000 }), button.click({ timeout: 5_000 })]);
-  }).toPass({ timeout: 60_000 });
-  return file!;
+  await expect(button).toBeEnabled();
+  const [file] = await Promise.all([page.waitForEvent('download'), button.click()]);
+  return file;
 }
 
-/**
- * Closes a modal with one of its buttons and waits until it is gone. A click made while the modal
- * is still opening can be lost on a loaded machine; then it is clicked again.
- */
+/** Closes a modal with one of its buttons, once, and waits until it is gone. */
 export async function closeDialog(dialog: Locator, buttonName: string): Promise<void> {
   // it must have opened first (a popconfirm shows a moment after its trigger's click)
   await expect(dialog).toBeVisible();
-  await expect(async () => {
-    if (await dialog.isVisible()) await dialog.getByRole('button', { name: buttonName }).click({ timeout: 2_000 });
-    await expect(dialog).toBeHidden({ timeout: 2_000 });
-  }).toPass({ timeout: 20_000 });
+  await dialog.getByRole('button', { name: buttonName }).click();
+  await expect(dialog).toBeHidden();
 }
 
-/**
- * Confirms the open popconfirm with its button, then waits for what the confirm does (`done`: a toast,
- * a dialog). A click made while the popconfirm is still zooming in can be lost on a loaded machine:
- * if `done` has not shown after a few seconds and the popconfirm is still open, it is clicked again.
- */
+/** Confirms the open popconfirm with its button, once, then waits for what the confirm does (`done`: a toast, a dialog). */
 export async function confirmPopover(page: Page, buttonName: string, done: Locator): Promise<void> {
   const open = page.locator('.ant-popconfirm:visible');
   await expect(open).toBeVisible();
-  await expect(async () => {
-    if ((await open.count()) > 0) await open.getByRole('button', { name: buttonName }).click({ timeout: 2_000 });
-    await expect(done.first()).toBeVisible({ timeout: 4_000 });
-  }).toPass({ timeout: 20_000 });
+  await open.getByRole('button', { name: buttonName }).click();
+  await expect(done.first()).toBeVisible();
 }

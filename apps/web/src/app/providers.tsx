@@ -25,7 +25,8 @@ export function AppProviders({ queryClient, children }: { queryClient: QueryClie
   const reducedMotion = useReducedMotion();
   const themeConfig = useMemo(() => buildTheme({ theme, compact }, reducedMotion), [theme, compact, reducedMotion]);
   return (
-    <ConfigProvider locale={viVN} theme={themeConfig}>
+    // with reduced motion no click ripple either (antd's wave keeps its own motion, not the token's)
+    <ConfigProvider locale={viVN} theme={themeConfig} wave={{ disabled: reducedMotion }}>
       {/* Spec §8: notifications top right, auto-close after 3456 ms. */}
       <AntApp
         notification={{ placement: 'topRight', duration: DURATION_S }}

@@ -32,7 +32,7 @@ const theme: ThemeConfig = {
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <ConfigProvider locale={viVN} theme={theme}>
+    <ConfigProvider locale={viVN} theme={theme} wave={{ disabled: prefersReducedMotion() }}>
       <PriceListPage />
     </ConfigProvider>
   </StrictMode>,

@@ -7,7 +7,7 @@ import { SHIFTS, WEEKDAY_LABELS } from '@portal/shared/rules/schedule';
 import { SelectBox } from '../../core/blocks/select-box';
 import type { SelectOption } from '../../core/blocks/select-box.logic';
 import { schedulesApi } from './schedules.api';
-import { useScheduleWrite } from './refusal';
+import { useDoctorFromPage, useScheduleWrite } from './refusal';
 import { TS } from './schedules.messages';
 import { DateRangeRow } from './date-fields';
 
@@ -46,6 +46,7 @@ export function BuildDrawer({ open, onClose, onDone, initial }: { open: boolean;
       form.setFieldsValue({ doctorId: initial.doctor?.value as number | undefined, from: initial.from, to: initial.to, weekdays: [1, 2, 3, 4, 5], shifts: ['MORNING'], slotMinutes: 30, capacity: 3 });
     },
   });
+  useDoctorFromPage(form, open, initial.doctor?.value as number | undefined);
   const doctorId = Form.useWatch('doctorId', form);
   // A doctor works in one department: choosing the doctor fills it in (the scheduler may still change it).
   const doctors = useRef(new Map<number, DoctorSelectItem>());

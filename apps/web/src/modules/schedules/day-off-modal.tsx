@@ -5,7 +5,7 @@ import type { SelectOption } from '../../core/blocks/select-box.logic';
 import { schedulesApi } from './schedules.api';
 import { TS } from './schedules.messages';
 import { DateRangeRow } from './date-fields';
-import { RefusalAlert, useScheduleWrite } from './refusal';
+import { RefusalAlert, useDoctorFromPage, useScheduleWrite } from './refusal';
 
 interface Values {
   doctorId?: number;
@@ -27,6 +27,7 @@ export function DayOffModal({ open, doctor, day, onClose, onDone }: { open: bool
       form.setFieldsValue({ doctorId: doctor?.value as number | undefined, from: formatDate(day), to: formatDate(day) });
     },
   });
+  useDoctorFromPage(form, open, doctor?.value as number | undefined);
 
   const submit = async (v: Values) => {
     await run(() => schedulesApi.dayOff({ doctorId: v.doctorId!, from: displayDateToIso(v.from) ?? '', to: displayDateToIso(v.to) ?? '', note: v.note || null }));

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Alert, List } from 'antd';
+import { Alert, List, type FormInstance } from 'antd';
 import type { FieldError } from '@portal/shared/core/api';
 import { errorMessage, isApiError } from '../../core/api/api-error';
 import { notify } from '../../core/notify';
@@ -86,4 +86,18 @@ export function useScheduleWrite(fallback: string, after: () => void, opening?: 
     }
   };
   return { saving, refusal, run };
+}
+
+/**
+ * The doctor the page shows, in an open dialog's doctor field while the scheduler has not touched it.
+ * The dialog takes it when it opens; this also brings in one the page names only a moment later (a
+ * doctor just picked in the filter, whose URL update renders after an urgent click on "Xếp lịch";
+ * a doctor from the URL whose name comes with the first schedules), so the dialog never opens
+ * empty while the filter shows a doctor.
+ */
+export function useDoctorFromPage(form: FormInstance, open: boolean, doctorId: number | undefined) {
+  useEffect(() => {
+    if (!open || doctorId === undefined || form.isFieldTouched('doctorId')) return;
+    if (form.getFieldValue('doctorId') === undefined) form.setFieldsValue({ doctorId });
+  }, [form, open, doctorId]);
 }
