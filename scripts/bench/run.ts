@@ -92,7 +92,9 @@ async function load(url: string, connections = 50, seconds = 10) {
 }
 
 benches.lookup = async () => {
-  const db = await freshPgDatabase('lookup');
+  // BENCH_LOOKUP_DATABASE_URL reuses a database already seeded with --scale large (nothing is dropped then)
+  const reuse = process.env.BENCH_LOOKUP_DATABASE_URL;
+  const db = reuse ? { url: reuse, drop: async () => {} } : await freshPgDatabase('lookup');
   const path0 = '/api/catalog/v1/emr/medical-services/lookup';
   const cases = [
     { label: 'specific name "sieu am bung" + type 30', q: '?page=0&size=50&type=30&name=sieu%20am%20bung' },
@@ -100,7 +102,7 @@ benches.lookup = async () => {
   ];
   const lines: string[] = [];
   try {
-    await seedScale(db.url, 'large');
+    if (!reuse) await seedScale(db.url, 'large');
     const base = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'scripts/bench/lookup-baseline.ts'), '3205', db.url], { stdio: ['ignore', 'pipe', 'inherit'] });
     await new Promise<void>((r) => base.stdout!.once('data', () => r()));
     for (const cached of [false, true]) {

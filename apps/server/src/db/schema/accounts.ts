@@ -6,7 +6,7 @@ import { facilities } from './facilities';
 export const accounts = pgTable(
   'accounts',
   {
-    id: serial('id').primaryKey(),
+    id: serial('id').notNull(),
     facilityId: integer('facility_id').notNull().references(() => facilities.id),
     /** Lower-case login name, unique across the platform (login does not name the facility). */
     username: text('username').notNull(),
@@ -23,6 +23,9 @@ export const accounts = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    primaryKey({ name: 'accounts_pkey', columns: [t.id, t.facilityId] }),
+    // account_roles and account_rooms still reference id alone (docs/decisions.md, "Keys carry facility_id")
+    uniqueIndex('accounts_id_uq').on(t.id),
     uniqueIndex('accounts_username_uq').on(t.username),
     index('accounts_facility_idx').on(t.facilityId),
     index('accounts_email_idx').on(t.email),
@@ -34,7 +37,7 @@ export const accounts = pgTable(
 export const roles = pgTable(
   'roles',
   {
-    id: serial('id').primaryKey(),
+    id: serial('id').notNull(),
     facilityId: integer('facility_id').notNull().references(() => facilities.id),
     code: text('code').notNull(),
     name: text('name').notNull(),
@@ -45,7 +48,12 @@ export const roles = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('roles_facility_code_uq').on(t.facilityId, t.code)],
+  (t) => [
+    primaryKey({ name: 'roles_pkey', columns: [t.id, t.facilityId] }),
+    // role_authorities and account_roles still reference id alone
+    uniqueIndex('roles_id_uq').on(t.id),
+    uniqueIndex('roles_facility_code_uq').on(t.facilityId, t.code),
+  ],
 );
 
 export const roleAuthorities = pgTable(

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, check, date, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, check, date, foreignKey, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts';
 import { departments, medicalServices, rooms, specialties } from './catalog';
 import { doctors } from './doctors';
@@ -14,11 +14,11 @@ import { medicalProfiles, patientUsers } from './patients';
 export const schedules = pgTable(
   'schedules',
   {
-    id: serial('id').primaryKey(),
+    id: serial('id').notNull(),
     facilityId: integer('facility_id').notNull().references(() => facilities.id),
-    doctorId: integer('doctor_id').notNull().references(() => doctors.id),
-    roomId: integer('room_id').notNull().references(() => rooms.id),
-    departmentId: integer('department_id').notNull().references(() => departments.id),
+    doctorId: integer('doctor_id').notNull(),
+    roomId: integer('room_id').notNull(),
+    departmentId: integer('department_id').notNull(),
     date: date('date', { mode: 'string' }).notNull(),
     /** A key of rules/schedule SHIFTS (MORNING, AFTERNOON, EVENING) or CUSTOM. */
     shift: text('shift').notNull(),
@@ -28,11 +28,16 @@ export const schedules = pgTable(
     /** Patients per slot when the schedule was cut (a slot may be changed alone later). */
     capacity: smallint('capacity').notNull(),
     note: text('note'),
-    createdBy: integer('created_by').references(() => accounts.id),
+    createdBy: integer('created_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    primaryKey({ name: 'schedules_pkey', columns: [t.id, t.facilityId] }),
+    foreignKey({ name: 'schedules_doctor_fk', columns: [t.facilityId, t.doctorId], foreignColumns: [doctors.facilityId, doctors.id] }),
+    foreignKey({ name: 'schedules_room_fk', columns: [t.facilityId, t.roomId], foreignColumns: [rooms.facilityId, rooms.id] }),
+    foreignKey({ name: 'schedules_department_fk', columns: [t.facilityId, t.departmentId], foreignColumns: [departments.facilityId, departments.id] }),
+    foreignKey({ name: 'schedules_created_by_fk', columns: [t.facilityId, t.createdBy], foreignColumns: [accounts.facilityId, accounts.id] }),
     index('schedules_facility_date_idx').on(t.facilityId, t.date),
     index('schedules_doctor_date_idx').on(t.doctorId, t.date),
     index('schedules_room_date_idx').on(t.roomId, t.date),
@@ -44,10 +49,10 @@ export const schedules = pgTable(
 export const timeSlots = pgTable(
   'time_slots',
   {
-    id: serial('id').primaryKey(),
+    id: serial('id').notNull(),
     facilityId: integer('facility_id').notNull().references(() => facilities.id),
-    scheduleId: integer('schedule_id').notNull().references(() => schedules.id, { onDelete: 'cascade' }),
-    doctorId: integer('doctor_id').notNull().references(() => doctors.id),
+    scheduleId: integer('schedule_id').notNull(),
+    doctorId: integer('doctor_id').notNull(),
     date: date('date', { mode: 'string' }).notNull(),
     startTime: text('start_time').notNull(),
     endTime: text('end_time').notNull(),
@@ -57,7 +62,10 @@ export const timeSlots = pgTable(
     booked: smallint('booked').notNull().default(0),
   },
   (t) => [
-    uniqueIndex('time_slots_schedule_start_uq').on(t.scheduleId, t.startTime),
+    primaryKey({ name: 'time_slots_pkey', columns: [t.id, t.facilityId] }),
+    foreignKey({ name: 'time_slots_schedule_fk', columns: [t.facilityId, t.scheduleId], foreignColumns: [schedules.facilityId, schedules.id] }).onDelete('cascade'),
+    foreignKey({ name: 'time_slots_doctor_fk', columns: [t.facilityId, t.doctorId], foreignColumns: [doctors.facilityId, doctors.id] }),
+    uniqueIndex('time_slots_schedule_start_uq').on(t.scheduleId, t.startTime, t.facilityId),
     index('time_slots_doctor_date_idx').on(t.doctorId, t.date, t.startTime),
     check('time_slots_booked_within_capacity', sql`${t.booked} >= 0 AND ${t.booked} <= ${t.capacity}`),
   ],
@@ -67,19 +75,25 @@ export const timeSlots = pgTable(
 export const scheduleLogs = pgTable(
   'schedule_logs',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: bigserial('id', { mode: 'number' }).notNull(),
     facilityId: integer('facility_id').notNull().references(() => facilities.id),
-    doctorId: integer('doctor_id').references(() => doctors.id),
+    doctorId: integer('doctor_id'),
     scheduleId: integer('schedule_id'),
     /** CREATE, COPY_WEEK, UPDATE, DELETE, DAY_OFF. */
     action: text('action').notNull(),
     /** Vietnamese one-line summary shown in the log. */
     summary: text('summary').notNull(),
     detail: jsonb('detail'),
-    accountId: integer('account_id').references(() => accounts.id),
+    accountId: integer('account_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('schedule_logs_facility_time_idx').on(t.facilityId, t.createdAt), index('schedule_logs_doctor_idx').on(t.doctorId, t.createdAt)],
+  (t) => [
+    primaryKey({ name: 'schedule_logs_pkey', columns: [t.id, t.facilityId] }),
+    foreignKey({ name: 'schedule_logs_doctor_fk', columns: [t.facilityId, t.doctorId], foreignColumns: [doctors.facilityId, doctors.id] }),
+    foreignKey({ name: 'schedule_logs_account_fk', columns: [t.facilityId, t.accountId], foreignColumns: [accounts.facilityId, accounts.id] }),
+    index('schedule_logs_facility_time_idx').on(t.facilityId, t.createdAt),
+    index('schedule_logs_doctor_idx').on(t.doctorId, t.createdAt),
+  ],
 );
 
 /**
@@ -91,18 +105,18 @@ export const scheduleLogs = pgTable(
 export const bookings = pgTable(
   'bookings',
   {
-    id: serial('id').primaryKey(),
+    id: serial('id').notNull(),
     facilityId: integer('facility_id').notNull().references(() => facilities.id),
     /** Booking code shown to the patient and the front desk: 'DK' + yymmdd + 6 digits. */
     code: text('code').notNull(),
-    patientUserId: integer('patient_user_id').references(() => patientUsers.id),
-    medicalProfileId: integer('medical_profile_id').notNull().references(() => medicalProfiles.id),
-    timeSlotId: integer('time_slot_id').notNull().references(() => timeSlots.id),
-    scheduleId: integer('schedule_id').notNull().references(() => schedules.id),
-    doctorId: integer('doctor_id').notNull().references(() => doctors.id),
-    roomId: integer('room_id').notNull().references(() => rooms.id),
-    departmentId: integer('department_id').notNull().references(() => departments.id),
-    specialtyId: integer('specialty_id').references(() => specialties.id),
+    patientUserId: integer('patient_user_id'),
+    medicalProfileId: integer('medical_profile_id').notNull(),
+    timeSlotId: integer('time_slot_id').notNull(),
+    scheduleId: integer('schedule_id').notNull(),
+    doctorId: integer('doctor_id').notNull(),
+    roomId: integer('room_id').notNull(),
+    departmentId: integer('department_id').notNull(),
+    specialtyId: integer('specialty_id'),
     date: date('date', { mode: 'string' }).notNull(),
     startTime: text('start_time').notNull(),
     endTime: text('end_time').notNull(),
@@ -122,13 +136,25 @@ export const bookings = pgTable(
     totalPrice: bigint('total_price', { mode: 'number' }).notNull().default(0),
     /** normalizeText of code, patient name, phone and patient code (the list's search box). */
     searchText: text('search_text').notNull().default(''),
-    createdBy: integer('created_by').references(() => accounts.id),
+    createdBy: integer('created_by'),
     checkedInAt: timestamp('checked_in_at', { withTimezone: true }),
     calledAt: timestamp('called_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    primaryKey({ name: 'bookings_pkey', columns: [t.id, t.facilityId] }),
+    // booking_services still references id alone
+    uniqueIndex('bookings_id_uq').on(t.id),
+    foreignKey({ name: 'bookings_patient_user_fk', columns: [t.facilityId, t.patientUserId], foreignColumns: [patientUsers.facilityId, patientUsers.id] }),
+    foreignKey({ name: 'bookings_medical_profile_fk', columns: [t.facilityId, t.medicalProfileId], foreignColumns: [medicalProfiles.facilityId, medicalProfiles.id] }),
+    foreignKey({ name: 'bookings_time_slot_fk', columns: [t.facilityId, t.timeSlotId], foreignColumns: [timeSlots.facilityId, timeSlots.id] }),
+    foreignKey({ name: 'bookings_schedule_fk', columns: [t.facilityId, t.scheduleId], foreignColumns: [schedules.facilityId, schedules.id] }),
+    foreignKey({ name: 'bookings_doctor_fk', columns: [t.facilityId, t.doctorId], foreignColumns: [doctors.facilityId, doctors.id] }),
+    foreignKey({ name: 'bookings_room_fk', columns: [t.facilityId, t.roomId], foreignColumns: [rooms.facilityId, rooms.id] }),
+    foreignKey({ name: 'bookings_department_fk', columns: [t.facilityId, t.departmentId], foreignColumns: [departments.facilityId, departments.id] }),
+    foreignKey({ name: 'bookings_specialty_fk', columns: [t.facilityId, t.specialtyId], foreignColumns: [specialties.facilityId, specialties.id] }),
+    foreignKey({ name: 'bookings_created_by_fk', columns: [t.facilityId, t.createdBy], foreignColumns: [accounts.facilityId, accounts.id] }),
     uniqueIndex('bookings_facility_code_uq').on(t.facilityId, t.code),
     index('bookings_day_status_idx').on(t.facilityId, t.date, t.status, t.id),
     index('bookings_day_idx').on(t.facilityId, t.date, t.startTime, t.id),
@@ -140,7 +166,7 @@ export const bookings = pgTable(
     index('bookings_profile_idx').on(t.medicalProfileId, t.date),
     index('bookings_user_idx').on(t.patientUserId, t.date),
     index('bookings_search_trgm').using('gin', t.searchText.op('gin_trgm_ops')),
-    uniqueIndex('bookings_room_day_queue_uq').on(t.roomId, t.date, t.queueNumber).where(sql`${t.queueNumber} IS NOT NULL`),
+    uniqueIndex('bookings_room_day_queue_uq').on(t.roomId, t.date, t.queueNumber, t.facilityId).where(sql`${t.queueNumber} IS NOT NULL`),
   ],
 );
 
@@ -159,9 +185,9 @@ export const bookingServices = pgTable(
 export const bookingLogs = pgTable(
   'booking_logs',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: bigserial('id', { mode: 'number' }).notNull(),
     facilityId: integer('facility_id').notNull().references(() => facilities.id),
-    bookingId: integer('booking_id').notNull().references(() => bookings.id, { onDelete: 'cascade' }),
+    bookingId: integer('booking_id').notNull(),
     /** create, accept, reject, checkin, call, complete, cancel, noShow, revert, reschedule (moved to another slot), update (same slot), profile, priority. */
     action: text('action').notNull(),
     fromStatus: text('from_status'),
@@ -169,21 +195,29 @@ export const bookingLogs = pgTable(
     reason: text('reason'),
     /** STAFF, PATIENT or SYSTEM. */
     actor: text('actor').notNull(),
-    accountId: integer('account_id').references(() => accounts.id),
+    accountId: integer('account_id'),
     detail: jsonb('detail'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('booking_logs_booking_idx').on(t.bookingId, t.id)],
+  (t) => [
+    primaryKey({ name: 'booking_logs_pkey', columns: [t.id, t.facilityId] }),
+    foreignKey({ name: 'booking_logs_booking_fk', columns: [t.facilityId, t.bookingId], foreignColumns: [bookings.facilityId, bookings.id] }).onDelete('cascade'),
+    foreignKey({ name: 'booking_logs_account_fk', columns: [t.facilityId, t.accountId], foreignColumns: [accounts.facilityId, accounts.id] }),
+    index('booking_logs_booking_idx').on(t.bookingId, t.id),
+  ],
 );
 
 /** The last queue number handed out per room and day (gap-free: taken in the check-in's transaction). */
 export const queueCounters = pgTable(
   'queue_counters',
   {
-    roomId: integer('room_id').notNull().references(() => rooms.id),
+    roomId: integer('room_id').notNull(),
     date: date('date', { mode: 'string' }).notNull(),
     facilityId: integer('facility_id').notNull().references(() => facilities.id),
     lastNumber: integer('last_number').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.roomId, t.date] })],
+  (t) => [
+    primaryKey({ name: 'queue_counters_pkey', columns: [t.roomId, t.date, t.facilityId] }),
+    foreignKey({ name: 'queue_counters_room_fk', columns: [t.facilityId, t.roomId], foreignColumns: [rooms.facilityId, rooms.id] }),
+  ],
 );

@@ -1,4 +1,4 @@
-import { bigserial, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigserial, foreignKey, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts';
 import { facilities } from './facilities';
 
@@ -6,8 +6,8 @@ import { facilities } from './facilities';
 export const sessions = pgTable(
   'sessions',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    accountId: integer('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
+    id: bigserial('id', { mode: 'number' }).notNull(),
+    accountId: integer('account_id').notNull(),
     facilityId: integer('facility_id').notNull().references(() => facilities.id),
     tokenHash: text('token_hash').notNull(),
     refreshHash: text('refresh_hash').notNull(),
@@ -23,6 +23,9 @@ export const sessions = pgTable(
     userAgent: text('user_agent'),
   },
   (t) => [
+    primaryKey({ name: 'sessions_pkey', columns: [t.id, t.facilityId] }),
+    foreignKey({ name: 'sessions_account_fk', columns: [t.facilityId, t.accountId], foreignColumns: [accounts.facilityId, accounts.id] }).onDelete('cascade'),
+    // token hashes are unique across the platform: a request's token names no facility
     uniqueIndex('sessions_token_hash_uq').on(t.tokenHash),
     uniqueIndex('sessions_refresh_hash_uq').on(t.refreshHash),
     index('sessions_previous_refresh_idx').on(t.previousRefreshHash),

@@ -1,18 +1,18 @@
-import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, foreignKey, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { facilities } from './facilities';
 
 /** Kinds of service on the price list (Khám bệnh, Xét nghiệm, ...); `value` is what the API filters on. */
 export const serviceTypes = pgTable(
   'service_types',
   {
-    id: serial('id').primaryKey(),
+    id: serial('id').notNull(),
     facilityId: integer('facility_id').notNull().references(() => facilities.id),
     value: integer('value').notNull(),
     name: text('name').notNull(),
     sortOrder: integer('sort_order').notNull().default(0),
     active: boolean('active').notNull().default(true),
   },
-  (t) => [uniqueIndex('service_types_facility_value_uq').on(t.facilityId, t.value)],
+  (t) => [primaryKey({ name: 'service_types_pkey', columns: [t.id, t.facilityId] }), uniqueIndex('service_types_facility_value_uq').on(t.facilityId, t.value)],
 );
 
 /** One department-specific price of a service (spec §3 dsGiaDichVu). */
@@ -27,7 +27,7 @@ export interface PriceEntryRow {
 export const medicalServices = pgTable(
   'medical_services',
   {
-    id: serial('id').primaryKey(),
+    id: serial('id').notNull(),
     facilityId: integer('facility_id').notNull().references(() => facilities.id),
     code: text('code').notNull(),
     name: text('name').notNull(),
@@ -45,6 +45,9 @@ export const medicalServices = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    primaryKey({ name: 'medical_services_pkey', columns: [t.id, t.facilityId] }),
+    // booking_services still references id alone
+    uniqueIndex('medical_services_id_uq').on(t.id),
     uniqueIndex('medical_services_facility_code_uq').on(t.facilityId, t.code),
     index('medical_services_list_idx').on(t.facilityId, t.typeValue, t.code),
     index('medical_services_search_trgm').using('gin', t.searchText.op('gin_trgm_ops')),
@@ -52,10 +55,13 @@ export const medicalServices = pgTable(
   ],
 );
 
-/** Columns every generic catalogue table has (core/crud serves any table with them). */
+/**
+ * Columns every generic catalogue table has (core/crud serves any table with them). The primary key is
+ * (id, facility_id), declared by each table (docs/decisions.md, "Keys carry facility_id").
+ */
 export function catalogColumns() {
   return {
-    id: serial('id').primaryKey(),
+    id: serial('id').notNull(),
     facilityId: integer('facility_id').notNull().references(() => facilities.id),
     code: text('code').notNull(),
     name: text('name').notNull(),
@@ -70,12 +76,16 @@ export function catalogColumns() {
 
 /** Khoa. */
 export const departments = pgTable('departments', catalogColumns(), (t) => [
+  primaryKey({ name: 'departments_pkey', columns: [t.id, t.facilityId] }),
   uniqueIndex('departments_facility_code_uq').on(t.facilityId, t.code),
   index('departments_search_trgm').using('gin', t.searchText.op('gin_trgm_ops')),
 ]);
 
 /** Chuyên khoa. */
 export const specialties = pgTable('specialties', catalogColumns(), (t) => [
+  primaryKey({ name: 'specialties_pkey', columns: [t.id, t.facilityId] }),
+  // doctor_specialties still references id alone
+  uniqueIndex('specialties_id_uq').on(t.id),
   uniqueIndex('specialties_facility_code_uq').on(t.facilityId, t.code),
   index('specialties_search_trgm').using('gin', t.searchText.op('gin_trgm_ops')),
 ]);
@@ -85,10 +95,15 @@ export const rooms = pgTable(
   'rooms',
   {
     ...catalogColumns(),
-    departmentId: integer('department_id').references(() => departments.id),
-    specialtyId: integer('specialty_id').references(() => specialties.id),
+    departmentId: integer('department_id'),
+    specialtyId: integer('specialty_id'),
   },
   (t) => [
+    primaryKey({ name: 'rooms_pkey', columns: [t.id, t.facilityId] }),
+    // account_rooms and doctor_rooms still reference id alone
+    uniqueIndex('rooms_id_uq').on(t.id),
+    foreignKey({ name: 'rooms_department_fk', columns: [t.facilityId, t.departmentId], foreignColumns: [departments.facilityId, departments.id] }),
+    foreignKey({ name: 'rooms_specialty_fk', columns: [t.facilityId, t.specialtyId], foreignColumns: [specialties.facilityId, specialties.id] }),
     uniqueIndex('rooms_facility_code_uq').on(t.facilityId, t.code),
     index('rooms_search_trgm').using('gin', t.searchText.op('gin_trgm_ops')),
     index('rooms_department_idx').on(t.departmentId),

@@ -1,4 +1,4 @@
-import { boolean, date, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, date, foreignKey, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { departments, rooms, specialties } from './catalog';
 import { facilities } from './facilities';
 
@@ -6,7 +6,7 @@ import { facilities } from './facilities';
 export const doctors = pgTable(
   'doctors',
   {
-    id: serial('id').primaryKey(),
+    id: serial('id').notNull(),
     facilityId: integer('facility_id').notNull().references(() => facilities.id),
     code: text('code').notNull(),
     name: text('name').notNull(),
@@ -20,7 +20,7 @@ export const doctors = pgTable(
     biography: text('biography'),
     /** File name of the photo under DATA_DIR/uploads/doctor-avatars (content hash), or null. */
     avatar: text('avatar'),
-    departmentId: integer('department_id').notNull().references(() => departments.id),
+    departmentId: integer('department_id').notNull(),
     /** normalizeText of code, title + name, position and phone. */
     searchText: text('search_text').notNull().default(''),
     active: boolean('active').notNull().default(true),
@@ -28,6 +28,10 @@ export const doctors = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    primaryKey({ name: 'doctors_pkey', columns: [t.id, t.facilityId] }),
+    // doctor_specialties, doctor_rooms and doctor_work_history still reference id alone
+    uniqueIndex('doctors_id_uq').on(t.id),
+    foreignKey({ name: 'doctors_department_fk', columns: [t.facilityId, t.departmentId], foreignColumns: [departments.facilityId, departments.id] }),
     uniqueIndex('doctors_facility_code_uq').on(t.facilityId, t.code),
     index('doctors_search_trgm').using('gin', t.searchText.op('gin_trgm_ops')),
     index('doctors_department_idx').on(t.departmentId),

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, customType, pgSequence, boolean, date, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigserial, customType, foreignKey, pgSequence, boolean, date, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts';
 import { facilities } from './facilities';
 
@@ -13,7 +13,7 @@ const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 export const patientUsers = pgTable(
   'patient_users',
   {
-    id: serial('id').primaryKey(),
+    id: serial('id').notNull(),
     facilityId: integer('facility_id').notNull().references(() => facilities.id),
     /** Display name of the account holder (the main profile's name when made by the app). */
     name: text('name').notNull(),
@@ -40,6 +40,7 @@ export const patientUsers = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    primaryKey({ name: 'patient_users_pkey', columns: [t.id, t.facilityId] }),
     uniqueIndex('patient_users_facility_phone_uq').on(t.facilityId, t.phone),
     uniqueIndex('patient_users_facility_email_uq').on(t.facilityId, t.email),
     index('patient_users_list_idx').on(t.facilityId, t.createdAt, t.id),
@@ -52,8 +53,8 @@ export const patientUsers = pgTable(
 export const patientSessions = pgTable(
   'patient_sessions',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    userId: integer('user_id').notNull().references(() => patientUsers.id, { onDelete: 'cascade' }),
+    id: bigserial('id', { mode: 'number' }).notNull(),
+    userId: integer('user_id').notNull(),
     facilityId: integer('facility_id').notNull().references(() => facilities.id),
     tokenHash: text('token_hash').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -61,7 +62,13 @@ export const patientSessions = pgTable(
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     revokedReason: text('revoked_reason'),
   },
-  (t) => [uniqueIndex('patient_sessions_token_uq').on(t.tokenHash), index('patient_sessions_user_idx').on(t.userId)],
+  (t) => [
+    primaryKey({ name: 'patient_sessions_pkey', columns: [t.id, t.facilityId] }),
+    foreignKey({ name: 'patient_sessions_user_fk', columns: [t.facilityId, t.userId], foreignColumns: [patientUsers.facilityId, patientUsers.id] }).onDelete('cascade'),
+    // unique across the platform: a patient's token names no facility
+    uniqueIndex('patient_sessions_token_uq').on(t.tokenHash),
+    index('patient_sessions_user_idx').on(t.userId),
+  ],
 );
 
 /** Numbers patient codes (BN00000001…) across the platform, so a code is never reused. */
@@ -76,9 +83,9 @@ export const patientCodeSeq = pgSequence('patient_code_seq', { startWith: 1 });
 export const medicalProfiles = pgTable(
   'medical_profiles',
   {
-    id: serial('id').primaryKey(),
+    id: serial('id').notNull(),
     facilityId: integer('facility_id').notNull().references(() => facilities.id),
-    userId: integer('user_id').notNull().references(() => patientUsers.id),
+    userId: integer('user_id').notNull(),
     /** Mã bệnh nhân, unique in the facility (e.g. BN26000123). */
     patientCode: text('patient_code')
       .notNull()
@@ -105,6 +112,10 @@ export const medicalProfiles = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    primaryKey({ name: 'medical_profiles_pkey', columns: [t.id, t.facilityId] }),
+    // medical_profile_exts still references id alone
+    uniqueIndex('medical_profiles_id_uq').on(t.id),
+    foreignKey({ name: 'medical_profiles_user_fk', columns: [t.facilityId, t.userId], foreignColumns: [patientUsers.facilityId, patientUsers.id] }),
     uniqueIndex('medical_profiles_facility_code_uq').on(t.facilityId, t.patientCode),
     index('medical_profiles_user_idx').on(t.userId),
     // byte order ("C") serves both the prefix LIKE and ORDER BY name: a page of 20 reads 20 entries
@@ -134,11 +145,11 @@ export const medicalProfileExts = pgTable('medical_profile_exts', {
 export const patientHistories = pgTable(
   'patient_histories',
   {
-    id: serial('id').primaryKey(),
+    id: serial('id').notNull(),
     facilityId: integer('facility_id').notNull().references(() => facilities.id),
     /** Denormalised owner account, so an account's histories are one index read; moved by a merge. */
-    userId: integer('user_id').notNull().references(() => patientUsers.id),
-    profileId: integer('profile_id').notNull().references(() => medicalProfiles.id),
+    userId: integer('user_id').notNull(),
+    profileId: integer('profile_id').notNull(),
     /** Encounter number in the HIS (mã lượt khám). */
     encounterCode: text('encounter_code').notNull(),
     visitedAt: timestamp('visited_at', { withTimezone: true }).notNull(),
@@ -153,6 +164,11 @@ export const patientHistories = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    primaryKey({ name: 'patient_histories_pkey', columns: [t.id, t.facilityId] }),
+    // prescriptions, medical_records and diagnostics still reference id alone
+    uniqueIndex('patient_histories_id_uq').on(t.id),
+    foreignKey({ name: 'patient_histories_user_fk', columns: [t.facilityId, t.userId], foreignColumns: [patientUsers.facilityId, patientUsers.id] }),
+    foreignKey({ name: 'patient_histories_profile_fk', columns: [t.facilityId, t.profileId], foreignColumns: [medicalProfiles.facilityId, medicalProfiles.id] }),
     index('patient_histories_user_idx').on(t.userId, t.visitedAt),
     index('patient_histories_profile_idx').on(t.profileId, t.visitedAt),
     uniqueIndex('patient_histories_facility_encounter_uq').on(t.facilityId, t.encounterCode),
@@ -225,20 +241,26 @@ export const diagnostics = pgTable(
 export const resultFiles = pgTable(
   'result_files',
   {
-    id: serial('id').primaryKey(),
+    id: serial('id').notNull(),
     facilityId: integer('facility_id').notNull().references(() => facilities.id),
-    userId: integer('user_id').notNull().references(() => patientUsers.id),
-    profileId: integer('profile_id').notNull().references(() => medicalProfiles.id),
-    historyId: integer('history_id').references(() => patientHistories.id),
+    userId: integer('user_id').notNull(),
+    profileId: integer('profile_id').notNull(),
+    historyId: integer('history_id'),
     storageKey: text('storage_key').notNull(),
     fileName: text('file_name').notNull(),
     contentType: text('content_type').notNull(),
     sizeBytes: integer('size_bytes').notNull(),
     sha256: text('sha256').notNull(),
-    uploadedBy: integer('uploaded_by').references(() => accounts.id),
+    uploadedBy: integer('uploaded_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    primaryKey({ name: 'result_files_pkey', columns: [t.id, t.facilityId] }),
+    foreignKey({ name: 'result_files_user_fk', columns: [t.facilityId, t.userId], foreignColumns: [patientUsers.facilityId, patientUsers.id] }),
+    foreignKey({ name: 'result_files_profile_fk', columns: [t.facilityId, t.profileId], foreignColumns: [medicalProfiles.facilityId, medicalProfiles.id] }),
+    foreignKey({ name: 'result_files_history_fk', columns: [t.facilityId, t.historyId], foreignColumns: [patientHistories.facilityId, patientHistories.id] }),
+    foreignKey({ name: 'result_files_uploaded_by_fk', columns: [t.facilityId, t.uploadedBy], foreignColumns: [accounts.facilityId, accounts.id] }),
+    // unique across the platform: a key names one file of the shared store
     uniqueIndex('result_files_storage_key_uq').on(t.storageKey),
     index('result_files_user_idx').on(t.userId),
     index('result_files_profile_idx').on(t.profileId),

@@ -63,7 +63,7 @@ export async function seedLargeBookings(database: Database, facilityId: number, 
       CROSS JOIN LATERAL generate_series(0, (extract(epoch FROM sc.end_time::time - sc.start_time::time) / 1800)::int - 1) k
       CROSS JOIN LATERAL (SELECT sc.start_time::time + k * interval '30 minutes' AS t) tt
       WHERE sc.facility_id = ${facilityId} AND sc.note = 'Dữ liệu quy mô lớn'
-      ON CONFLICT (schedule_id, start_time) DO NOTHING`);
+      ON CONFLICT (schedule_id, start_time, facility_id) DO NOTHING`);
   });
   log(`  lịch làm việc: ${DOCTORS} bác sĩ × ${days} ngày, ${capacity} chỗ mỗi khung giờ`);
 

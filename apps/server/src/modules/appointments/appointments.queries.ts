@@ -179,7 +179,7 @@ export async function syncCheckinSeq(ctx: AppContext, caller: Caller, roomId: nu
       tx,
       sql`INSERT INTO queue_counters (room_id, date, facility_id, last_number)
           SELECT ${roomId}, ${date}::date, ${facilityId}, coalesce(max(queue_number), 0) FROM bookings WHERE facility_id = ${facilityId} AND room_id = ${roomId} AND date = ${date}
-          ON CONFLICT (room_id, date) DO UPDATE SET last_number = excluded.last_number RETURNING last_number`,
+          ON CONFLICT (room_id, date, facility_id) DO UPDATE SET last_number = excluded.last_number RETURNING last_number`,
     );
     await audit(tx, caller, { action: 'BOOKING_SYNC_CHECKIN_SEQ', entity: 'queue_counter', entityId: `${roomId}:${date}`, after: { lastNumber: r!.last_number } });
     return r!.last_number;

@@ -297,7 +297,7 @@ export async function nextQueueNumber(ex: Executor, facilityId: number, roomId: 
   const [r] = await rows<{ last_number: number }>(
     ex,
     sql`INSERT INTO queue_counters (room_id, date, facility_id, last_number) VALUES (${roomId}, ${date}, ${facilityId}, 1)
-        ON CONFLICT (room_id, date) DO UPDATE SET last_number = queue_counters.last_number + 1 RETURNING last_number`,
+        ON CONFLICT (room_id, date, facility_id) DO UPDATE SET last_number = queue_counters.last_number + 1 RETURNING last_number`,
   );
   return r!.last_number;
 }

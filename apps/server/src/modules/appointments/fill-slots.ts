@@ -150,7 +150,7 @@ export async function fillSlots(ex: Executor, facilityId: number, o: FillOptions
   await ex.execute(
     sql.raw(`INSERT INTO queue_counters (room_id, date, facility_id, last_number)
       SELECT room_id, date, ${facilityId}, max(queue_number) FROM bookings WHERE facility_id = ${facilityId} AND queue_number IS NOT NULL AND date BETWEEN '${o.from}'::date AND '${o.to}'::date GROUP BY room_id, date
-      ON CONFLICT (room_id, date) DO UPDATE SET last_number = greatest(queue_counters.last_number, excluded.last_number)`),
+      ON CONFLICT (room_id, date, facility_id) DO UPDATE SET last_number = greatest(queue_counters.last_number, excluded.last_number)`),
   );
   await ex.execute(
     sql.raw(`UPDATE time_slots s SET booked = s.booked + h.n FROM (
