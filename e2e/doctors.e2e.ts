@@ -141,6 +141,10 @@ test.describe('doctors (/admin/doctor)', () => {
     await expect(minh).toContainText('Phòng khám Tim mạch 103');
     await expect(minh.locator('.ant-avatar img')).toHaveAttribute('src', /\/api\/catalog\/v1\/public\/doctor-avatars\/[a-f0-9]{32}\.png$/);
     await expect(rows(page)).toHaveCount(2);
+    // 1,366 px with the sidebar open: the page does not scroll sideways and the row's actions are in sight
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1366);
+    const editBox = await minh.getByRole('button', { name: 'Sửa' }).boundingBox();
+    expect(editBox && editBox.x >= 0 && editBox.x + editBox.width <= 1366).toBe(true);
     await snap(page, 'doctor-list');
 
     // Edit: the same form, filled from the doctor (links and periods included).

@@ -90,6 +90,8 @@ function actionsColumn(o: ColumnOptions, label: string): ColumnsType<ResourceRow
   return {
     key: '_actions',
     title: T.crud.actions,
+    // kept at the right edge while a wide table scrolls: the row's actions are always in sight
+    fixed: 'right',
     width: 260,
     render: (_v, row) => (
       <Space size={0} wrap>
