@@ -3,7 +3,21 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { MSG } from '../packages/shared/src/messages.vi';
 import { MENU, visibleMenu } from '../apps/web/src/app/menu';
 import { T } from '../apps/web/src/app/messages';
-import { downloadBy, chooseOptions, closeDialog, FIXTURE_PASSWORD, loginViaApi, loginViaUi, makeAccount, md5, sidebarLabels, snap, toast, uniq, confirmPopover } from './helpers';
+import {
+  downloadBy,
+  chooseOptions,
+  closeDialog,
+  FIXTURE_PASSWORD,
+  loginViaApi,
+  loginViaUi,
+  makeAccount,
+  md5,
+  sidebarLabels,
+  snap,
+  toast,
+  uniq,
+  confirmPopover,
+} from './helpers';
 
 /**
  * Admin accounts, roles and account rooms. Each test makes its own facility (with two clinic
@@ -150,7 +164,16 @@ test.describe('admin accounts, roles and rooms', () => {
     const values = (r: number) => (sheet.getRow(r).values as unknown[]).slice(1);
     expect(values(1)).toEqual(['STT', 'Tên đăng nhập', 'Họ và tên', 'Email', 'Số điện thoại', 'Vai trò', 'Phòng', 'Đã khoá', 'Đổi mật khẩu lần cuối']);
     expect(sheet.actualRowCount).toBe(2);
-    expect(values(2).slice(0, 8)).toEqual([1, username, 'Trần Thị Thu Hà', `${username}@benhvien.vn`, phone, 'Lễ tân tầng một', 'P101 – Phòng khám Nội 101', 'Không']);
+    expect(values(2).slice(0, 8)).toEqual([
+      1,
+      username,
+      'Trần Thị Thu Hà',
+      `${username}@benhvien.vn`,
+      phone,
+      'Lễ tân tầng một',
+      'P101 – Phòng khám Nội 101',
+      'Không',
+    ]);
     expect(String(values(2)[8])).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
 
     // ---- Reset password: a new one-time password once; the staff's session ends.

@@ -128,7 +128,9 @@ test('a booking made on the phone appears live on another desk, then accept, che
   const seenAt = await desk.evaluate(() => (window as unknown as { seenAt?: number }).seenAt ?? Date.now());
   const latency = seenAt - savedAt;
   const socketLatency = (eventAt() ?? NaN) - savedAt;
-  console.log(`[bookings.e2e] booking ${booking.code} appeared on the other desk ${latency} ms after the save response (socket event after ${socketLatency} ms)`);
+  console.log(
+    `[bookings.e2e] booking ${booking.code} appeared on the other desk ${latency} ms after the save response (socket event after ${socketLatency} ms)`,
+  );
   // It came over the socket, not the 10 s polling: an event arrived. The 1 s budget is a figure to read
   // here and in docs/performance.md, not a timed assertion (a loaded CI machine measured 1,038 ms once).
   expect(eventAt()).toBeDefined();
@@ -298,8 +300,14 @@ test('the room queue calls the next waiting patient, priority first, and says wh
   // Bình books first (number 1), Khôi is a priority patient and arrives second (number 2).
   const arrivals: { code: string }[] = [];
   const booked: { id: number; code: string }[] = [];
-  for (const [profile, start, priority] of [[0, '08:00', 0], [1, '08:30', 1]] as const) {
-    const made = await request.post('/api/appointment/v1', { headers, data: { medicalProfileId: scene.patient.profiles[profile]!.id, timeSlotId: slot(start), priority, accept: true } });
+  for (const [profile, start, priority] of [
+    [0, '08:00', 0],
+    [1, '08:30', 1],
+  ] as const) {
+    const made = await request.post('/api/appointment/v1', {
+      headers,
+      data: { medicalProfileId: scene.patient.profiles[profile]!.id, timeSlotId: slot(start), priority, accept: true },
+    });
     expect(made.status(), await made.text()).toBe(200);
     booked.push(((await made.json()) as { data: { id: number; code: string } }).data);
   }

@@ -45,7 +45,9 @@ test.describe('catalogues with references', () => {
     ]) {
       expect((await page.request.post('/api/catalog/v1/departments', { headers, data: { code, name, description: null } })).status()).toBe(200);
     }
-    expect((await page.request.post('/api/catalog/v1/specialties', { headers, data: { code: 'TIMMACH', name: 'Tim mạch', description: null } })).status()).toBe(200);
+    expect((await page.request.post('/api/catalog/v1/specialties', { headers, data: { code: 'TIMMACH', name: 'Tim mạch', description: null } })).status()).toBe(
+      200,
+    );
 
     // The Danh mục sub-menu lists the new screens.
     await page.goto('/admin');
@@ -127,7 +129,11 @@ test.describe('catalogues with references', () => {
     await page.goto('/admin/department');
     await row(page, 'KNOI').getByRole('button', { name: T.crud.delete }).click();
     await expect(page.locator('.ant-popconfirm:visible')).toContainText('Xoá khoa "Khoa Nội tổng hợp"?');
-    await confirmPopover(page, T.crud.delete, toast(page, 'Không thể xoá khoa "Khoa Nội tổng hợp" vì đang được dùng bởi 1 phòng khám. Hãy ngừng hoạt động thay vì xoá.'));
+    await confirmPopover(
+      page,
+      T.crud.delete,
+      toast(page, 'Không thể xoá khoa "Khoa Nội tổng hợp" vì đang được dùng bởi 1 phòng khám. Hãy ngừng hoạt động thay vì xoá.'),
+    );
     await snap(page, 'department-delete-refused');
     await expect(row(page, 'KNOI')).toBeVisible();
 
@@ -187,8 +193,32 @@ test.describe('catalogues with references', () => {
   });
 
   for (const c of [
-    { path: '/admin/nations', heading: 'Danh mục dân tộc', label: 'dân tộc', file: 'danh-muc-dan-toc.xlsx', total: 55, searchText: 'khmer', found: 'Khơ-me', code: '00', name: 'Không rõ', codeLabel: 'Mã dân tộc', nameLabel: 'Tên dân tộc' },
-    { path: '/admin/jobs', heading: 'Danh mục nghề nghiệp', label: 'nghề nghiệp', file: 'danh-muc-nghe-nghiep.xlsx', total: 58, searchText: 'suc khoe', found: 'Nhà chuyên môn về sức khỏe', code: '00000', name: 'Không có nghề nghiệp', codeLabel: 'Mã nghề nghiệp', nameLabel: 'Tên nghề nghiệp' },
+    {
+      path: '/admin/nations',
+      heading: 'Danh mục dân tộc',
+      label: 'dân tộc',
+      file: 'danh-muc-dan-toc.xlsx',
+      total: 55,
+      searchText: 'khmer',
+      found: 'Khơ-me',
+      code: '00',
+      name: 'Không rõ',
+      codeLabel: 'Mã dân tộc',
+      nameLabel: 'Tên dân tộc',
+    },
+    {
+      path: '/admin/jobs',
+      heading: 'Danh mục nghề nghiệp',
+      label: 'nghề nghiệp',
+      file: 'danh-muc-nghe-nghiep.xlsx',
+      total: 58,
+      searchText: 'suc khoe',
+      found: 'Nhà chuyên môn về sức khỏe',
+      code: '00000',
+      name: 'Không có nghề nghiệp',
+      codeLabel: 'Mã nghề nghiệp',
+      nameLabel: 'Tên nghề nghiệp',
+    },
   ]) {
     test(`${c.heading}: the facility's copy of the national list, search, create, export`, async ({ page }) => {
       const account = await makeAccount(page.request, { prefix: 'e2e_ref', authorities: ['MANAGER_CATALOG'] });

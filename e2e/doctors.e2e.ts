@@ -23,7 +23,9 @@ async function pick(page: Page, scope: Locator | Page, name: string, option: str
   await box.click();
   if (search) {
     // Wait for the searched page (debounced), so the click does not land on a list being replaced.
-    const searched = page.waitForResponse((r) => r.url().includes(`q=${encodeURIComponent(search).replace(/%20/g, '+')}`) || r.url().includes(`q=${encodeURIComponent(search)}`));
+    const searched = page.waitForResponse(
+      (r) => r.url().includes(`q=${encodeURIComponent(search).replace(/%20/g, '+')}`) || r.url().includes(`q=${encodeURIComponent(search)}`),
+    );
     await box.fill(search);
     await searched;
   }
@@ -60,7 +62,8 @@ test.describe('doctors (/admin/doctor)', () => {
 
     // A second doctor through the API, to filter against.
     const link = async (kind: string, q: string) =>
-      ((await (await request.get(`/api/catalog/v1/doctors/link-options/${kind}?q=${encodeURIComponent(q)}`, { headers })).json()) as { data: { id: number }[] }).data[0]!.id;
+      ((await (await request.get(`/api/catalog/v1/doctors/link-options/${kind}?q=${encodeURIComponent(q)}`, { headers })).json()) as { data: { id: number }[] })
+        .data[0]!.id;
     const made = await request.post('/api/catalog/v1/doctors', {
       headers,
       data: {
@@ -226,8 +229,40 @@ test.describe('doctors (/admin/doctor)', () => {
     const sheet = wb.worksheets[0]!;
     const values = (r: number) => (sheet.getRow(r).values as unknown[]).slice(1);
     expect(sheet.actualRowCount).toBe(3);
-    expect(values(1)).toEqual(['STT', 'Mã bác sĩ', 'Họ và tên', 'Giới tính', 'Ngày sinh', 'Học hàm', 'Học vị', 'Chức vụ', 'Khoa', 'Chuyên khoa', 'Phòng khám', 'Số điện thoại', 'Email', 'Giới thiệu', 'Trạng thái']);
-    expect(values(2)).toEqual([1, 'BS-E2E1', 'Trần Văn Minh', 'Nam', '12/04/1966', 'Phó giáo sư (PGS)', 'Tiến sĩ (TS)', 'Trưởng khoa Tim mạch', 'Khoa Tim mạch', 'Nội khoa, Tim mạch', 'Phòng khám Tim mạch 103', '0912 345 678', 'minh.tv@benhvien.vn', 'Can thiệp mạch vành, suy tim.', 'Ngừng hoạt động']);
+    expect(values(1)).toEqual([
+      'STT',
+      'Mã bác sĩ',
+      'Họ và tên',
+      'Giới tính',
+      'Ngày sinh',
+      'Học hàm',
+      'Học vị',
+      'Chức vụ',
+      'Khoa',
+      'Chuyên khoa',
+      'Phòng khám',
+      'Số điện thoại',
+      'Email',
+      'Giới thiệu',
+      'Trạng thái',
+    ]);
+    expect(values(2)).toEqual([
+      1,
+      'BS-E2E1',
+      'Trần Văn Minh',
+      'Nam',
+      '12/04/1966',
+      'Phó giáo sư (PGS)',
+      'Tiến sĩ (TS)',
+      'Trưởng khoa Tim mạch',
+      'Khoa Tim mạch',
+      'Nội khoa, Tim mạch',
+      'Phòng khám Tim mạch 103',
+      '0912 345 678',
+      'minh.tv@benhvien.vn',
+      'Can thiệp mạch vành, suy tim.',
+      'Ngừng hoạt động',
+    ]);
     expect(values(3).slice(0, 3)).toEqual([2, 'BS-E2E2', 'Vũ Thị Hồng Nhung']);
   });
 
@@ -245,7 +280,21 @@ test.describe('doctors (/admin/doctor)', () => {
     const tpl = new ExcelJS.Workbook();
     await tpl.xlsx.readFile(await template.path());
     const header = (tpl.worksheets[0]!.getRow(1).values as unknown[]).slice(1) as string[];
-    expect(header).toEqual(['Mã bác sĩ *', 'Họ và tên *', 'Giới tính *', 'Ngày sinh', 'Học hàm', 'Học vị *', 'Chức vụ', 'Khoa *', 'Chuyên khoa', 'Phòng khám', 'Số điện thoại', 'Email', 'Giới thiệu']);
+    expect(header).toEqual([
+      'Mã bác sĩ *',
+      'Họ và tên *',
+      'Giới tính *',
+      'Ngày sinh',
+      'Học hàm',
+      'Học vị *',
+      'Chức vụ',
+      'Khoa *',
+      'Chuyên khoa',
+      'Phòng khám',
+      'Số điện thoại',
+      'Email',
+      'Giới thiệu',
+    ]);
 
     // Files made from the template's header.
     const file = async (name: string, rows: unknown[][]) => {
@@ -257,7 +306,21 @@ test.describe('doctors (/admin/doctor)', () => {
       await wb.xlsx.writeFile(path);
       return path;
     };
-    const rowOf = (code: string, name: string, gender: string, degree: string, dept: string, specs: string, rooms: string) => [code, name, gender, '', '', degree, '', dept, specs, rooms, '', '', ''];
+    const rowOf = (code: string, name: string, gender: string, degree: string, dept: string, specs: string, rooms: string) => [
+      code,
+      name,
+      gender,
+      '',
+      '',
+      degree,
+      '',
+      dept,
+      specs,
+      rooms,
+      '',
+      '',
+      '',
+    ];
     const bad = await file('doctor-import-bad', [
       rowOf('NK-01', 'Hoàng Thị Thu', 'Nữ', 'Bác sĩ (BS)', 'KNHI', 'NHI', 'P204'),
       rowOf('NK-02', 'Trịnh Văn Khải', 'Nam', 'Bác sĩ (BS)', 'KNHI', 'NHI, TIMMACHX', 'P205'),

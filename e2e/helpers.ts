@@ -99,9 +99,7 @@ export function toast(page: Page, text: string | RegExp): Locator {
 /** The visible labels of the top-level sidebar entries. */
 export async function sidebarLabels(page: Page): Promise<string[]> {
   const items = page.getByTestId('sidebar').locator('.ant-menu-root > li.ant-menu-item, .ant-menu-root > li.ant-menu-submenu');
-  const labels = await items.evaluateAll((els) =>
-    els.map((el) => (el.querySelector('.ant-menu-title-content') as HTMLElement | null)?.innerText.trim() ?? ''),
-  );
+  const labels = await items.evaluateAll((els) => els.map((el) => (el.querySelector('.ant-menu-title-content') as HTMLElement | null)?.innerText.trim() ?? ''));
   return labels;
 }
 
@@ -172,7 +170,9 @@ export const exactText = (text: string) => new RegExp(`^${text.replace(/[.*+?^${
 export async function optionOf(page: Page, combobox: Locator, text: string): Promise<Locator> {
   const listId = await combobox.getAttribute('aria-controls');
   expect(listId, 'the select is open').toBeTruthy();
-  return dropdownOf(page, listId!).locator('.ant-select-item-option').filter({ hasText: exactText(text) });
+  return dropdownOf(page, listId!)
+    .locator('.ant-select-item-option')
+    .filter({ hasText: exactText(text) });
 }
 
 /** Picks the option labelled exactly `text` in this select's own dropdown, without typing. */

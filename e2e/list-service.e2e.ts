@@ -80,7 +80,10 @@ test.describe('public service price page', () => {
     await expect(footer.locator('.ls-expert')).toHaveCount(4);
 
     expect(authHeaders).toEqual([]);
-    expect(scripts.some((s) => /\/assets\/(admin|admin-shell|login-page)-/.test(s)), scripts.join('\n')).toBe(false);
+    expect(
+      scripts.some((s) => /\/assets\/(admin|admin-shell|login-page)-/.test(s)),
+      scripts.join('\n'),
+    ).toBe(false);
   });
 
   test('name typed without diacritics reloads after the 500 ms pause, from page 1; the URL keeps it', async ({ page }) => {

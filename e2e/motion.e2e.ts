@@ -10,11 +10,23 @@ import { TS } from '../apps/web/src/modules/schedules/schedules.messages';
  */
 function motionLeft(page: Page) {
   return page.evaluate(() => {
-    const parts = ['.ant-select-dropdown', '.ant-select-item-option', '.ant-drawer-content-wrapper', '.ant-drawer-mask', '.ant-modal', '.ant-modal-mask', '.ant-notification-notice', '.ant-btn'];
+    const parts = [
+      '.ant-select-dropdown',
+      '.ant-select-item-option',
+      '.ant-drawer-content-wrapper',
+      '.ant-drawer-mask',
+      '.ant-modal',
+      '.ant-modal-mask',
+      '.ant-notification-notice',
+      '.ant-btn',
+    ];
     const slow = parts.flatMap((s) =>
       [...document.querySelectorAll(s)].flatMap((el) => {
         const c = getComputedStyle(el);
-        const durations = [c.transitionDuration, c.transitionDelay, c.animationDuration, c.animationDelay].join(',').split(',').map((d) => parseFloat(d));
+        const durations = [c.transitionDuration, c.transitionDelay, c.animationDuration, c.animationDelay]
+          .join(',')
+          .split(',')
+          .map((d) => parseFloat(d));
         return durations.some((d) => d > 0) ? [`${s}: transition ${c.transitionDuration} animation ${c.animationName} ${c.animationDuration}`] : [];
       }),
     );

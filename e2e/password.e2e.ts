@@ -129,9 +129,7 @@ test.describe('password dialogs', () => {
 
     // A snooze written 8 days ago has run out.
     const old = { date: daysAgo(8), id: account.id, isHide: true };
-    await context.addCookies([
-      { name: cookieName, value: encodeURIComponent(JSON.stringify(old)), url: page.url(), expires: Date.now() / 1000 + 86_400 },
-    ]);
+    await context.addCookies([{ name: cookieName, value: encodeURIComponent(JSON.stringify(old)), url: page.url(), expires: Date.now() / 1000 + 86_400 }]);
     await page.reload();
     await expect(dialog).toBeVisible();
     // "Để sau" closes it too.

@@ -14,7 +14,10 @@ const G = T.patients.merge;
 async function makeStaff(request: APIRequestContext): Promise<{ facilityId: number; username: string }> {
   const username = `e2e_patients_${uniq()}`;
   const res = await request.post('/api/test/v1/fixtures', {
-    data: { facilityName: 'Bệnh viện kiểm thử bệnh nhân', accounts: [{ username, password: FIXTURE_PASSWORD, name: 'Trần Thu Hà', authorities: ['MANAGER_USER'], lastPasswordReset: new Date().toISOString() }] },
+    data: {
+      facilityName: 'Bệnh viện kiểm thử bệnh nhân',
+      accounts: [{ username, password: FIXTURE_PASSWORD, name: 'Trần Thu Hà', authorities: ['MANAGER_USER'], lastPasswordReset: new Date().toISOString() }],
+    },
   });
   expect(res.status(), await res.text()).toBe(200);
   return { facilityId: (await res.json()).data.facilityId, username };

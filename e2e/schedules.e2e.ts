@@ -84,7 +84,9 @@ test.describe('doctor schedules (/admin/lich-lam-viec-bac-si)', () => {
     await chooseOptions(page, drawer.getByRole('combobox', { name: TS.department }), [dept.name]);
     await typeDate(drawer, TS.to, monday);
     await drawer.getByTestId('build-save').click();
-    await expect(drawer.getByTestId('build-error')).toContainText(`Trùng lịch ngày ${formatDate(monday)}: 07:00–11:30 chồng lên ca 07:00–11:30 tại ${room.name}`);
+    await expect(drawer.getByTestId('build-error')).toContainText(
+      `Trùng lịch ngày ${formatDate(monday)}: 07:00–11:30 chồng lên ca 07:00–11:30 tại ${room.name}`,
+    );
     await snap(page, 'schedules-clash');
     await drawer.getByRole('button', { name: TS.cancel }).click();
     await expect(cards(page)).toHaveCount(10);
@@ -114,7 +116,9 @@ test.describe('doctor schedules (/admin/lich-lam-viec-bac-si)', () => {
 
     // Day off on Wednesday of that week: refused while a booking holds a place, listing it.
     const wednesday = addDays(next, 2);
-    const held = await request.post('/api/test/v1/fixtures/schedule-booking', { data: { username: account.username, doctorId, date: wednesday, patient: 'Trần Thị Bình' } });
+    const held = await request.post('/api/test/v1/fixtures/schedule-booking', {
+      data: { username: account.username, doctorId, date: wednesday, patient: 'Trần Thị Bình' },
+    });
     expect(held.status(), await held.text()).toBe(200);
     const bookingCode = ((await held.json()) as { data: { code: string } }).data.code;
     await page.getByRole('button', { name: TS.dayOff }).click();
@@ -131,7 +135,9 @@ test.describe('doctor schedules (/admin/lich-lam-viec-bac-si)', () => {
     await expect(off.getByTestId('affected-booking').getByRole('link')).toHaveAttribute('href', `/admin/quan-ly-dat-kham?date=${wednesday}&q=${bookingCode}`);
     await snap(page, 'schedules-day-off-refused');
     // The desk cancels it (as the bookings screen would), then the day off goes through.
-    expect((await request.post('/api/test/v1/fixtures/schedule-booking-cancel', { data: { username: account.username, code: bookingCode } })).status()).toBe(200);
+    expect((await request.post('/api/test/v1/fixtures/schedule-booking-cancel', { data: { username: account.username, code: bookingCode } })).status()).toBe(
+      200,
+    );
     await off.getByTestId('day-off-ok').click();
     await expect(toast(page, 'Đã cho bác sĩ nghỉ, xoá 2 ca làm việc')).toBeVisible();
     await expect(cards(page)).toHaveCount(8);
@@ -156,7 +162,17 @@ test.describe('doctor schedules (/admin/lich-lam-viec-bac-si)', () => {
     ]) {
       const built = await request.post('/api/catalog/v1/schedules', {
         headers,
-        data: { doctorId, roomId: room.id, departmentId: dept.id, from: thursday, to: thursday, weekdays: [isoWeekday(thursday)], shifts, slotMinutes: 30, capacity: 3 },
+        data: {
+          doctorId,
+          roomId: room.id,
+          departmentId: dept.id,
+          from: thursday,
+          to: thursday,
+          weekdays: [isoWeekday(thursday)],
+          shifts,
+          slotMinutes: 30,
+          capacity: 3,
+        },
       });
       expect(built.status(), await built.text()).toBe(200);
     }
@@ -172,7 +188,14 @@ test.describe('doctor schedules (/admin/lich-lam-viec-bac-si)', () => {
     await more.click();
     const popover = page.getByRole('dialog', { name: dayLabel(thursday) });
     await expect(page.locator('.ant-popover-title')).toHaveText(dayLabel(thursday));
-    await expect(popover.getByTestId('schedule-card')).toHaveText([/^06:00–07:00/, /^07:00–11:30/, /^11:30–13:00/, /^13:00–16:30/, /^16:30–17:00/, /^17:00–20:00/]);
+    await expect(popover.getByTestId('schedule-card')).toHaveText([
+      /^06:00–07:00/,
+      /^07:00–11:30/,
+      /^11:30–13:00/,
+      /^13:00–16:30/,
+      /^16:30–17:00/,
+      /^17:00–20:00/,
+    ]);
     await expect(popover.getByTestId('schedule-card').first()).toBeFocused();
     await snap(page, 'schedules-month-more');
     // Escape closes it and gives the focus back; Enter opens it again.

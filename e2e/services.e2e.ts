@@ -140,7 +140,13 @@ test('services: create with price entries, edit, search without diacritics, filt
   expect(template.suggestedFilename()).toBe('danh-muc-dich-vu-mau-nhap.xlsx');
   const tpl = new ExcelJS.Workbook();
   await tpl.xlsx.readFile(await template.path());
-  expect((tpl.worksheets[0]!.getRow(1).values as unknown[]).slice(1)).toEqual(['Mã dịch vụ *', 'Tên dịch vụ *', 'Loại dịch vụ *', 'Giá dịch vụ *', 'Giá bảo hiểm']);
+  expect((tpl.worksheets[0]!.getRow(1).values as unknown[]).slice(1)).toEqual([
+    'Mã dịch vụ *',
+    'Tên dịch vụ *',
+    'Loại dịch vụ *',
+    'Giá dịch vụ *',
+    'Giá bảo hiểm',
+  ]);
 
   const bad = await xlsxFile('service-import-bad', [
     ['NS-001', 'Nội soi dạ dày', 'Nội soi', 450000, null],

@@ -23,19 +23,34 @@ const ok = (from: string) => ({ from, forbidden: false });
 
 const PROBES: Probe[] = [
   // web core: not app/, not modules/; modules may use app and core
-  { file: 'apps/web/src/core/crud/probe.tsx', imports: [no('../../app/messages'), no('../../modules/auth/use-session'), ok('../api/api-client'), ok('../messages')] },
+  {
+    file: 'apps/web/src/core/crud/probe.tsx',
+    imports: [no('../../app/messages'), no('../../modules/auth/use-session'), ok('../api/api-client'), ok('../messages')],
+  },
   { file: 'apps/web/src/core/probe.ts', imports: [no('../app/forbidden-page'), no('../modules/patients/patients.messages'), ok('./messages')] },
   { file: 'apps/web/src/modules/auth/probe.ts', imports: [ok('../../app/messages'), ok('../../core/auth/session')] },
   // server core: not the app, not modules/, not db/seed
-  { file: 'apps/server/src/core/probe.ts', imports: [no('../modules/auth/passwords'), no('../app'), no('../db/seed/factories'), ok('./errors'), ok('../db/schema')] },
+  {
+    file: 'apps/server/src/core/probe.ts',
+    imports: [no('../modules/auth/passwords'), no('../app'), no('../db/seed/factories'), ok('./errors'), ok('../db/schema')],
+  },
   { file: 'apps/server/src/core/jobs/probe.ts', imports: [no('../../modules/appointments/no-show.job'), ok('../db')] },
   // server db: not modules/ (only db/seed may); bootstrap may start the two seeders and nothing else of db/seed
-  { file: 'apps/server/src/db/probe.ts', imports: [no('../modules/patients/patients.repository'), no('./seed/factories'), ok('../core/password-cost'), ok('./reference')] },
+  {
+    file: 'apps/server/src/db/probe.ts',
+    imports: [no('../modules/patients/patients.repository'), no('./seed/factories'), ok('../core/password-cost'), ok('./reference')],
+  },
   { file: 'apps/server/src/db/schema/probe.ts', imports: [no('../../modules/auth/passwords'), ok('../../core/db')] },
   { file: 'apps/server/src/db/seed/probe.ts', imports: [ok('../../modules/auth/passwords'), ok('./factories')] },
-  { file: 'apps/server/src/db/bootstrap.ts', imports: [no('./seed/factories'), no('../modules/auth/auth.service'), ok('./seed/demo'), ok('./seed/production')] },
+  {
+    file: 'apps/server/src/db/bootstrap.ts',
+    imports: [no('./seed/factories'), no('../modules/auth/auth.service'), ok('./seed/demo'), ok('./seed/production')],
+  },
   // production code: not db/seed; tests and test fixtures may
-  { file: 'apps/server/src/modules/admin/probe.service.ts', imports: [no('../../db/seed/production'), no('../../db/seed'), ok('../auth/passwords'), ok('../../db/reference')] },
+  {
+    file: 'apps/server/src/modules/admin/probe.service.ts',
+    imports: [no('../../db/seed/production'), no('../../db/seed'), ok('../auth/passwords'), ok('../../db/reference')],
+  },
   { file: 'apps/server/src/probe.ts', imports: [no('./db/seed/factories')] },
   { file: 'apps/server/src/modules/admin/probe.int.test.ts', imports: [ok('../../db/seed/factories')] },
   { file: 'apps/server/src/modules/patients/probe.fixtures.ts', imports: [ok('../../db/seed/patients')] },

@@ -23,12 +23,18 @@ export async function seeded(seed: Seed) {
 /** CPU milliseconds used so far by a process (utime + stime, 10 ms ticks). */
 const cpuMs = (pid: number) => {
   try {
-    return fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ').slice(11, 13).reduce((a, b) => a + Number(b), 0) * 10;
+    return (
+      fs
+        .readFileSync(`/proc/${pid}/stat`, 'utf8')
+        .split(') ')[1]!
+        .split(' ')
+        .slice(11, 13)
+        .reduce((a, b) => a + Number(b), 0) * 10
+    );
   } catch {
     return 0;
   }
 };
-
 
 export async function bookingsListBench(port: number, seed: Seed): Promise<string> {
   const db = await seeded(seed);
@@ -40,7 +46,8 @@ export async function bookingsListBench(port: number, seed: Seed): Promise<strin
     await c.connect();
     const [{ n }] = (await c.query('SELECT count(*)::int AS n FROM bookings')).rows;
     const [{ d }] = (await c.query('SELECT count(*)::int AS d FROM bookings WHERE date = $1', [todayVn()])).rows;
-    const backends = async () => (await c.query('SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()')).rows.map((r) => r.pid as number);
+    const backends = async () =>
+      (await c.query('SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()')).rows.map((r) => r.pid as number);
     const lines = [`${n.toLocaleString('en')} bookings, ${d.toLocaleString('en')} today`];
     for (const q of ['status=PENDING', 'status=CHECKED_IN,CALLED', '', 'status=ACCEPTED&q=nguyen']) {
       const url = `${s.url}/api/appointment/v1?size=50${q ? `&${q}` : ''}`;
@@ -61,7 +68,9 @@ export async function bookingsListBench(port: number, seed: Seed): Promise<strin
     // The same tab while the desk keeps working: a booking of the facility is accepted every 100 ms
     // (10 writes/s), and each write drops the cached day list, so reads recompute it after every write.
     const url = `${s.url}/api/appointment/v1?size=50&status=PENDING`;
-    const pending = (await c.query(`SELECT id FROM bookings WHERE status = 'PENDING' AND date > $1 ORDER BY date, start_time, id LIMIT 200`, [todayVn()])).rows.map((r) => r.id as number);
+    const pending = (
+      await c.query(`SELECT id FROM bookings WHERE status = 'PENDING' AND date > $1 ORDER BY date, start_time, id LIMIT 200`, [todayVn()])
+    ).rows.map((r) => r.id as number);
     let writing = true;
     let writes = 0;
     const writer = (async () => {
@@ -95,13 +104,19 @@ export async function bookingsBulkAcceptBench(port: number, seed: Seed, rounds =
   await c.connect();
   try {
     const token = await loginToken(s.url, 'letan', 'Letan@123');
-    const pending = (await c.query(`SELECT id FROM bookings WHERE status = 'PENDING' AND date > $1 ORDER BY date, start_time, id LIMIT $2`, [todayVn(), 50 * (rounds + 2)])).rows.map((r) => r.id as number);
+    const pending = (
+      await c.query(`SELECT id FROM bookings WHERE status = 'PENDING' AND date > $1 ORDER BY date, start_time, id LIMIT $2`, [todayVn(), 50 * (rounds + 2)])
+    ).rows.map((r) => r.id as number);
     if (pending.length < 50 * (rounds + 2)) throw new Error('not enough pending bookings: seed first');
     const times: number[] = [];
     for (let i = 0; i < rounds + 2; i++) {
       const ids = pending.slice(i * 50, i * 50 + 50);
       const t0 = performance.now();
-      const r = await fetch(`${s.url}/api/appointment/v1/accept`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ ids }) });
+      const r = await fetch(`${s.url}/api/appointment/v1/accept`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ ids }),
+      });
       const body = (await r.json()) as { data: { succeeded: number } };
       const ms = performance.now() - t0;
       if (body.data.succeeded !== 50) throw new Error(`bulk accept: ${JSON.stringify(body).slice(0, 200)}`);

@@ -10,7 +10,33 @@ import { freshPgDatabase, loginToken, startServer } from './server';
 
 const FAMILY = ['Nguyễn', 'Trần', 'Lê', 'Phạm', 'Hoàng', 'Huỳnh', 'Phan', 'Vũ', 'Võ', 'Đặng', 'Bùi', 'Đỗ', 'Hồ', 'Ngô', 'Dương', 'Lý'];
 const MIDDLE = ['Văn', 'Thị', 'Hữu', 'Đức', 'Thanh', 'Minh', 'Ngọc', 'Quốc', 'Thu', 'Hoài'];
-const GIVEN = ['An', 'Bình', 'Chi', 'Dũng', 'Giang', 'Hà', 'Hải', 'Hạnh', 'Hùng', 'Hương', 'Khoa', 'Lan', 'Long', 'Mai', 'Minh', 'Nam', 'Nga', 'Phúc', 'Quân', 'Sơn', 'Tâm', 'Thảo', 'Trang', 'Tuấn', 'Vy'];
+const GIVEN = [
+  'An',
+  'Bình',
+  'Chi',
+  'Dũng',
+  'Giang',
+  'Hà',
+  'Hải',
+  'Hạnh',
+  'Hùng',
+  'Hương',
+  'Khoa',
+  'Lan',
+  'Long',
+  'Mai',
+  'Minh',
+  'Nam',
+  'Nga',
+  'Phúc',
+  'Quân',
+  'Sơn',
+  'Tâm',
+  'Thảo',
+  'Trang',
+  'Tuấn',
+  'Vy',
+];
 const DEGREES = ['TS', 'THS', 'BSCKII', 'BSCKI', 'BSNT', 'BS'];
 
 /** Deterministic pseudo-random numbers (mulberry32), so runs are comparable. */
@@ -34,7 +60,7 @@ export async function doctorsBench(port: number, count = 10_000): Promise<string
     const specs = (await client.query('SELECT id FROM specialties WHERE facility_id = $1 ORDER BY id', [facilityId])).rows.map((r) => r.id as number);
     const rooms = (await client.query('SELECT id FROM rooms WHERE facility_id = $1 ORDER BY id', [facilityId])).rows.map((r) => r.id as number);
     const rand = rng(42);
-    const any = <T,>(xs: readonly T[]) => xs[Math.floor(rand() * xs.length)]!;
+    const any = <T>(xs: readonly T[]) => xs[Math.floor(rand() * xs.length)]!;
     for (let start = 0; start < count; start += 1000) {
       const n = Math.min(1000, count - start);
       const rows = Array.from({ length: n }, (_, k) => {
@@ -51,8 +77,14 @@ export async function doctorsBench(port: number, count = 10_000): Promise<string
           [facilityId, rows.map((r) => r.code), rows.map((r) => r.name), rows.map((r) => r.degree), rows.map((r) => r.dept), rows.map((r) => r.search)],
         )
       ).rows.map((r) => r.id as number);
-      await client.query('INSERT INTO doctor_specialties (doctor_id, specialty_id) SELECT d, s FROM unnest($1::int[], $2::int[]) AS t(d, s)', [ids, ids.map(() => any(specs))]);
-      await client.query('INSERT INTO doctor_rooms (doctor_id, room_id) SELECT d, r FROM unnest($1::int[], $2::int[]) AS t(d, r)', [ids, ids.map(() => any(rooms))]);
+      await client.query('INSERT INTO doctor_specialties (doctor_id, specialty_id) SELECT d, s FROM unnest($1::int[], $2::int[]) AS t(d, s)', [
+        ids,
+        ids.map(() => any(specs)),
+      ]);
+      await client.query('INSERT INTO doctor_rooms (doctor_id, room_id) SELECT d, r FROM unnest($1::int[], $2::int[]) AS t(d, r)', [
+        ids,
+        ids.map(() => any(rooms)),
+      ]);
     }
     await client.query('ANALYZE doctors; ANALYZE doctor_specialties; ANALYZE doctor_rooms');
     await client.end();

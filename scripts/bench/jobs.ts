@@ -31,7 +31,7 @@ async function enqueueCost(database: Database, n = 400) {
       await enqueue(tx, { name: 'bench.later', payload: { i }, runAt: new Date(Date.now() + 86_400_000), key: `k${i}` });
     });
     const b = performance.now() - t0;
-    if (i >= 50) (plain.push(a), withJob.push(b)); // the first 50 warm up
+    if (i >= 50) plain.push(a), withJob.push(b); // the first 50 warm up
   }
   return { plain: median(plain), withJob: median(withJob), added: median(withJob) - median(plain), p99Plain: p99(plain), p99With: p99(withJob) };
 }
@@ -47,7 +47,9 @@ async function drain(database: Database, n = 1000) {
   const t0 = performance.now();
   const runner = await startJobRunner(ctx);
   for (;;) {
-    const res = (await database.db.execute(sql`SELECT count(*)::int AS n FROM background_jobs WHERE name = 'bench.trivial' AND state <> 'done'`)) as unknown as { rows: { n: number }[] };
+    const res = (await database.db.execute(
+      sql`SELECT count(*)::int AS n FROM background_jobs WHERE name = 'bench.trivial' AND state <> 'done'`,
+    )) as unknown as { rows: { n: number }[] };
     if (res.rows[0]!.n === 0) break;
     await new Promise((r) => setTimeout(r, 20));
   }

@@ -52,7 +52,9 @@ export async function liveBench(port: number, seed: Seed): Promise<string> {
     const auth = ((await res.json()) as { data: unknown }).data;
     await page.goto(`${a.url}/login`);
     await page.evaluate((x) => localStorage.setItem('auth', JSON.stringify(x)), auth);
-    const subscribed = page.waitForEvent('websocket').then(async (ws) => (await ws.waitForEvent('framereceived', (f) => String(f.payload).includes('"subscribed"')), ws));
+    const subscribed = page
+      .waitForEvent('websocket')
+      .then(async (ws) => (await ws.waitForEvent('framereceived', (f) => String(f.payload).includes('"subscribed"')), ws));
     await page.goto(`${a.url}/admin/quan-ly-dat-kham?status=PENDING`);
     const ws = await subscribed;
     let frameAt = 0;

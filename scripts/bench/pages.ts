@@ -6,7 +6,15 @@ import path from 'node:path';
 import { chromium, type Browser } from '@playwright/test';
 import { root, startServer } from './server';
 
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
@@ -26,7 +34,12 @@ export async function pagesBench(port: number): Promise<string> {
     .filter((l) => l.startsWith('/'))
     .map((l) => `  ${l}`);
   if (budget.status !== 0) {
-    bundle.push(...budget.stderr.trim().split('\n').map((l) => `  ${l}`));
+    bundle.push(
+      ...budget.stderr
+        .trim()
+        .split('\n')
+        .map((l) => `  ${l}`),
+    );
     process.exitCode = 1;
   }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-pages-'));
@@ -54,7 +67,9 @@ export async function pagesBench(port: number): Promise<string> {
         fcps.push(t.fcp);
         readies.push(t.now);
       }
-      lines.push(`  ${route}: FCP median ${median(fcps).toFixed(0)} ms (max ${Math.max(...fcps).toFixed(0)} ms), content ready median ${median(readies).toFixed(0)} ms — 7 visits, empty cache`);
+      lines.push(
+        `  ${route}: FCP median ${median(fcps).toFixed(0)} ms (max ${Math.max(...fcps).toFixed(0)} ms), content ready median ${median(readies).toFixed(0)} ms — 7 visits, empty cache`,
+      );
     }
     lines.push(await signedInAdminVisits(browser, server.url));
   } finally {

@@ -103,7 +103,9 @@ benches.lookup = async () => {
   const lines: string[] = [];
   try {
     if (!reuse) await seedScale(db.url, 'large');
-    const base = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'scripts/bench/lookup-baseline.ts'), '3205', db.url], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const base = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'scripts/bench/lookup-baseline.ts'), '3205', db.url], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     await new Promise<void>((r) => base.stdout!.once('data', () => r()));
     for (const cached of [false, true]) {
       const s = await startServer({ DATABASE_URL: db.url, DATABASE_POOL_SIZE: '10', PRICE_LIST_CACHE_SECONDS: cached ? '30' : '0' }, 3204);
@@ -167,7 +169,9 @@ async function patientsBench(kind: 'search' | 'suggest'): Promise<string> {
         const one = await autocannon({ url: `${s.url}${path0}`, headers, connections: 1, duration: 5 });
         const ten = await autocannon({ url: `${s.url}${path0}`, headers, connections: 10, duration: 5 });
         if (one.non2xx || ten.non2xx) throw new Error(`non-2xx answers from ${path0}`);
-        lines.push(`  ${label} (${found}): one client p50 ${one.latency.p50} ms, p99 ${one.latency.p99} ms; 10 connections ${ten.requests.average.toFixed(0)} req/s, p50 ${ten.latency.p50} ms`);
+        lines.push(
+          `  ${label} (${found}): one client p50 ${one.latency.p50} ms, p99 ${one.latency.p99} ms; 10 connections ${ten.requests.average.toFixed(0)} req/s, p50 ${ten.latency.p50} ms`,
+        );
       }
     } finally {
       await s.stop();
@@ -202,7 +206,9 @@ benches['services-admin'] = async () => {
       await autocannon({ url, headers, connections: 1, duration: 2 }); // warm-up
       const one = await autocannon({ url, headers, connections: 1, duration: 5 });
       const many = await autocannon({ url, headers, connections: 20, duration: 5 });
-      lines.push(`  ${c.label} (${total} matches): one client p50 ${one.latency.p50} ms, p99 ${one.latency.p99} ms; 20 connections ${many.requests.average.toFixed(0)} req/s, p50 ${many.latency.p50} ms`);
+      lines.push(
+        `  ${c.label} (${total} matches): one client p50 ${one.latency.p50} ms, p99 ${one.latency.p99} ms; 20 connections ${many.requests.average.toFixed(0)} req/s, p50 ${many.latency.p50} ms`,
+      );
     }
     await s.stop();
     return `100,000+ services, page of 50\n${lines.join('\n')}`;
@@ -270,7 +276,13 @@ benches['catalog-list'] = async () => {
       const one = await autocannon({ url, headers, connections: 1, duration: 3 }); // warm-up
       // CPU time of the server process per request: unlike latency, it does not grow when other
       // processes share the cores (Linux /proc: utime + stime in clock ticks of 10 ms).
-      const cpu = () => fs.readFileSync(`/proc/${s.proc.pid}/stat`, 'utf8').split(') ')[1]!.split(' ').slice(11, 13).reduce((a, b) => a + Number(b), 0) * 10;
+      const cpu = () =>
+        fs
+          .readFileSync(`/proc/${s.proc.pid}/stat`, 'utf8')
+          .split(') ')[1]!
+          .split(' ')
+          .slice(11, 13)
+          .reduce((a, b) => a + Number(b), 0) * 10;
       const cpu0 = cpu();
       const r1 = await autocannon({ url, headers, connections: 1, duration: 8 });
       const cpuPerRequest = (cpu() - cpu0) / r1.requests.total;

@@ -38,7 +38,11 @@ export const JSON_BODY_LIMIT = 64 * 1024;
  */
 function installTextGuard(app: FastifyInstance): void {
   app.addHook('preValidation', async (req, reply) => {
-    for (const [where, value] of [['params', req.params], ['query', req.query], ['body', req.body]] as const) {
+    for (const [where, value] of [
+      ['params', req.params],
+      ['query', req.query],
+      ['body', req.body],
+    ] as const) {
       const field = findUnsafeText(value);
       if (field !== null) {
         const name = field === '_' ? where : field;
@@ -99,10 +103,7 @@ export async function buildApp(config: Config, database: Database, opts: { logSt
   installJsonParser(app);
 
   app.addHook('onResponse', async (req, reply) => {
-    req.log.info(
-      { method: req.method, route: req.routeOptions.url ?? 'static', status: reply.statusCode, ms: Math.round(reply.elapsedTime) },
-      'request',
-    );
+    req.log.info({ method: req.method, route: req.routeOptions.url ?? 'static', status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
   });
   // API answers carry personal data: never cached unless a route says otherwise (the public price list).
   app.addHook('onSend', async (req, reply, payload) => {

@@ -14,7 +14,11 @@ import { exited, startServerProcess } from './test/server-process';
 const start = (dataDir: string, port: number, env: Record<string, string> = {}) => startServerProcess(port, { DATABASE_URL: '', DATA_DIR: dataDir, ...env });
 
 const login = (url: string, emailOrPhone: string, password: string) =>
-  fetch(`${url}/api/his/v1/user/login`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ emailOrPhone, password: md5(password) }) });
+  fetch(`${url}/api/his/v1/user/login`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ emailOrPhone, password: md5(password) }),
+  });
 
 const dirs: string[] = [];
 const tmp = () => {
@@ -41,7 +45,11 @@ describe('server process on embedded PGlite', () => {
     expect(acknowledged).toBeGreaterThan(5);
 
     const db = await openDatabase({ dataDir: path.join(dir, 'pglite') });
-    const [row] = await db.query<{ n: number }>('', `SELECT count(*)::int AS n FROM sessions s JOIN accounts a ON a.id = s.account_id WHERE a.username = 'letan'`, []);
+    const [row] = await db.query<{ n: number }>(
+      '',
+      `SELECT count(*)::int AS n FROM sessions s JOIN accounts a ON a.id = s.account_id WHERE a.username = 'letan'`,
+      [],
+    );
     const [audits] = await db.query<{ n: number }>('', `SELECT count(*)::int AS n FROM audit_log WHERE action = 'LOGIN'`, []);
     await db.close();
     expect(row!.n).toBeGreaterThanOrEqual(acknowledged);
@@ -189,7 +197,10 @@ describe.skipIf(!process.env.DATABASE_URL)('server process on PostgreSQL', () =>
     expect(departments.length).toBeGreaterThanOrEqual(3);
     expect(signedOut.length).toBeGreaterThanOrEqual(3);
     // nothing in this loop fails or is refused
-    expect(Object.keys(statuses).filter((c) => c !== '200'), JSON.stringify(statuses)).toEqual([]);
+    expect(
+      Object.keys(statuses).filter((c) => c !== '200'),
+      JSON.stringify(statuses),
+    ).toEqual([]);
 
     // the same database, served again by a new process
     since = Date.now();
@@ -233,7 +244,14 @@ describe.skipIf(!process.env.DATABASE_URL)('server process on PostgreSQL', () =>
       departments: departments.length,
       creates: departments.length,
     });
-    expect(halves).toEqual({ sessionWithoutLogin: 0, loginWithoutSession: 0, revokedWithoutLogout: 0, logoutWithoutRevoked: 0, departmentWithoutCreate: 0, createWithoutDepartment: 0 });
+    expect(halves).toEqual({
+      sessionWithoutLogin: 0,
+      loginWithoutSession: 0,
+      revokedWithoutLogout: 0,
+      logoutWithoutRevoked: 0,
+      departmentWithoutCreate: 0,
+      createWithoutDepartment: 0,
+    });
     expect(totals!.facilities).toBe(1); // the restart seeded nothing
 
     // the restarted server honours what was acknowledged: a live session still works, an ended one does not

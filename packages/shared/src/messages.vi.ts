@@ -14,8 +14,7 @@ export const MSG = {
   oldPasswordRequired: 'Vui lòng nhập mật khẩu cũ',
   newPasswordRequired: 'Vui lòng nhập mật khẩu!',
   passwordNoDiacritics: 'Mật khẩu không được chứa ký tự có dấu!',
-  passwordWeakFormat:
-    'Mật khẩu tối thiểu 8 ký tự, tối đa 15 ký tự, bao gồm số, chữ thường, chữ in hoa và ký tự đặc biệt!',
+  passwordWeakFormat: 'Mật khẩu tối thiểu 8 ký tự, tối đa 15 ký tự, bao gồm số, chữ thường, chữ in hoa và ký tự đặc biệt!',
   retypeRequired: 'Vui lòng nhập lại mật khẩu mới',
   retypeMismatch: 'Mật khẩu mới và nhập lại mật khẩu mới không giống nhau!',
   passwordChanged: 'Đổi mật khẩu thành công! Vui lòng đăng nhập lại bằng mật khẩu mới.',
@@ -94,7 +93,5 @@ export type MessageKey = keyof typeof MSG;
 
 /** Fills `{name}` placeholders of a message. */
 export function fmt(template: string, values: Record<string, string | number>): string {
-  return template.replace(/\{(\w+)\}/g, (whole, key: string) =>
-    key in values ? String(values[key]) : whole,
-  );
+  return template.replace(/\{(\w+)\}/g, (whole, key: string) => (key in values ? String(values[key]) : whole));
 }

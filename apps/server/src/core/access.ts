@@ -22,7 +22,10 @@ export function grants(authorities: readonly string[], access: Authority | reado
 }
 
 const validAccess = (a: unknown): a is Access =>
-  a === 'public' || a === 'signed-in' || (typeof a === 'string' && isAuthority(a)) || (Array.isArray(a) && a.length > 0 && a.every((x) => typeof x === 'string' && isAuthority(x)));
+  a === 'public' ||
+  a === 'signed-in' ||
+  (typeof a === 'string' && isAuthority(a)) ||
+  (Array.isArray(a) && a.length > 0 && a.every((x) => typeof x === 'string' && isAuthority(x)));
 
 declare module 'fastify' {
   interface FastifyContextConfig {

@@ -21,14 +21,20 @@ const concrete = (url: string) => url.replace(/:\w+/g, '1').replace(/\*$/, 'x');
 const label = (r: RouteAccess) => `${r.method} ${r.url}`;
 
 async function fingerprint(): Promise<Record<string, string>> {
-  const tables = await sqlRows<{ name: string }>(t, sql`SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY 1`);
+  const tables = await sqlRows<{ name: string }>(
+    t,
+    sql`SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY 1`,
+  );
   const out: Record<string, string> = {};
   for (const { name } of tables) {
     if (name === 'audit_log' || name === 'sessions') {
       const [row] = await sqlRows<{ n: number }>(t, sql`SELECT count(*)::int AS n FROM ${sql.identifier(name)}`);
       out[name] = `count ${row!.n}`;
     } else {
-      const [row] = await sqlRows<{ h: string }>(t, sql`SELECT md5(coalesce(string_agg(x::text, '|' ORDER BY x::text), '')) AS h FROM ${sql.identifier(name)} x`);
+      const [row] = await sqlRows<{ h: string }>(
+        t,
+        sql`SELECT md5(coalesce(string_agg(x::text, '|' ORDER BY x::text), '')) AS h FROM ${sql.identifier(name)} x`,
+      );
       out[name] = row!.h;
     }
   }
@@ -40,7 +46,10 @@ beforeAll(async () => {
   routes = accessTable(t.app).filter((r) => r.method !== 'HEAD' && r.method !== 'OPTIONS');
   const managers = AUTHORITIES.filter((a) => a !== 'ADMIN_FACILITY');
   // One account lacking each authority, and one lacking every authority of each "any of" list.
-  const lacks = [...AUTHORITIES.map((a) => [a] as readonly Authority[]), ...routes.flatMap((r) => (Array.isArray(r.access) ? [r.access as readonly Authority[]] : []))];
+  const lacks = [
+    ...AUTHORITIES.map((a) => [a] as readonly Authority[]),
+    ...routes.flatMap((r) => (Array.isArray(r.access) ? [r.access as readonly Authority[]] : [])),
+  ];
   const keyOf = (missing: readonly Authority[]) => [...missing].sort().join('+');
   const distinct = [...new Map(lacks.map((m) => [keyOf(m), m])).values()];
   const { accounts } = await makeFacility(
@@ -74,7 +83,11 @@ describe('authorization matrix over every registered route', () => {
       }
       if (anonymous.statusCode !== 401 || anonymous.json().message !== MSG.unauthorized) failures.push(`${label(r)} without token: ${anonymous.statusCode}`);
       if (r.access === 'signed-in') continue;
-      const res = await t.app.inject({ method: r.method as 'GET', url, headers: bearer(tokenLacking.get(typeof r.access === 'string' ? r.access : [...r.access].sort().join('+'))!) });
+      const res = await t.app.inject({
+        method: r.method as 'GET',
+        url,
+        headers: bearer(tokenLacking.get(typeof r.access === 'string' ? r.access : [...r.access].sort().join('+'))!),
+      });
       refusals += 1;
       if (res.statusCode !== 403) failures.push(`${label(r)} lacking ${r.access}: ${res.statusCode} ${res.body.slice(0, 120)}`);
       else if (JSON.stringify(res.json()) !== JSON.stringify({ code: 403, message: MSG.forbidden })) failures.push(`${label(r)}: body ${res.body}`);

@@ -59,7 +59,10 @@ describe('NUL bytes and lone surrogates are refused at the edge', () => {
     }
     const rows = await sqlRows<{ n: number }>(t, sql`SELECT count(*)::int AS n FROM departments WHERE code = ${code}`);
     expect(rows[0]!.n).toBe(0);
-    const audit = await sqlRows<{ n: number }>(t, sql`SELECT count(*)::int AS n FROM audit_log WHERE facility_id = ${facilityId} AND after::text LIKE ${`%${code}%`}`);
+    const audit = await sqlRows<{ n: number }>(
+      t,
+      sql`SELECT count(*)::int AS n FROM audit_log WHERE facility_id = ${facilityId} AND after::text LIKE ${`%${code}%`}`,
+    );
     expect(audit[0]!.n).toBe(0);
     // a well-formed pair (an emoji) is ordinary text
     const ok = await json('POST', '/api/catalog/v1/departments', `{"code":"${code}","name":"Khoa \\ud83c\\udfe5"}`);
@@ -129,9 +132,19 @@ describe('body size limits', () => {
 
   it('an Excel import still takes a file over 64 KB (its own limit), and an octet-stream to a JSON route does not', async () => {
     const file = Buffer.alloc(200_000, 1);
-    const imp = await t.app.inject({ method: 'POST', url: '/api/catalog/v1/medical-services/import', payload: file, headers: { ...bearer(admin), 'content-type': 'application/octet-stream' } });
+    const imp = await t.app.inject({
+      method: 'POST',
+      url: '/api/catalog/v1/medical-services/import',
+      payload: file,
+      headers: { ...bearer(admin), 'content-type': 'application/octet-stream' },
+    });
     expect(imp.statusCode).not.toBe(413);
-    const other = await t.app.inject({ method: 'POST', url: '/api/catalog/v1/medical-services', payload: file, headers: { ...bearer(admin), 'content-type': 'application/octet-stream' } });
+    const other = await t.app.inject({
+      method: 'POST',
+      url: '/api/catalog/v1/medical-services',
+      payload: file,
+      headers: { ...bearer(admin), 'content-type': 'application/octet-stream' },
+    });
     expect(other.statusCode).toBe(413);
   });
 });
@@ -147,15 +160,23 @@ describe('database refusals and the log', () => {
     profileId = p!.profiles[0]!.id;
     // Two ways the database refuses a write the schemas accepted: a CHECK whose error detail quotes the
     // whole failing row ("Failing row contains (...)"), and a trigger whose message quotes a value.
-    await t.database.db.execute(sql.raw(`ALTER TABLE medical_profile_exts ADD CONSTRAINT test_no_marker_check CHECK (allergies IS NULL OR allergies NOT LIKE 'MARKER-ALLERGY-%') NOT VALID`));
-    await t.database.db.execute(sql.raw(`CREATE FUNCTION test_refuse_marker() RETURNS trigger LANGUAGE plpgsql AS $$
+    await t.database.db.execute(
+      sql.raw(
+        `ALTER TABLE medical_profile_exts ADD CONSTRAINT test_no_marker_check CHECK (allergies IS NULL OR allergies NOT LIKE 'MARKER-ALLERGY-%') NOT VALID`,
+      ),
+    );
+    await t.database.db.execute(
+      sql.raw(`CREATE FUNCTION test_refuse_marker() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN
         IF NEW.chronic_diseases LIKE 'MARKER-CHRONIC-%' THEN
           RAISE EXCEPTION 'refused: %', NEW.chronic_diseases USING ERRCODE = 'XX001', DETAIL = 'Key (guardian_name)=(' || NEW.guardian_name || ')';
         END IF;
         RETURN NEW;
-      END $$`));
-    await t.database.db.execute(sql.raw(`CREATE TRIGGER test_refuse_marker BEFORE INSERT OR UPDATE ON medical_profile_exts FOR EACH ROW EXECUTE FUNCTION test_refuse_marker()`));
+      END $$`),
+    );
+    await t.database.db.execute(
+      sql.raw(`CREATE TRIGGER test_refuse_marker BEFORE INSERT OR UPDATE ON medical_profile_exts FOR EACH ROW EXECUTE FUNCTION test_refuse_marker()`),
+    );
   });
   afterAll(async () => {
     await t.database.db.execute(sql.raw(`DROP TRIGGER test_refuse_marker ON medical_profile_exts`));

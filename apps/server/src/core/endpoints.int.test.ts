@@ -7,8 +7,7 @@ import { createTestApp, type TestApp } from '../test/test-app';
 /** Every endpoint written in packages/shared/src/contracts is one the server serves, with its summary in the OpenAPI. */
 const CONTRACTS = path.resolve(__dirname, '../../../../packages/shared/src/contracts');
 
-const isEndpoint = (v: unknown): v is Endpoint =>
-  typeof v === 'object' && v !== null && 'method' in v && 'path' in v && 'response' in v && 'summary' in v;
+const isEndpoint = (v: unknown): v is Endpoint => typeof v === 'object' && v !== null && 'method' in v && 'path' in v && 'response' in v && 'summary' in v;
 
 async function sharedEndpoints(): Promise<[string, Endpoint][]> {
   const found: [string, Endpoint][] = [];

@@ -26,7 +26,7 @@ async function answer(err: unknown) {
   return { status: res.statusCode, body: res.json(), log: lines.join('') };
 }
 
-describe('database errors: read through Drizzle\'s wrapper, answered in Vietnamese, logged without values', () => {
+describe("database errors: read through Drizzle's wrapper, answered in Vietnamese, logged without values", () => {
   const cases: [string, number, string][] = [
     ['23505', 409, MSG.conflict],
     ['23503', 409, MSG.referenceConflict],

@@ -15,8 +15,7 @@ export class AppError extends Error {
   }
 }
 
-export const badRequest = (message: string, errors?: FieldError[], code?: number) =>
-  new AppError(400, message, { errors, code });
+export const badRequest = (message: string, errors?: FieldError[], code?: number) => new AppError(400, message, { errors, code });
 export const unauthorized = (message: string = MSG.unauthorized) => new AppError(401, message);
 export const forbidden = (message: string = MSG.forbidden) => new AppError(403, message);
 export const notFound = (message: string = MSG.notFound) => new AppError(404, message);
@@ -106,9 +105,12 @@ export function installErrorHandling(app: FastifyInstance): void {
       return reply.code(415).send({ code: 415, message: 'Định dạng dữ liệu gửi lên không được hỗ trợ' });
     }
     if (!db && err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
-      const message = err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err instanceof SyntaxError
-        ? 'Dữ liệu gửi lên không đúng định dạng JSON'
-        : err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ? 'Thiếu dữ liệu gửi lên' : MSG.validationFailed;
+      const message =
+        err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err instanceof SyntaxError
+          ? 'Dữ liệu gửi lên không đúng định dạng JSON'
+          : err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
+            ? 'Thiếu dữ liệu gửi lên'
+            : MSG.validationFailed;
       return reply.code(err.statusCode).send({ code: err.statusCode, message });
     }
     req.log.error({ err: describeErrorForLog(err), route }, 'unhandled error');

@@ -6,9 +6,7 @@ import { fileURLToPath } from 'node:url';
  * esbuild bundle in dist/. Migrations and reference files are read from the source tree.
  */
 const here = path.dirname(fileURLToPath(import.meta.url));
-export const serverRoot = here.includes(`${path.sep}dist`)
-  ? path.resolve(here.slice(0, here.lastIndexOf(`${path.sep}dist`)))
-  : path.resolve(here, '..', '..');
+export const serverRoot = here.includes(`${path.sep}dist`) ? path.resolve(here.slice(0, here.lastIndexOf(`${path.sep}dist`))) : path.resolve(here, '..', '..');
 
 export const migrationsDir = path.join(serverRoot, 'src', 'db', 'migrations');
 export const defaultWebDist = path.resolve(serverRoot, '..', 'web', 'dist');

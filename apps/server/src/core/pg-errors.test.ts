@@ -27,8 +27,16 @@ describe('the one PostgreSQL error mapping', () => {
   });
 
   const reads: [string, unknown, ReturnType<typeof pgErrorOf>][] = [
-    ['a driver error', driverError('23503', { table: 'doctors', constraint: 'fk' }), { code: '23503', table: 'doctors', constraint: 'fk', column: undefined, query: undefined }],
-    ['Drizzle\'s wrapper (the cause wins, the query is kept)', wrapped('23505', { table: 't' }), { code: '23505', table: 't', constraint: undefined, column: undefined, query: 'select $1' }],
+    [
+      'a driver error',
+      driverError('23503', { table: 'doctors', constraint: 'fk' }),
+      { code: '23503', table: 'doctors', constraint: 'fk', column: undefined, query: undefined },
+    ],
+    [
+      "Drizzle's wrapper (the cause wins, the query is kept)",
+      wrapped('23505', { table: 't' }),
+      { code: '23505', table: 't', constraint: undefined, column: undefined, query: 'select $1' },
+    ],
     ['a Drizzle wrapper without a cause', new DrizzleQueryError('select 1', [], undefined), null],
     ['a Node error code', Object.assign(new Error('x'), { code: 'EEXIST' }), null],
     ['a Fastify error code', Object.assign(new Error('x'), { code: 'FST_ERR_CTP_BODY_TOO_LARGE' }), null],

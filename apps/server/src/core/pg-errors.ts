@@ -59,7 +59,13 @@ export function pgErrorOf(err: unknown): PgErrorInfo | null {
   const db = pick(inner) ?? pick(outer);
   if (!db) return null;
   const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
-  return { code: db.code as string, constraint: str(db.constraint), table: str(db.table), column: str(db.column), query: str(outer.query) ?? str(inner?.query) };
+  return {
+    code: db.code as string,
+    constraint: str(db.constraint),
+    table: str(db.table),
+    column: str(db.column),
+    query: str(outer.query) ?? str(inner?.query),
+  };
 }
 
 /** `err` is (or wraps) a database error with this SQLSTATE: what a service catches to say more than the default. */

@@ -48,7 +48,13 @@ function collect(): { literals: Found[]; dynamic: { file: string; line: number; 
   for (const tree of TREES) {
     for (const file of sourceFiles(path.join(repoRoot, tree))) {
       const rel = path.relative(repoRoot, file);
-      const src = ts.createSourceFile(file, fs.readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true, file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+      const src = ts.createSourceFile(
+        file,
+        fs.readFileSync(file, 'utf8'),
+        ts.ScriptTarget.Latest,
+        true,
+        file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
+      );
       const visit = (n: ts.Node): void => {
         const line = src.getLineAndCharacterOfPosition(n.getStart(src)).line + 1;
         if (n.kind === ts.SyntaxKind.RegularExpressionLiteral) {
@@ -93,17 +99,21 @@ describe('every regular expression in the source is linear (recheck)', () => {
   const zodEmail = (z.email() as unknown as { _zod: { def: { pattern: RegExp } } })._zod.def.pattern;
   distinct.set(String(zodEmail), [{ file: 'zod z.email()', line: 0, source: zodEmail.source, flags: zodEmail.flags }]);
 
-  it.each([...distinct.entries()])('%s is safe', (_key, uses) => {
-    const { source, flags } = uses[0]!;
-    // g and y change where matching starts, not what the automaton does
-    const diagnostics = checkSync(source, flags.replace(/[gy]/g, ''), { timeout: 20_000 });
-    const where = uses.map((u) => `${u.file}:${u.line}`).join(', ');
-    expect({ status: diagnostics.status, where, attack: 'attack' in diagnostics ? diagnostics.attack?.pattern : undefined }).toEqual({
-      status: 'safe',
-      where,
-      attack: undefined,
-    });
-  }, 30_000);
+  it.each([...distinct.entries()])(
+    '%s is safe',
+    (_key, uses) => {
+      const { source, flags } = uses[0]!;
+      // g and y change where matching starts, not what the automaton does
+      const diagnostics = checkSync(source, flags.replace(/[gy]/g, ''), { timeout: 20_000 });
+      const where = uses.map((u) => `${u.file}:${u.line}`).join(', ');
+      expect({ status: diagnostics.status, where, attack: 'attack' in diagnostics ? diagnostics.attack?.pattern : undefined }).toEqual({
+        status: 'safe',
+        where,
+        attack: undefined,
+      });
+    },
+    30_000,
+  );
 
   it('reports a pattern that backtracks (the checker is not fooled)', () => {
     // the staff e-mail pattern before the fix: "a@" + 120,000 dots + "@" blocked the server 7.9 s

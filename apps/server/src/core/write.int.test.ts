@@ -58,7 +58,9 @@ describe('recordWrite: the audit row, the domain log and the live event of a wri
     await new Promise((r) => setTimeout(r, 300)); // time for a wrongly delivered event to arrive
 
     const audits = await t.database.db.select().from(auditLog).where(eq(auditLog.entity, 'write_test'));
-    expect(audits.map((a) => ({ entityId: a.entityId, facilityId: a.facilityId, actorId: a.actorId, actorUsername: a.actorUsername, ip: a.ip, action: a.action }))).toEqual([
+    expect(
+      audits.map((a) => ({ entityId: a.entityId, facilityId: a.facilityId, actorId: a.actorId, actorUsername: a.actorUsername, ip: a.ip, action: a.action })),
+    ).toEqual([
       { entityId: 'committed', facilityId: who.facilityId, actorId: who.accountId, actorUsername: who.username, ip: '10.9.8.7', action: 'TEST_WRITE' },
     ]);
     expect(await sqlRows<{ tag: string }>(t, sql`SELECT tag FROM write_test_log`)).toEqual([{ tag: 'committed' }]);

@@ -93,12 +93,14 @@ async function facilityKeys(database: Database, schema = 'public'): Promise<KeyR
 
 /** The keys that break the convention and are not allowed. */
 function offending(keys: KeyRow[]): string[] {
-  return keys
-    .filter((k) => !k.columns.includes('facility_id'))
-    // a foreign key to a table without facility_id (facilities itself, a platform-wide table) cannot carry it
-    .filter((k) => !(k.kind === 'f' && k.ref !== null && k.ref in GLOBAL_TABLES))
-    .map((k) => `${k.table}.${k.name}`)
-    .filter((k) => !(k in ALLOWED));
+  return (
+    keys
+      .filter((k) => !k.columns.includes('facility_id'))
+      // a foreign key to a table without facility_id (facilities itself, a platform-wide table) cannot carry it
+      .filter((k) => !(k.kind === 'f' && k.ref !== null && k.ref in GLOBAL_TABLES))
+      .map((k) => `${k.table}.${k.name}`)
+      .filter((k) => !(k in ALLOWED))
+  );
 }
 
 async function tablesWithoutFacility(database: Database): Promise<string[]> {
@@ -128,7 +130,11 @@ describe('keys of facility-owned tables carry facility_id', () => {
   it('every primary key is (id, facility_id) or another key that includes facility_id, and every facility-owned foreign key is composite', async () => {
     const keys = await facilityKeys(database);
     const tables = new Set(keys.map((k) => k.table));
-    for (const t of tables) expect(keys.filter((k) => k.table === t && k.kind === 'p'), t).toHaveLength(1);
+    for (const t of tables)
+      expect(
+        keys.filter((k) => k.table === t && k.kind === 'p'),
+        t,
+      ).toHaveLength(1);
     // a foreign key between facility-owned tables names facility_id on both sides: the child cannot point into another facility
     const fks = keys.filter((k) => k.kind === 'f' && k.ref !== null && tables.has(k.ref));
     expect(fks.length).toBeGreaterThan(30);
@@ -151,7 +157,9 @@ describe('keys of facility-owned tables carry facility_id', () => {
     await database.db.execute(sql`CREATE TABLE keys_probe.parent (id serial, facility_id integer NOT NULL, PRIMARY KEY (id, facility_id), UNIQUE (id))`);
     await database.db.execute(sql`CREATE TABLE keys_probe.good (id serial, facility_id integer NOT NULL, parent_id integer, code text,
       PRIMARY KEY (id, facility_id), UNIQUE (facility_id, code), FOREIGN KEY (facility_id, parent_id) REFERENCES keys_probe.parent (facility_id, id))`);
-    await database.db.execute(sql`CREATE TABLE keys_probe.bad (id serial PRIMARY KEY, facility_id integer NOT NULL, parent_id integer REFERENCES keys_probe.parent (id), code text)`);
+    await database.db.execute(
+      sql`CREATE TABLE keys_probe.bad (id serial PRIMARY KEY, facility_id integer NOT NULL, parent_id integer REFERENCES keys_probe.parent (id), code text)`,
+    );
     await database.db.execute(sql`CREATE UNIQUE INDEX bad_code_uq ON keys_probe.bad (code)`);
     const found = offending(await facilityKeys(database, 'keys_probe'));
     expect(found).toEqual(['bad.bad_code_uq', 'bad.bad_parent_id_fkey', 'bad.bad_pkey', 'parent.parent_id_key']);

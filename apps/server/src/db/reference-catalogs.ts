@@ -52,7 +52,14 @@ export function referenceAreas(): { rows: (AreaRow & { parentCode?: string; succ
       const otherNames = `${c.nameEn}, ${c.alpha3}`;
       return { level: 'country', code: c.code, name: c.name, otherNames, searchText: search(c.code, c.name, otherNames) };
     }),
-    ...provinces.map((p) => ({ level: 'province', code: p.code, name: p.fullName, kind: p.type, parentCode: 'country:VN', searchText: search(p.code, p.fullName) })),
+    ...provinces.map((p) => ({
+      level: 'province',
+      code: p.code,
+      name: p.fullName,
+      kind: p.type,
+      parentCode: 'country:VN',
+      searchText: search(p.code, p.fullName),
+    })),
     ...legacy.map((p) => ({
       level: 'province',
       code: p.code,
@@ -63,7 +70,14 @@ export function referenceAreas(): { rows: (AreaRow & { parentCode?: string; succ
       successorCode: `province:${p.successorCodes[0]}`,
       searchText: search(p.code, p.fullName),
     })),
-    ...wards.map((w) => ({ level: 'ward', code: w.code, name: w.name, kind: w.type, parentCode: `province:${w.provinceCode}`, searchText: search(w.code, w.name) })),
+    ...wards.map((w) => ({
+      level: 'ward',
+      code: w.code,
+      name: w.name,
+      kind: w.type,
+      parentCode: `province:${w.provinceCode}`,
+      searchText: search(w.code, w.name),
+    })),
   ];
   return { rows };
 }

@@ -45,5 +45,4 @@ export function startServerProcess(port: number, env: Record<string, string>): S
 }
 
 /** Resolves when the process has ended (at once if it already has). */
-export const exited = (p: ChildProcess) =>
-  new Promise<void>((r) => (p.exitCode !== null || p.signalCode !== null ? r() : p.once('exit', () => r())));
+export const exited = (p: ChildProcess) => new Promise<void>((r) => (p.exitCode !== null || p.signalCode !== null ? r() : p.once('exit', () => r())));

@@ -80,9 +80,26 @@ export const MENU: readonly MenuEntry[] = [
     icon: 'patients',
     authority: 'MANAGER_USER',
     children: [
-      { key: 'user', label: T.menu.patientList, path: '/admin/user', page: () => import('../modules/patients/patient-list-page').then((m) => m.PatientListPage) },
-      { key: 'merge-account', label: T.menu.mergeAccounts, path: '/admin/merge-account', page: () => import('../modules/patients/merge-page').then((m) => m.MergePage) },
-      { key: 'chi-tiet-y-ba', label: T.patients.record.title, path: '/admin/chi-tiet-y-ba/:userId', hidden: true, parent: 'user', page: () => import('../modules/patients/patient-record-page').then((m) => m.PatientRecordPage) },
+      {
+        key: 'user',
+        label: T.menu.patientList,
+        path: '/admin/user',
+        page: () => import('../modules/patients/patient-list-page').then((m) => m.PatientListPage),
+      },
+      {
+        key: 'merge-account',
+        label: T.menu.mergeAccounts,
+        path: '/admin/merge-account',
+        page: () => import('../modules/patients/merge-page').then((m) => m.MergePage),
+      },
+      {
+        key: 'chi-tiet-y-ba',
+        label: T.patients.record.title,
+        path: '/admin/chi-tiet-y-ba/:userId',
+        hidden: true,
+        parent: 'user',
+        page: () => import('../modules/patients/patient-record-page').then((m) => m.PatientRecordPage),
+      },
     ],
   },
   {
@@ -118,11 +135,40 @@ export const MENU: readonly MenuEntry[] = [
     authority: 'MANAGER_APPOINTMENT',
     children: [
       // Booking screens (issue 6): list, detail, new (optionally for one patient account), update.
-      { key: 'quan-ly-dat-kham', label: T.menu.bookingList, path: '/admin/quan-ly-dat-kham', page: () => import('../modules/appointments/booking-list-page').then((m) => m.BookingListPage) },
-      { key: 'dat-kham-moi', label: T.menu.newBooking, path: '/admin/dat-kham-moi', page: () => import('../modules/appointments/booking-form-pages').then((m) => m.NewBookingPage) },
-      { key: 'chi-tiet-dat-kham', label: BOOKING_UI.detail.title, path: '/admin/quan-ly-dat-kham/:bookingId', hidden: true, page: () => import('../modules/appointments/booking-detail-page').then((m) => m.BookingDetailPage) },
-      { key: 'dat-kham-moi-benh-nhan', label: T.menu.newBooking, path: '/admin/dat-kham-moi/:userId', hidden: true, page: () => import('../modules/appointments/booking-form-pages').then((m) => m.NewBookingPage) },
-      { key: 'cap-nhat-dat-kham', label: BOOKING_UI.form.updateTitle, path: '/admin/cap-nhat-dat-kham/:bookingId', hidden: true, parent: 'quan-ly-dat-kham', page: () => import('../modules/appointments/booking-form-pages').then((m) => m.UpdateBookingPage) },
+      {
+        key: 'quan-ly-dat-kham',
+        label: T.menu.bookingList,
+        path: '/admin/quan-ly-dat-kham',
+        page: () => import('../modules/appointments/booking-list-page').then((m) => m.BookingListPage),
+      },
+      {
+        key: 'dat-kham-moi',
+        label: T.menu.newBooking,
+        path: '/admin/dat-kham-moi',
+        page: () => import('../modules/appointments/booking-form-pages').then((m) => m.NewBookingPage),
+      },
+      {
+        key: 'chi-tiet-dat-kham',
+        label: BOOKING_UI.detail.title,
+        path: '/admin/quan-ly-dat-kham/:bookingId',
+        hidden: true,
+        page: () => import('../modules/appointments/booking-detail-page').then((m) => m.BookingDetailPage),
+      },
+      {
+        key: 'dat-kham-moi-benh-nhan',
+        label: T.menu.newBooking,
+        path: '/admin/dat-kham-moi/:userId',
+        hidden: true,
+        page: () => import('../modules/appointments/booking-form-pages').then((m) => m.NewBookingPage),
+      },
+      {
+        key: 'cap-nhat-dat-kham',
+        label: BOOKING_UI.form.updateTitle,
+        path: '/admin/cap-nhat-dat-kham/:bookingId',
+        hidden: true,
+        parent: 'quan-ly-dat-kham',
+        page: () => import('../modules/appointments/booking-form-pages').then((m) => m.UpdateBookingPage),
+      },
     ],
   },
   {

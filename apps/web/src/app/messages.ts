@@ -23,11 +23,7 @@ export const T = {
     submit: 'Đăng nhập',
     help: 'Quên mật khẩu? Liên hệ quản trị viên để được cấp lại.',
     sideTitle: 'Quản lý đặt khám, lịch làm việc và hồ sơ bệnh nhân',
-    sidePoints: [
-      'Tiếp nhận và xác nhận lịch đặt khám',
-      'Sắp xếp lịch làm việc của bác sĩ',
-      'Tra cứu hồ sơ và kết quả khám',
-    ],
+    sidePoints: ['Tiếp nhận và xác nhận lịch đặt khám', 'Sắp xếp lịch làm việc của bác sĩ', 'Tra cứu hồ sơ và kết quả khám'],
   },
   logout: {
     inProgress: 'Đang đăng xuất…',
@@ -103,13 +99,11 @@ export const T = {
     submit: 'Xác nhận',
     rule: 'Từ 8 đến 15 ký tự, gồm chữ thường, chữ in hoa, số và một ký tự đặc biệt (@ $ ! % * ? &).',
     mandatoryTitle: 'Yêu cầu đặt mật khẩu mạnh',
-    mandatoryText:
-      'Mật khẩu hiện tại của bạn chưa đáp ứng quy định bảo mật mới. Vui lòng đặt mật khẩu mạnh để tiếp tục sử dụng hệ thống.',
+    mandatoryText: 'Mật khẩu hiện tại của bạn chưa đáp ứng quy định bảo mật mới. Vui lòng đặt mật khẩu mạnh để tiếp tục sử dụng hệ thống.',
     oneTimeText:
       'Bạn đang dùng mật khẩu dùng một lần do quản trị viên cấp. Vui lòng nhập mật khẩu đó vào ô "Mật khẩu cũ" và đặt mật khẩu mới của riêng bạn để tiếp tục.',
     periodicTitle: 'Đã đến lúc đổi mật khẩu',
-    periodicText:
-      'Bạn chưa đổi mật khẩu trong hơn 180 ngày. Để bảo vệ tài khoản, vui lòng đổi mật khẩu mới.',
+    periodicText: 'Bạn chưa đổi mật khẩu trong hơn 180 ngày. Để bảo vệ tài khoản, vui lòng đổi mật khẩu mới.',
     later: 'Để sau',
     logout: 'Đăng xuất',
   },
@@ -149,7 +143,8 @@ export const T = {
     mustChange: 'Chờ đổi mật khẩu',
     otpTitle: 'Mật khẩu dùng một lần',
     otpIntro: 'Mật khẩu của tài khoản {username} (chỉ hiển thị một lần):',
-    otpHint: 'Hãy giao mật khẩu này trực tiếp cho người dùng. Khi đăng nhập lần đầu, hệ thống sẽ yêu cầu đổi sang mật khẩu mới. Sau khi đóng hộp thoại, mật khẩu không thể xem lại — chỉ có thể đặt lại.',
+    otpHint:
+      'Hãy giao mật khẩu này trực tiếp cho người dùng. Khi đăng nhập lần đầu, hệ thống sẽ yêu cầu đổi sang mật khẩu mới. Sau khi đóng hộp thoại, mật khẩu không thể xem lại — chỉ có thể đặt lại.',
     copy: 'Sao chép',
     copied: 'Đã sao chép mật khẩu',
     close: 'Tôi đã ghi lại mật khẩu',

@@ -28,11 +28,7 @@ export function AppProviders({ queryClient, children }: { queryClient: QueryClie
     // with reduced motion no click ripple either (antd's wave keeps its own motion, not the token's)
     <ConfigProvider locale={viVN} theme={themeConfig} wave={{ disabled: reducedMotion }}>
       {/* Spec §8: notifications top right, auto-close after 3456 ms. */}
-      <AntApp
-        notification={{ placement: 'topRight', duration: DURATION_S }}
-        message={{ duration: DURATION_S }}
-        style={{ minHeight: '100vh' }}
-      >
+      <AntApp notification={{ placement: 'topRight', duration: DURATION_S }} message={{ duration: DURATION_S }} style={{ minHeight: '100vh' }}>
         <NotificationBridge />
         <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
       </AntApp>

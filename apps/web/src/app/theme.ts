@@ -15,8 +15,7 @@ export function buildTheme(settings: Pick<LayoutSettings, 'theme' | 'compact'>, 
       fontSize: BASE_FONT_SIZE,
       borderRadius: 6,
       motion: !reducedMotion,
-      fontFamily:
-        "-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', sans-serif",
+      fontFamily: "-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', sans-serif",
     },
     components: {
       Layout: { siderBg: MENU_BG, headerBg: '#ffffff', bodyBg: '#f0f2f5', headerPadding: '0 16px', headerHeight: 56 },

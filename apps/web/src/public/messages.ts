@@ -44,4 +44,3 @@ export const T = {
     rights: 'Bảng giá chỉ mang tính tham khảo; giá thanh toán thực tế theo chỉ định của bác sĩ và quy định hiện hành.',
   },
 } as const;
-

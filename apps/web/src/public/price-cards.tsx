@@ -41,7 +41,9 @@ export function PriceCards(props: PriceList) {
       </form>
 
       <div ref={listTop} className="ls-count">
-        <span data-testid="total" aria-live="polite">{loaded ? totalText(loaded.total) : ''}</span>
+        <span data-testid="total" aria-live="polite">
+          {loaded ? totalText(loaded.total) : ''}
+        </span>
         {/* antd hides the pagination's size changer on phones: this one takes its place */}
         <Select
           size="middle"

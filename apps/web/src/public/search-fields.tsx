@@ -34,7 +34,8 @@ function SearchInput({ value, onSearch, ...rest }: SearchInputProps) {
       onChange={(e) => {
         const v = e.target.value;
         setText(v);
-        if (v === '') debouncer.flush(v); // the clear button
+        if (v === '')
+          debouncer.flush(v); // the clear button
         else debouncer.schedule(v);
       }}
       onPressEnter={(e) => debouncer.flush(e.currentTarget.value)}
@@ -50,14 +51,7 @@ function SearchInput({ value, onSearch, ...rest }: SearchInputProps) {
 /** Code box: max 20 characters; Enter or a 500 ms pause searches from page 1. */
 export function CodeSearch({ query, search, id }: Props) {
   return (
-    <SearchInput
-      id={id}
-      value={query.ma}
-      maxLength={SERVICE_CODE_MAX}
-      onSearch={(ma) => search({ ma })}
-      placeholder={T.search.code}
-      aria-label={T.col.code}
-    />
+    <SearchInput id={id} value={query.ma} maxLength={SERVICE_CODE_MAX} onSearch={(ma) => search({ ma })} placeholder={T.search.code} aria-label={T.col.code} />
   );
 }
 

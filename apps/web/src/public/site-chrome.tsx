@@ -7,16 +7,7 @@ import { T } from './messages';
 
 function Logo({ hospital, size }: { hospital: PublicHospital; size: number }) {
   if (!hospital.avatar) return null;
-  return (
-    <img
-      className="ls-logo"
-      src={hospital.avatar}
-      alt={fmt(T.logoAlt, { name: hospital.name })}
-      width={size}
-      height={size}
-      decoding="async"
-    />
-  );
+  return <img className="ls-logo" src={hospital.avatar} alt={fmt(T.logoAlt, { name: hospital.name })} width={size} height={size} decoding="async" />;
 }
 
 export function SiteHeader({ hospital }: { hospital: PublicHospital | null }) {

@@ -3,14 +3,7 @@
  * `/list-service?ma=KB&ten=sieu%20am&loai=-1&trang=2&so=100`. Default values are left out
  * (type 10, page 1, 50 rows); parameters the page does not own (e.g. `hospitalId`) are kept.
  */
-import {
-  ALL_TYPE_VALUE,
-  DEFAULT_SERVICE_TYPE,
-  SERVICE_CODE_MAX,
-  SERVICE_NAME_MAX,
-  SERVICE_PAGE_SIZE,
-  SERVICE_PAGE_SIZES,
-} from '@portal/shared/constants';
+import { ALL_TYPE_VALUE, DEFAULT_SERVICE_TYPE, SERVICE_CODE_MAX, SERVICE_NAME_MAX, SERVICE_PAGE_SIZE, SERVICE_PAGE_SIZES } from '@portal/shared/constants';
 import { toQueryString } from '@portal/shared/rules/query-string';
 
 export interface PriceQuery {

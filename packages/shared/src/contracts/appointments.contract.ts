@@ -65,11 +65,7 @@ export const BOOKING_MESSAGES = {
 } as const;
 
 const dateParam = isoDay('Ngày');
-const reason = z
-  .string({ message: 'Vui lòng nhập lý do' })
-  .trim()
-  .min(1, 'Vui lòng nhập lý do')
-  .max(500, 'Lý do tối đa 500 ký tự');
+const reason = z.string({ message: 'Vui lòng nhập lý do' }).trim().min(1, 'Vui lòng nhập lý do').max(500, 'Lý do tối đa 500 ký tự');
 const id = z.number({ message: 'Mã không hợp lệ' }).int('Mã không hợp lệ').positive('Mã không hợp lệ');
 
 /** GET list query. `date` defaults to today (+07:00); `status` may repeat (status=PENDING&status=ACCEPTED) or be comma-separated. */
@@ -164,7 +160,10 @@ export const createBookingBody = z.strictObject({
   specialtyId: id.nullable().optional(),
   serviceIds: z.array(id, { message: 'Dịch vụ không hợp lệ' }).max(20, 'Tối đa 20 dịch vụ').optional().default([]),
   source: z.enum(BOOKING_SOURCES, { message: 'Nguồn đặt khám không hợp lệ' }).optional().default('HOTLINE'),
-  priority: z.union([z.literal(0), z.literal(1)], { message: 'Mức ưu tiên không hợp lệ' }).optional().default(0),
+  priority: z
+    .union([z.literal(0), z.literal(1)], { message: 'Mức ưu tiên không hợp lệ' })
+    .optional()
+    .default(0),
   symptom: z.string().trim().max(500, 'Lý do khám tối đa 500 ký tự').nullable().optional(),
   /** Accept at once (a booking made by staff on the phone is usually confirmed on the spot). */
   accept: z.boolean().optional().default(false),
@@ -183,7 +182,10 @@ export type UpdateBookingBody = z.infer<typeof updateBookingBody>;
 
 export const reasonBody = z.strictObject({ reason });
 export const bulkBody = z.strictObject({
-  ids: z.array(id, { message: 'Danh sách lịch khám không hợp lệ' }).min(1, 'Vui lòng chọn ít nhất một lịch khám').max(BULK_MAX, `Tối đa ${BULK_MAX} lịch khám mỗi lần`),
+  ids: z
+    .array(id, { message: 'Danh sách lịch khám không hợp lệ' })
+    .min(1, 'Vui lòng chọn ít nhất một lịch khám')
+    .max(BULK_MAX, `Tối đa ${BULK_MAX} lịch khám mỗi lần`),
 });
 export const profileBody = z.strictObject({ medicalProfileId: id });
 export const priorityBody = z.strictObject({ priority: z.union([z.literal(0), z.literal(1)], { message: 'Mức ưu tiên không hợp lệ' }) });

@@ -53,8 +53,6 @@ export const idParam = z.object({ id: z.coerce.number().int().positive('Mã khô
 
 export const messageResponse = z.object({ code: z.literal(0), message: z.string() });
 
-export const authorizesResponse = envelope(
-  z.array(z.object({ code: z.string(), name: z.string(), granted: z.boolean() })),
-);
+export const authorizesResponse = envelope(z.array(z.object({ code: z.string(), name: z.string(), granted: z.boolean() })));
 
 export { WRONG_OLD_PASSWORD_CODE } from '../constants';

@@ -65,9 +65,7 @@ export const isContentImageSrc = (src: string | null | undefined): boolean => ty
  * service sanitises it (`sanitizeRichText`) before storing; this only bounds the input.
  */
 export function richTextField(label: string, max = RICH_TEXT_MAX_CHARS) {
-  return z
-    .string({ message: `${label} phải là chuỗi ký tự` })
-    .max(max, { message: `${label} tối đa ${max.toLocaleString('vi-VN')} ký tự (kể cả định dạng)` });
+  return z.string({ message: `${label} phải là chuỗi ký tự` }).max(max, { message: `${label} tối đa ${max.toLocaleString('vi-VN')} ký tự (kể cả định dạng)` });
 }
 
 /** The answer of an image upload: where to reference it from the HTML. */

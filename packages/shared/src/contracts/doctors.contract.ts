@@ -43,7 +43,11 @@ const email = z
 export const doctorBody = doctorResource.body.extend({
   phone,
   email,
-  workHistory: z.array(workPeriod, { message: 'Quá trình công tác phải là danh sách' }).max(WORK_HISTORY_MAX, `Quá trình công tác tối đa ${WORK_HISTORY_MAX} dòng`).optional().default([]),
+  workHistory: z
+    .array(workPeriod, { message: 'Quá trình công tác phải là danh sách' })
+    .max(WORK_HISTORY_MAX, `Quá trình công tác tối đa ${WORK_HISTORY_MAX} dòng`)
+    .optional()
+    .default([]),
 });
 /** What `doctorBody` yields (the resource's fields are typed loosely by defineResource). */
 export interface DoctorInput {

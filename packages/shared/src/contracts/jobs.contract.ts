@@ -44,7 +44,27 @@ export const jobIdParam = z.object({ id: z.coerce.number().int().positive('Mã k
 
 /** The jobs admin API, written once for the server and the web (core/endpoint.ts). */
 export const jobEndpoints = {
-  list: endpoint({ method: 'GET', path: JOBS_PATH, summary: 'Công việc nền: danh sách theo trạng thái (mới nhất trước)', query: jobListQuery, response: jobPage, errors: [400, 401, 403] }),
-  counts: endpoint({ method: 'GET', path: `${JOBS_PATH}/counts`, summary: 'Công việc nền: số lượng theo trạng thái', response: jobCountsResponse, errors: [401, 403] }),
-  retry: endpoint({ method: 'POST', path: `${JOBS_PATH}/:id/retry`, summary: 'Công việc nền: chạy lại một công việc thất bại', params: jobIdParam, response: jobResponse, errors: [400, 401, 403, 404, 409] }),
+  list: endpoint({
+    method: 'GET',
+    path: JOBS_PATH,
+    summary: 'Công việc nền: danh sách theo trạng thái (mới nhất trước)',
+    query: jobListQuery,
+    response: jobPage,
+    errors: [400, 401, 403],
+  }),
+  counts: endpoint({
+    method: 'GET',
+    path: `${JOBS_PATH}/counts`,
+    summary: 'Công việc nền: số lượng theo trạng thái',
+    response: jobCountsResponse,
+    errors: [401, 403],
+  }),
+  retry: endpoint({
+    method: 'POST',
+    path: `${JOBS_PATH}/:id/retry`,
+    summary: 'Công việc nền: chạy lại một công việc thất bại',
+    params: jobIdParam,
+    response: jobResponse,
+    errors: [400, 401, 403, 404, 409],
+  }),
 };

@@ -3,16 +3,7 @@ import { envelope, pageEnvelope } from '../core/api';
 import { boolFilter, listQuerySchema } from '../core/list-query';
 import { isValidDisplayDate } from '../rules/date-shorthand';
 import { displayDateToIso } from '../rules/format';
-import {
-  cccdMismatch,
-  normalizeBhyt,
-  normalizeCccd,
-  normalizePhone,
-  parseBirthDate,
-  validateBhyt,
-  validateCccd,
-  validatePhone,
-} from '../rules/identifiers';
+import { cccdMismatch, normalizeBhyt, normalizeCccd, normalizePhone, parseBirthDate, validateBhyt, validateCccd, validatePhone } from '../rules/identifiers';
 
 /** Patient accounts, medical profiles, histories and merging (issue 5). Authority: MANAGER_USER. */
 export const PATIENTS_PATH = '/api/his/v1/vendor/users';
@@ -46,7 +37,11 @@ export type RelationshipValue = (typeof RELATIONSHIPS)[number]['value'];
 export const genderLabel = (v: string) => GENDERS.find((g) => g.value === v)?.label ?? v;
 export const relationshipLabel = (v: string) => RELATIONSHIPS.find((g) => g.value === v)?.label ?? v;
 
-const idParam = (label: string) => z.string().regex(/^\d{1,9}$/, `${label} không hợp lệ`).transform(Number);
+const idParam = (label: string) =>
+  z
+    .string()
+    .regex(/^\d{1,9}$/, `${label} không hợp lệ`)
+    .transform(Number);
 export const userIdParams = z.object({ userId: idParam('Mã tài khoản') });
 export const historyIdParams = z.object({ historyId: idParam('Mã lượt khám') });
 export const fileIdParams = z.object({ fileId: idParam('Mã tệp') });
@@ -178,7 +173,11 @@ export const medicalProfileBody = z
       .min(1, 'Vui lòng nhập họ và tên')
       .max(100, { message: 'Họ và tên tối đa 100 ký tự', abort: true })
       .regex(/^[\p{L} .'-]+$/u, 'Họ và tên chỉ gồm chữ cái và khoảng trắng'),
-    birthDate: z.string({ message: 'Vui lòng nhập ngày sinh' }).trim().min(1, 'Vui lòng nhập ngày sinh').max(20, { message: 'Ngày sinh tối đa 20 ký tự', abort: true }),
+    birthDate: z
+      .string({ message: 'Vui lòng nhập ngày sinh' })
+      .trim()
+      .min(1, 'Vui lòng nhập ngày sinh')
+      .max(20, { message: 'Ngày sinh tối đa 20 ký tự', abort: true }),
     gender: z.enum(['MALE', 'FEMALE'], { message: 'Vui lòng chọn giới tính' }),
     relationship: z.enum(['SELF', 'CHILD', 'PARENT', 'SPOUSE', 'SIBLING', 'GRANDPARENT', 'OTHER'], { message: 'Vui lòng chọn quan hệ với chủ tài khoản' }),
     phone: optionalText('Số điện thoại', 20),
@@ -249,7 +248,11 @@ export const BLOOD_TYPES = ['A+', 'A-', 'B+', 'B-', 'AB+', 'AB-', 'O+', 'O-'] as
 export const medicalProfileExtBody = z
   .strictObject({
     profileId: z.number({ message: 'Vui lòng chọn hồ sơ' }).int().positive('Vui lòng chọn hồ sơ'),
-    bloodType: z.enum(BLOOD_TYPES, { message: 'Nhóm máu không hợp lệ' }).nullable().optional().transform((v) => v ?? null),
+    bloodType: z
+      .enum(BLOOD_TYPES, { message: 'Nhóm máu không hợp lệ' })
+      .nullable()
+      .optional()
+      .transform((v) => v ?? null),
     allergies: optionalText('Dị ứng', 500),
     chronicDiseases: optionalText('Bệnh mạn tính', 500),
     guardianName: optionalText('Người giám hộ', 100),
@@ -392,8 +395,19 @@ export const DUPLICATE_REASONS = [
 ] as const;
 export const duplicatesQuery = z.object({
   reason: z.enum(['phone', 'cccd', 'nameDob'], { message: 'Lý do trùng không hợp lệ' }).optional().default('phone'),
-  page: z.string().regex(/^\d{1,5}$/, 'Trang phải là số nguyên không âm').transform(Number).optional().default(0),
-  size: z.string().regex(/^\d{1,2}$/, 'Số nhóm mỗi trang không hợp lệ').transform(Number).pipe(z.number().min(1).max(50)).optional().default(10),
+  page: z
+    .string()
+    .regex(/^\d{1,5}$/, 'Trang phải là số nguyên không âm')
+    .transform(Number)
+    .optional()
+    .default(0),
+  size: z
+    .string()
+    .regex(/^\d{1,2}$/, 'Số nhóm mỗi trang không hợp lệ')
+    .transform(Number)
+    .pipe(z.number().min(1).max(50))
+    .optional()
+    .default(10),
 });
 export const duplicateGroup = z.object({
   reason: z.string(),
@@ -406,8 +420,19 @@ export const duplicatesResponse = pageEnvelope(duplicateGroup);
 
 export const profileSearchQuery = z.object({
   q: z.string().trim().min(1, 'Vui lòng nhập từ khoá').max(100, 'Từ khoá tối đa 100 ký tự'),
-  page: z.string().regex(/^\d{1,5}$/, 'Trang phải là số nguyên không âm').transform(Number).optional().default(0),
-  size: z.string().regex(/^\d{1,3}$/, 'Số dòng mỗi trang không hợp lệ').transform(Number).pipe(z.number().min(1).max(100)).optional().default(20),
+  page: z
+    .string()
+    .regex(/^\d{1,5}$/, 'Trang phải là số nguyên không âm')
+    .transform(Number)
+    .optional()
+    .default(0),
+  size: z
+    .string()
+    .regex(/^\d{1,3}$/, 'Số dòng mỗi trang không hợp lệ')
+    .transform(Number)
+    .pipe(z.number().min(1).max(100))
+    .optional()
+    .default(20),
 });
 export const suggestQuery = z.object({ q: z.string().trim().min(1, 'Vui lòng nhập từ khoá').max(100, 'Từ khoá tối đa 100 ký tự') });
 export const profileHit = z.object({
@@ -427,10 +452,24 @@ export const suggestResponse = envelope(z.array(profileHit));
 
 /** Dropdown sources of the profile form (spec §9 paged list: data + totalPage). */
 export const referenceQuery = z.object({
-  page: z.string().regex(/^\d{1,5}$/).transform(Number).optional().default(0),
-  size: z.string().regex(/^\d{1,3}$/).transform(Number).pipe(z.number().min(1).max(100)).optional().default(20),
+  page: z
+    .string()
+    .regex(/^\d{1,5}$/)
+    .transform(Number)
+    .optional()
+    .default(0),
+  size: z
+    .string()
+    .regex(/^\d{1,3}$/)
+    .transform(Number)
+    .pipe(z.number().min(1).max(100))
+    .optional()
+    .default(20),
   search: z.string().trim().max(100).optional(),
-  provinceCode: z.string().regex(/^\d{2}$/, 'Mã tỉnh không hợp lệ').optional(),
+  provinceCode: z
+    .string()
+    .regex(/^\d{2}$/, 'Mã tỉnh không hợp lệ')
+    .optional(),
 });
 export const referenceResponse = z.object({
   code: z.literal(0),

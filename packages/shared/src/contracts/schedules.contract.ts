@@ -32,7 +32,10 @@ export const SCHEDULE_RANGE_MAX_DAYS = 62;
 
 export const SHIFT_KEYS = ['MORNING', 'AFTERNOON', 'EVENING', 'CUSTOM'] as const;
 export type ShiftChoice = (typeof SHIFT_KEYS)[number];
-export const SHIFT_LABELS: Record<ShiftChoice, string> = { ...Object.fromEntries(Object.entries(SHIFTS).map(([k, v]) => [k, v.label])), CUSTOM: 'Ca tuỳ chỉnh' } as Record<ShiftChoice, string>;
+export const SHIFT_LABELS: Record<ShiftChoice, string> = {
+  ...Object.fromEntries(Object.entries(SHIFTS).map(([k, v]) => [k, v.label])),
+  CUSTOM: 'Ca tuỳ chỉnh',
+} as Record<ShiftChoice, string>;
 
 export const SCHEDULE_LOG_ACTIONS = ['CREATE', 'COPY_WEEK', 'UPDATE', 'DELETE', 'DAY_OFF'] as const;
 export type ScheduleLogAction = (typeof SCHEDULE_LOG_ACTIONS)[number];
@@ -73,8 +76,16 @@ export const SCHEDULE_MESSAGES = {
 
 const TIME_RE = /^([01]\d|2[0-3]):[0-5]\d$/;
 const day = (label: string) => isoDay(label);
-const id = (label: string) => z.number({ message: `Vui lòng chọn ${label}` }).int(`${label} không hợp lệ`).positive(`${label} không hợp lệ`);
-const capacity = z.number({ message: 'Vui lòng nhập số lượt khám' }).int('Số lượt khám phải là số nguyên').min(1, 'Số lượt khám tối thiểu 1').max(200, 'Số lượt khám tối đa 200');
+const id = (label: string) =>
+  z
+    .number({ message: `Vui lòng chọn ${label}` })
+    .int(`${label} không hợp lệ`)
+    .positive(`${label} không hợp lệ`);
+const capacity = z
+  .number({ message: 'Vui lòng nhập số lượt khám' })
+  .int('Số lượt khám phải là số nguyên')
+  .min(1, 'Số lượt khám tối thiểu 1')
+  .max(200, 'Số lượt khám tối đa 200');
 const note = z.string({ message: 'Ghi chú phải là chuỗi ký tự' }).trim().max(500, 'Ghi chú tối đa 500 ký tự').nullable().optional();
 
 /** One shift of a build: a key of SHIFTS, or CUSTOM with its own start and end. */
@@ -94,9 +105,16 @@ export const scheduleCreateBody = z.strictObject({
   departmentId: id('khoa'),
   from: day('Từ ngày'),
   to: day('Đến ngày'),
-  weekdays: z.array(z.number().int().min(1, 'Thứ không hợp lệ').max(7, 'Thứ không hợp lệ'), { message: 'Vui lòng chọn ngày trong tuần' }).min(1, 'Vui lòng chọn ít nhất một ngày trong tuần').max(7),
+  weekdays: z
+    .array(z.number().int().min(1, 'Thứ không hợp lệ').max(7, 'Thứ không hợp lệ'), { message: 'Vui lòng chọn ngày trong tuần' })
+    .min(1, 'Vui lòng chọn ít nhất một ngày trong tuần')
+    .max(7),
   shifts: z.array(shiftChoice, { message: 'Vui lòng chọn ca làm việc' }).min(1, 'Vui lòng chọn ít nhất một ca làm việc').max(3, 'Tối đa 3 ca mỗi ngày'),
-  slotMinutes: z.number({ message: 'Vui lòng nhập thời lượng khung giờ' }).int('Thời lượng phải là số nguyên').min(5, 'Thời lượng mỗi khung giờ từ 5 đến 240 phút').max(240, 'Thời lượng mỗi khung giờ từ 5 đến 240 phút'),
+  slotMinutes: z
+    .number({ message: 'Vui lòng nhập thời lượng khung giờ' })
+    .int('Thời lượng phải là số nguyên')
+    .min(5, 'Thời lượng mỗi khung giờ từ 5 đến 240 phút')
+    .max(240, 'Thời lượng mỗi khung giờ từ 5 đến 240 phút'),
   capacity,
   note,
 });

@@ -22,7 +22,10 @@ describe('derived list and select queries', () => {
   });
 
   it.each([
-    [{ level: 'ward', legacy: 'false', parentId: '5' }, { level: 'ward', legacy: false, parentId: 5 }],
+    [
+      { level: 'ward', legacy: 'false', parentId: '5' },
+      { level: 'ward', legacy: false, parentId: 5 },
+    ],
     [{ kind: 'Đặc khu' }, { kind: 'Đặc khu' }],
   ])('areas read %j', (input, filters) => {
     expect(areaResource.listQuery.parse(input).filters).toEqual(filters);

@@ -105,7 +105,10 @@ export function fieldSchema(f: FieldDef): z.ZodType {
     case 'textarea':
     case 'code': {
       const max = f.max ?? (f.type === 'textarea' ? 2000 : f.type === 'code' ? 20 : 200);
-      let str = z.string({ message: `${f.label} phải là chuỗi ký tự` }).trim().max(max, { message: `${f.label} tối đa ${max} ký tự`, abort: true });
+      let str = z
+        .string({ message: `${f.label} phải là chuỗi ký tự` })
+        .trim()
+        .max(max, { message: `${f.label} tối đa ${max} ký tự`, abort: true });
       if (f.type === 'code') str = str.regex(/^[A-Za-z0-9._-]*$/, `${f.label} chỉ gồm chữ không dấu, số và các ký tự . _ -`);
       s = f.required ? str.min(1, `Vui lòng nhập ${lower(f.label)}`) : str;
       break;
@@ -123,7 +126,10 @@ export function fieldSchema(f: FieldDef): z.ZodType {
       break;
     case 'ref':
       if (f.multiple) return refListSchema(f);
-      s = z.number({ message: `Vui lòng chọn ${lower(f.label)}` }).int().positive(`Vui lòng chọn ${lower(f.label)}`);
+      s = z
+        .number({ message: `Vui lòng chọn ${lower(f.label)}` })
+        .int()
+        .positive(`Vui lòng chọn ${lower(f.label)}`);
       break;
     case 'enum': {
       const values = (f.options ?? []).map((o) => o.value);
@@ -131,9 +137,7 @@ export function fieldSchema(f: FieldDef): z.ZodType {
       break;
     }
     case 'date':
-      s = z
-        .string({ message: `${f.label} không hợp lệ (DD/MM/YYYY)` })
-        .refine((v) => isIsoDate(v), { message: `${f.label} không hợp lệ (DD/MM/YYYY)` });
+      s = z.string({ message: `${f.label} không hợp lệ (DD/MM/YYYY)` }).refine((v) => isIsoDate(v), { message: `${f.label} không hợp lệ (DD/MM/YYYY)` });
       break;
     case 'list': {
       const item = z.strictObject(Object.fromEntries((f.item ?? []).map((x) => [x.key, fieldSchema(x)])));
@@ -145,13 +149,23 @@ export function fieldSchema(f: FieldDef): z.ZodType {
   }
   if (!f.required) s = s.nullable().optional();
   else if (f.type !== 'text' && f.type !== 'textarea' && f.type !== 'code') {
-    s = z.any().superRefine((v, ctx) => {
-      if (v === undefined || v === null || v === '') ctx.addIssue({ code: 'custom', message: f.type === 'ref' || f.type === 'enum' ? `Vui lòng chọn ${lower(f.label)}` : `Vui lòng nhập ${lower(f.label)}` });
-    }).pipe(s);
+    s = z
+      .any()
+      .superRefine((v, ctx) => {
+        if (v === undefined || v === null || v === '')
+          ctx.addIssue({
+            code: 'custom',
+            message: f.type === 'ref' || f.type === 'enum' ? `Vui lòng chọn ${lower(f.label)}` : `Vui lòng nhập ${lower(f.label)}`,
+          });
+      })
+      .pipe(s);
   } else {
-    s = z.any().superRefine((v, ctx) => {
-      if (v === undefined || v === null) ctx.addIssue({ code: 'custom', message: `Vui lòng nhập ${lower(f.label)}` });
-    }).pipe(s);
+    s = z
+      .any()
+      .superRefine((v, ctx) => {
+        if (v === undefined || v === null) ctx.addIssue({ code: 'custom', message: `Vui lòng nhập ${lower(f.label)}` });
+      })
+      .pipe(s);
   }
   return s;
 }
@@ -173,14 +187,23 @@ function refListSchema(f: FieldDef): z.ZodType {
   const max = f.max ?? 50;
   const what = lower(f.label);
   let list = z
-    .array(z.number({ message: `${f.label} không hợp lệ` }).int(`${f.label} không hợp lệ`).positive(`${f.label} không hợp lệ`), { message: `Danh sách ${what} không hợp lệ` })
+    .array(
+      z
+        .number({ message: `${f.label} không hợp lệ` })
+        .int(`${f.label} không hợp lệ`)
+        .positive(`${f.label} không hợp lệ`),
+      { message: `Danh sách ${what} không hợp lệ` },
+    )
     .max(max, `Chọn tối đa ${max} ${what}`);
   if (f.required) list = list.min(1, `Vui lòng chọn ít nhất một ${what}`);
   const distinct = list.refine((ids) => new Set(ids).size === ids.length, `Một ${what} được chọn hai lần`);
   if (f.required) {
-    return z.any().superRefine((v, ctx) => {
-      if (v === undefined || v === null) ctx.addIssue({ code: 'custom', message: `Vui lòng chọn ít nhất một ${what}` });
-    }).pipe(distinct);
+    return z
+      .any()
+      .superRefine((v, ctx) => {
+        if (v === undefined || v === null) ctx.addIssue({ code: 'custom', message: `Vui lòng chọn ít nhất một ${what}` });
+      })
+      .pipe(distinct);
   }
   // An absent or empty list (an empty import cell) is no link.
   return z.preprocess((v) => (v === undefined || v === null ? [] : v), distinct);

@@ -14,7 +14,11 @@ describe('fillPath', () => {
     expect(fillPath(path, params)).toBe(expected);
   });
 
-  it.each([['/api/x/:id', {}], ['/api/x/:id', { id: '' }], ['/api/x/:id/:other', { id: 1 }]])('%s with %o is a programming error', (path, params) => {
+  it.each([
+    ['/api/x/:id', {}],
+    ['/api/x/:id', { id: '' }],
+    ['/api/x/:id/:other', { id: 1 }],
+  ])('%s with %o is a programming error', (path, params) => {
     expect(() => fillPath(path, params)).toThrow(/no value for :/);
   });
 });

@@ -27,9 +27,12 @@ export interface Endpoint<
 }
 
 /** Declares an endpoint, keeping its exact schema types for both sides. */
-export function endpoint<P extends z.ZodType | undefined = undefined, Q extends z.ZodType | undefined = undefined, B extends z.ZodType | undefined = undefined, R extends z.ZodType = z.ZodType>(
-  e: Endpoint<P, Q, B, R>,
-): Endpoint<P, Q, B, R> {
+export function endpoint<
+  P extends z.ZodType | undefined = undefined,
+  Q extends z.ZodType | undefined = undefined,
+  B extends z.ZodType | undefined = undefined,
+  R extends z.ZodType = z.ZodType,
+>(e: Endpoint<P, Q, B, R>): Endpoint<P, Q, B, R> {
   const names = pathParamNames(e.path);
   const declared = e.params ? Object.keys((e.params as unknown as { shape?: Record<string, unknown> }).shape ?? {}) : [];
   const missing = names.filter((n) => !declared.includes(n));
@@ -70,6 +73,9 @@ export type EndpointInput<E> = E extends Endpoint<infer P, infer Q, infer B, z.Z
 export type EndpointResponse<E> = E extends Endpoint<z.ZodType | undefined, z.ZodType | undefined, z.ZodType | undefined, infer R> ? z.output<R> : never;
 
 /** The parsed parameters a server handler receives. */
-export type EndpointParams<E> = E extends Endpoint<infer P, z.ZodType | undefined, z.ZodType | undefined, z.ZodType> ? (P extends z.ZodType ? z.output<P> : undefined) : never;
-export type EndpointQuery<E> = E extends Endpoint<z.ZodType | undefined, infer Q, z.ZodType | undefined, z.ZodType> ? (Q extends z.ZodType ? z.output<Q> : undefined) : never;
-export type EndpointBody<E> = E extends Endpoint<z.ZodType | undefined, z.ZodType | undefined, infer B, z.ZodType> ? (B extends z.ZodType ? z.output<B> : undefined) : never;
+export type EndpointParams<E> =
+  E extends Endpoint<infer P, z.ZodType | undefined, z.ZodType | undefined, z.ZodType> ? (P extends z.ZodType ? z.output<P> : undefined) : never;
+export type EndpointQuery<E> =
+  E extends Endpoint<z.ZodType | undefined, infer Q, z.ZodType | undefined, z.ZodType> ? (Q extends z.ZodType ? z.output<Q> : undefined) : never;
+export type EndpointBody<E> =
+  E extends Endpoint<z.ZodType | undefined, z.ZodType | undefined, infer B, z.ZodType> ? (B extends z.ZodType ? z.output<B> : undefined) : never;

@@ -6,9 +6,15 @@ const schema = listQuerySchema({ sortable: ['name', 'code'], filters: { active: 
 describe('listQuerySchema', () => {
   it.each([
     [{}, { page: 0, size: 20, sort: undefined, q: undefined, filters: {} }],
-    [{ page: '2', size: '50', sort: 'name,desc', q: '  khoa noi ' }, { page: 2, size: 50, sort: { field: 'name', direction: 'desc' }, q: 'khoa noi', filters: {} }],
+    [
+      { page: '2', size: '50', sort: 'name,desc', q: '  khoa noi ' },
+      { page: 2, size: 50, sort: { field: 'name', direction: 'desc' }, q: 'khoa noi', filters: {} },
+    ],
     [{ sort: 'code' }, { page: 0, size: 20, sort: { field: 'code', direction: 'asc' }, q: undefined, filters: {} }],
-    [{ active: 'false', departmentId: '7' }, { page: 0, size: 20, sort: undefined, q: undefined, filters: { active: false, departmentId: 7 } }],
+    [
+      { active: 'false', departmentId: '7' },
+      { page: 0, size: 20, sort: undefined, q: undefined, filters: { active: false, departmentId: 7 } },
+    ],
     [{ q: '   ' }, { page: 0, size: 20, sort: undefined, q: undefined, filters: {} }],
     [{ size: '100' }, { page: 0, size: 100, sort: undefined, q: undefined, filters: {} }],
   ])('reads %j', (input, expected) => {

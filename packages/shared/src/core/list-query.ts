@@ -34,10 +34,7 @@ export function pagingParams(defaultSize: number = LIST_DEFAULT_SIZE) {
 }
 
 /** The zod schema of a resource's list query string, given its sortable and filterable fields. */
-export function listQuerySchema(opts: {
-  sortable: readonly string[];
-  filters: Record<string, z.ZodType<string | number | boolean | undefined>>;
-}) {
+export function listQuerySchema(opts: { sortable: readonly string[]; filters: Record<string, z.ZodType<string | number | boolean | undefined>> }) {
   const sortValues = opts.sortable.flatMap((f) => [f, `${f},asc`, `${f},desc`]);
   return z
     .object({

@@ -18,11 +18,23 @@ const username = z
  * `[^\s@]+\.[^\s@]{2,}` let a run of dots be split in n² ways: "a@" + 120,000 dots + "@" took 7.9 s).
  */
 const EMAIL = /^$|^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)*\.[^\s@.]{2,}$/;
-const email = z.string({ message: 'Email phải là chuỗi ký tự' }).trim().max(100, { message: 'Email tối đa 100 ký tự', abort: true }).regex(EMAIL, 'Email không hợp lệ').nullable().optional();
+const email = z
+  .string({ message: 'Email phải là chuỗi ký tự' })
+  .trim()
+  .max(100, { message: 'Email tối đa 100 ký tự', abort: true })
+  .regex(EMAIL, 'Email không hợp lệ')
+  .nullable()
+  .optional();
 
 /** Vietnamese numbers: 10 digits for mobiles, 11 for some landlines, always from 0. */
 const PHONE = /^$|^0\d{9,10}$/;
-const phone = z.string({ message: 'Số điện thoại phải là chuỗi ký tự' }).trim().max(11, { message: 'Số điện thoại tối đa 11 chữ số', abort: true }).regex(PHONE, 'Số điện thoại gồm 10–11 chữ số, bắt đầu bằng 0').nullable().optional();
+const phone = z
+  .string({ message: 'Số điện thoại phải là chuỗi ký tự' })
+  .trim()
+  .max(11, { message: 'Số điện thoại tối đa 11 chữ số', abort: true })
+  .regex(PHONE, 'Số điện thoại gồm 10–11 chữ số, bắt đầu bằng 0')
+  .nullable()
+  .optional();
 
 /**
  * Tài khoản quản trị: the facility's staff accounts. The password is never in the form: a new
@@ -38,7 +50,18 @@ export const accountResource = defineResource({
   exportName: 'tai-khoan-quan-tri',
   defaultSort: { field: 'username', direction: 'asc' },
   fields: [
-    { key: 'username', label: 'Tên đăng nhập', type: 'code', max: 50, required: true, unique: true, list: true, sortable: true, search: true, schema: username },
+    {
+      key: 'username',
+      label: 'Tên đăng nhập',
+      type: 'code',
+      max: 50,
+      required: true,
+      unique: true,
+      list: true,
+      sortable: true,
+      search: true,
+      schema: username,
+    },
     { key: 'name', label: 'Họ và tên', type: 'text', max: 100, required: true, list: true, sortable: true, search: true },
     { key: 'email', label: 'Email', type: 'text', max: 100, list: true, search: true, schema: email },
     { key: 'phone', label: 'Số điện thoại', type: 'text', max: 11, list: true, search: true, schema: phone },

@@ -29,7 +29,17 @@ export const roleResource = defineResource({
   fields: [
     { key: 'code', label: 'Mã vai trò', type: 'code', max: 50, required: true, unique: true, list: true, sortable: true, search: true },
     { key: 'name', label: 'Tên vai trò', type: 'text', max: 100, required: true, list: true, sortable: true, search: true },
-    { key: 'authorities', label: 'Quyền', type: 'enum', options: AUTHORITY_OPTIONS, multiple: true, required: true, list: true, filter: true, schema: authorityList },
+    {
+      key: 'authorities',
+      label: 'Quyền',
+      type: 'enum',
+      options: AUTHORITY_OPTIONS,
+      multiple: true,
+      required: true,
+      list: true,
+      filter: true,
+      schema: authorityList,
+    },
     { key: 'holders', label: 'Số tài khoản', type: 'integer', list: true, sortable: true, form: false, export: true },
     { key: 'description', label: 'Mô tả', type: 'textarea', max: 500 },
   ],

@@ -57,9 +57,7 @@ export function expandDateShorthand(input: string, now: Date = new Date()): stri
       case 4:
         return `01/01/${s}`;
       case 6:
-        return (
-          build(+s.slice(0, 2), +s.slice(2, 4), fullYear(+s.slice(4, 6), currentYear)) ?? input
-        );
+        return build(+s.slice(0, 2), +s.slice(2, 4), fullYear(+s.slice(4, 6), currentYear)) ?? input;
       case 8:
         return build(+s.slice(0, 2), +s.slice(2, 4), +s.slice(4, 8)) ?? input;
       default:
@@ -76,9 +74,7 @@ export function expandDateShorthand(input: string, now: Date = new Date()): stri
 }
 
 /** Parses a strict `DD/MM/YYYY` into a real calendar day (31/02 → null, 29/02 only in leap years). */
-export function parseDisplayDate(
-  ddmmyyyy: string,
-): { day: number; month: number; year: number } | null {
+export function parseDisplayDate(ddmmyyyy: string): { day: number; month: number; year: number } | null {
   if (typeof ddmmyyyy !== 'string') return null;
   const m = DISPLAY_RE.exec(ddmmyyyy.trim());
   if (!m) return null;

@@ -21,20 +21,11 @@ export function normalizeText(s: string | null | undefined): string {
   const str = typeof s === 'string' ? s : String(s);
   // Fast path: already lower-case ASCII with single inner spaces and no outer spaces.
   if (PLAIN_ASCII_RE.test(str)) return str;
-  return str
-    .toLowerCase()
-    .normalize('NFD')
-    .replace(COMBINING_MARKS_RE, '')
-    .replace(D_STROKE_RE, 'd')
-    .replace(WHITESPACE_RE, ' ')
-    .trim();
+  return str.toLowerCase().normalize('NFD').replace(COMBINING_MARKS_RE, '').replace(D_STROKE_RE, 'd').replace(WHITESPACE_RE, ' ').trim();
 }
 
 /** True when `needle` occurs in `haystack` ignoring case, diacritics and spacing; '' matches all. */
-export function includesLoose(
-  haystack: string | null | undefined,
-  needle: string | null | undefined,
-): boolean {
+export function includesLoose(haystack: string | null | undefined, needle: string | null | undefined): boolean {
   const n = normalizeText(needle);
   if (n === '') return true;
   return normalizeText(haystack).includes(n);

@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { STRONG_PASSWORD_CUTOFF } from '../constants';
-import {
-  type PasswordDialog,
-  type ReminderCookie,
-  decidePasswordDialog,
-  parseReminderCookie,
-  reminderCookieName,
-  snoozeCookie,
-} from './password-dialog';
+import { type PasswordDialog, type ReminderCookie, decidePasswordDialog, parseReminderCookie, reminderCookieName, snoozeCookie } from './password-dialog';
 
 const DAY = 24 * 60 * 60 * 1000;
 const CUTOFF = Date.parse('2024-09-21T17:00:00.000Z'); // 22 Sep 2024 00:00 +07:00

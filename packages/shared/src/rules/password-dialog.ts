@@ -2,11 +2,7 @@
  * Which password dialog a logged-in user sees (spec §4 "Strong-password rule" and
  * "Periodic dialog"), and the snooze cookie written when the periodic dialog is closed.
  */
-import {
-  PASSWORD_REMINDER_DAYS,
-  PASSWORD_SNOOZE_DAYS,
-  STRONG_PASSWORD_CUTOFF,
-} from '../constants';
+import { PASSWORD_REMINDER_DAYS, PASSWORD_SNOOZE_DAYS, STRONG_PASSWORD_CUTOFF } from '../constants';
 import { DAY_MS, toInstant } from './time';
 
 export type PasswordDialog = 'mandatory' | 'periodic' | 'none';
@@ -49,11 +45,7 @@ export function reminderCookieName(userId: number): string {
  * writes) and its date parses; a cookie with `isHide: false` or a garbage date is treated as
  * no cookie, so the dialog shows (safe side).
  */
-export function decidePasswordDialog(
-  lastPasswordReset: string | Date,
-  now: Date,
-  cookie: ReminderCookie | null,
-): PasswordDialog {
+export function decidePasswordDialog(lastPasswordReset: string | Date, now: Date, cookie: ReminderCookie | null): PasswordDialog {
   const last = toInstant(lastPasswordReset);
   if (!last) return 'mandatory';
   const lastMs = last.getTime();
@@ -68,10 +60,7 @@ export function decidePasswordDialog(
 }
 
 /** The cookie to set when the periodic dialog is closed: it snoozes the dialog for 7 days. */
-export function snoozeCookie(
-  userId: number,
-  now: Date,
-): { name: string; value: ReminderCookie; expires: Date } {
+export function snoozeCookie(userId: number, now: Date): { name: string; value: ReminderCookie; expires: Date } {
   return {
     name: reminderCookieName(userId),
     value: { date: now.toISOString(), id: userId, isHide: true },
@@ -84,10 +73,7 @@ export function snoozeCookie(
  * or null when it is missing or malformed. When `userId` is given, a cookie for another user
  * is ignored.
  */
-export function parseReminderCookie(
-  raw: string | null | undefined,
-  userId?: number,
-): ReminderCookie | null {
+export function parseReminderCookie(raw: string | null | undefined, userId?: number): ReminderCookie | null {
   if (!raw) return null;
   let text = raw;
   if (text.startsWith('%')) {

@@ -14,8 +14,7 @@ import {
 
 const REQUIRED = 'Vui lòng nhập mật khẩu!';
 const DIACRITICS = 'Mật khẩu không được chứa ký tự có dấu!';
-const WEAK =
-  'Mật khẩu tối thiểu 8 ký tự, tối đa 15 ký tự, bao gồm số, chữ thường, chữ in hoa và ký tự đặc biệt!';
+const WEAK = 'Mật khẩu tối thiểu 8 ký tự, tối đa 15 ký tự, bao gồm số, chữ thường, chữ in hoa và ký tự đặc biệt!';
 
 describe('messages come from the spec', () => {
   it.each([
@@ -68,7 +67,7 @@ describe('validateNewPassword', () => {
     ['whitespace only', '   ', DIACRITICS],
     ['tab', 'Abc\t@1234', DIACRITICS],
     ['double quote', 'Abc"@1234', DIACRITICS],
-    ["single quote", "Abc'@1234", DIACRITICS],
+    ['single quote', "Abc'@1234", DIACRITICS],
     ['backtick', 'Abc`@1234', DIACRITICS],
     ['pipe', 'Abc|@1234', DIACRITICS],
     ['emoji', 'Abc@1234😀', DIACRITICS],
@@ -152,28 +151,51 @@ describe('validatePasswordChange', () => {
   type Opts = Parameters<typeof validatePasswordChange>[1];
   type Out = ReturnType<typeof validatePasswordChange>;
   it.each<[string, Input, Opts, Out]>([
-    ['all empty', {}, undefined, [
-      { field: 'passwordOld', message: 'Vui lòng nhập mật khẩu cũ' },
-      { field: 'passwordNew', message: REQUIRED },
-      { field: 'retype', message: 'Vui lòng nhập lại mật khẩu mới' },
-    ]],
-    ['all empty, requireOld false', {}, { requireOld: false }, [
-      { field: 'passwordNew', message: REQUIRED },
-      { field: 'retype', message: 'Vui lòng nhập lại mật khẩu mới' },
-    ]],
-    ['requireOld true explicitly', { passwordNew: 'Abcdef1@', retype: 'Abcdef1@' }, { requireOld: true }, [
-      { field: 'passwordOld', message: 'Vui lòng nhập mật khẩu cũ' },
-    ]],
+    [
+      'all empty',
+      {},
+      undefined,
+      [
+        { field: 'passwordOld', message: 'Vui lòng nhập mật khẩu cũ' },
+        { field: 'passwordNew', message: REQUIRED },
+        { field: 'retype', message: 'Vui lòng nhập lại mật khẩu mới' },
+      ],
+    ],
+    [
+      'all empty, requireOld false',
+      {},
+      { requireOld: false },
+      [
+        { field: 'passwordNew', message: REQUIRED },
+        { field: 'retype', message: 'Vui lòng nhập lại mật khẩu mới' },
+      ],
+    ],
+    [
+      'requireOld true explicitly',
+      { passwordNew: 'Abcdef1@', retype: 'Abcdef1@' },
+      { requireOld: true },
+      [{ field: 'passwordOld', message: 'Vui lòng nhập mật khẩu cũ' }],
+    ],
     ['valid', { passwordOld: 'old', passwordNew: 'Abcdef1@', retype: 'Abcdef1@' }, undefined, []],
     ['valid without old', { passwordNew: 'Abcdef1@', retype: 'Abcdef1@' }, { requireOld: false }, []],
-    ['weak and mismatch', { passwordOld: 'old', passwordNew: 'abc', retype: 'abd' }, undefined, [
-      { field: 'passwordNew', message: WEAK },
-      { field: 'retype', message: 'Mật khẩu mới và nhập lại mật khẩu mới không giống nhau!' },
-    ]],
-    ['accented new, equal retype', { passwordOld: null, passwordNew: 'Mậtkhẩu@1', retype: 'Mậtkhẩu@1' }, undefined, [
-      { field: 'passwordOld', message: 'Vui lòng nhập mật khẩu cũ' },
-      { field: 'passwordNew', message: DIACRITICS },
-    ]],
+    [
+      'weak and mismatch',
+      { passwordOld: 'old', passwordNew: 'abc', retype: 'abd' },
+      undefined,
+      [
+        { field: 'passwordNew', message: WEAK },
+        { field: 'retype', message: 'Mật khẩu mới và nhập lại mật khẩu mới không giống nhau!' },
+      ],
+    ],
+    [
+      'accented new, equal retype',
+      { passwordOld: null, passwordNew: 'Mậtkhẩu@1', retype: 'Mậtkhẩu@1' },
+      undefined,
+      [
+        { field: 'passwordOld', message: 'Vui lòng nhập mật khẩu cũ' },
+        { field: 'passwordNew', message: DIACRITICS },
+      ],
+    ],
   ])('%s', (_label, input, opts, expected) => {
     expect(validatePasswordChange(input, opts)).toEqual(expected);
   });

@@ -55,10 +55,7 @@ export function validateNewPassword(value: string | undefined | null): string | 
   return null;
 }
 
-export function validateRetype(
-  newPassword: string | undefined | null,
-  retype: string | undefined | null,
-): string | null {
+export function validateRetype(newPassword: string | undefined | null, retype: string | undefined | null): string | null {
   if (isEmpty(retype)) return MSG.retypeRequired;
   if ((newPassword ?? '').trim() !== retype.trim()) return MSG.retypeMismatch;
   return null;

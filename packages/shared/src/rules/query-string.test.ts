@@ -26,8 +26,11 @@ describe('toQueryString', () => {
     ['encoded key', { 'a b': 1, 'c&d': 2 }, 'a%20b=1&c%26d=2'],
     ['plain object as JSON', { f: { a: 1 } }, 'f=%7B%22a%22%3A1%7D'],
     ['bigint', { n: 10n }, 'n=10'],
-    ['mixed', { page: 0, size: 50, ma: '', ten: 'xét nghiệm', loaiDichVu: -1, ds: [10, 20] },
-      'page=0&size=50&ten=x%C3%A9t%20nghi%E1%BB%87m&loaiDichVu=-1&ds=10&ds=20'],
+    [
+      'mixed',
+      { page: 0, size: 50, ma: '', ten: 'xét nghiệm', loaiDichVu: -1, ds: [10, 20] },
+      'page=0&size=50&ten=x%C3%A9t%20nghi%E1%BB%87m&loaiDichVu=-1&ds=10&ds=20',
+    ],
   ])('%s', (_label, params, expected) => {
     expect(toQueryString(params)).toBe(expected);
   });

@@ -31,7 +31,10 @@ describe('calendar helpers', () => {
 describe('workDays: the days of a range on the chosen weekdays', () => {
   it('Monday to Friday over two weeks', () => {
     const r = workDays('2026-11-23', '2026-12-06', [1, 2, 3, 4, 5]);
-    expect(r).toEqual({ ok: true, value: ['2026-11-23', '2026-11-24', '2026-11-25', '2026-11-26', '2026-11-27', '2026-11-30', '2026-12-01', '2026-12-02', '2026-12-03', '2026-12-04'] });
+    expect(r).toEqual({
+      ok: true,
+      value: ['2026-11-23', '2026-11-24', '2026-11-25', '2026-11-26', '2026-11-27', '2026-11-30', '2026-12-01', '2026-12-02', '2026-12-03', '2026-12-04'],
+    });
   });
   it('a one-day range on its own weekday, and on another weekday', () => {
     expect(workDays('2026-11-28', '2026-11-28', [6])).toEqual({ ok: true, value: ['2026-11-28'] });
@@ -110,7 +113,10 @@ describe('clashes between working periods of one doctor', () => {
     expect(findClash([p('2026-11-23', '07:00', '11:30')], [p('2026-11-23', '13:00', '16:30')])).toBeNull();
   });
   it('copies a week forward and back', () => {
-    expect(copyWeek([p('2026-11-23', '07:00', '11:30'), p('2026-11-29', '13:00', '16:30')])).toEqual([p('2026-11-30', '07:00', '11:30'), p('2026-12-06', '13:00', '16:30')]);
+    expect(copyWeek([p('2026-11-23', '07:00', '11:30'), p('2026-11-29', '13:00', '16:30')])).toEqual([
+      p('2026-11-30', '07:00', '11:30'),
+      p('2026-12-06', '13:00', '16:30'),
+    ]);
     expect(copyWeek([p('2026-11-23', '07:00', '11:30')], -1)[0]!.date).toBe('2026-11-16');
   });
 });

@@ -24,8 +24,7 @@ export interface VnParts {
  * ISO 8601 date, optionally with a time and an offset: `2024-09-22`, `2024-09-22T10:30`,
  * `2024-09-22 10:30:15.123`, `2024-09-22T03:30:00Z`, `2024-09-22T10:30:00+07:00`.
  */
-const ISO_RE =
-  /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d+))?)?)?\s*(Z|z|[+-]\d{2}(?::?\d{2})?)?$/;
+const ISO_RE = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d+))?)?)?\s*(Z|z|[+-]\d{2}(?::?\d{2})?)?$/;
 /** The display format `DD/MM/YYYY`, optionally followed by ` HH:mm[:ss]`. */
 const DISPLAY_RE = /^(\d{2})\/(\d{2})\/(\d{4})(?:\s+(\d{2}):(\d{2})(?::(\d{2}))?)?$/;
 
@@ -54,15 +53,7 @@ export function isRealDate(year: number, month: number, day: number): boolean {
 }
 
 /** UTC milliseconds of a wall-clock time in +07:00 (no validation). */
-export function vnWallClockToMs(
-  year: number,
-  month: number,
-  day: number,
-  hour = 0,
-  minute = 0,
-  second = 0,
-  millisecond = 0,
-): number {
+export function vnWallClockToMs(year: number, month: number, day: number, hour = 0, minute = 0, second = 0, millisecond = 0): number {
   const d = new Date(0);
   // setUTCFullYear rather than Date.UTC: Date.UTC maps years 0–99 to 1900–1999.
   d.setUTCFullYear(year, month - 1, day);

@@ -66,7 +66,11 @@ const HOSTILE: [string, string, string][] = [
   // event handlers
   ['img onerror', '<img src=x onerror=alert(1)>', ''],
   ['onclick on an allowed tag', '<p onclick="alert(1)">Khám bệnh</p>', '<p>Khám bệnh</p>'],
-  ['onmouseover on a link, target/rel of the author', '<a href="https://benhvien.vn" target="_self" rel="opener" onmouseover="alert(1)">BV</a>', '<a href="https://benhvien.vn" rel="noopener noreferrer" target="_blank">BV</a>'],
+  [
+    'onmouseover on a link, target/rel of the author',
+    '<a href="https://benhvien.vn" target="_self" rel="opener" onmouseover="alert(1)">BV</a>',
+    '<a href="https://benhvien.vn" rel="noopener noreferrer" target="_blank">BV</a>',
+  ],
   ['handler on our own image', `<img src="${IMG}" onerror="alert(1)" onload="alert(2)">`, `<img src="${IMG}" alt="" />`],
   ['body onload', '<body onload="alert(1)"><p>a</p></body>', '<p>a</p>'],
   // javascript:, data:, vbscript: and friends
@@ -79,8 +83,16 @@ const HOSTILE: [string, string, string][] = [
   ['data: image', '<img src="data:image/png;base64,iVBORw0KGgo=">', ''],
   ['vbscript: link', '<a href="vbscript:msgbox(1)">bấm</a>', 'bấm'],
   ['file: link', '<a href="file:///etc/passwd">bấm</a>', 'bấm'],
-  ['xlink:href beside a good href', '<a href="https://benhvien.vn" xlink:href="javascript:alert(1)">BV</a>', '<a href="https://benhvien.vn" rel="noopener noreferrer" target="_blank">BV</a>'],
-  ['javascript: in a table cell background', '<table><tbody><tr><td background="javascript:alert(1)">a</td></tr></tbody></table>', '<table><tbody><tr><td>a</td></tr></tbody></table>'],
+  [
+    'xlink:href beside a good href',
+    '<a href="https://benhvien.vn" xlink:href="javascript:alert(1)">BV</a>',
+    '<a href="https://benhvien.vn" rel="noopener noreferrer" target="_blank">BV</a>',
+  ],
+  [
+    'javascript: in a table cell background',
+    '<table><tbody><tr><td background="javascript:alert(1)">a</td></tr></tbody></table>',
+    '<table><tbody><tr><td>a</td></tr></tbody></table>',
+  ],
   // links and images that are not URLs of ours
   ['protocol-relative link', '<a href="//evil.example">bấm</a>', 'bấm'],
   ['relative link', '<a href="/api/his/v1/user/logout">bấm</a>', 'bấm'],
@@ -104,13 +116,25 @@ const HOSTILE: [string, string, string][] = [
   ['iframe', '<iframe src="https://evil.example"></iframe><p>a</p>', '<p>a</p>'],
   ['object and embed', '<object data="x.swf"></object><embed src="x.swf"><p>a</p>', '<p>a</p>'],
   ['form with a button', '<form action="https://evil.example"><input name="p"><button>Gửi</button></form>', 'Gửi'],
-  ['base, meta refresh, stylesheet link', '<base href="https://evil.example/"><meta http-equiv="refresh" content="0;url=https://evil.example"><link rel="stylesheet" href="https://evil.example/x.css"><p>a</p>', '<p>a</p>'],
+  [
+    'base, meta refresh, stylesheet link',
+    '<base href="https://evil.example/"><meta http-equiv="refresh" content="0;url=https://evil.example"><link rel="stylesheet" href="https://evil.example/x.css"><p>a</p>',
+    '<p>a</p>',
+  ],
   ['textarea hiding markup', '<textarea><p onclick=alert(1)>x</p></textarea>', ''],
   ['noscript mXSS', '<noscript><p title="</noscript><img src=x onerror=alert(1)>">', ''],
   // nested and malformed markup
   ['unclosed tags', '<p>a<b>b<i>c</p>d', '<p>a<b>b<i>c</i></b></p>d'],
-  ['unquoted attribute breaking out', '<a href=https://benhvien.vn onclick=alert(1)>BV</a>', '<a href="https://benhvien.vn" rel="noopener noreferrer" target="_blank">BV</a>'],
-  ['quote breaking out of alt', `<img src="${IMG}" alt='"><script>alert(1)</script>'>`, `<img src="${IMG}" alt="&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;" />`],
+  [
+    'unquoted attribute breaking out',
+    '<a href=https://benhvien.vn onclick=alert(1)>BV</a>',
+    '<a href="https://benhvien.vn" rel="noopener noreferrer" target="_blank">BV</a>',
+  ],
+  [
+    'quote breaking out of alt',
+    `<img src="${IMG}" alt='"><script>alert(1)</script>'>`,
+    `<img src="${IMG}" alt="&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;" />`,
+  ],
   ['h1 and h6 become the allowed levels', '<h1 onclick="x">Tiêu đề</h1><h6>Phụ</h6>', '<h2>Tiêu đề</h2><h4>Phụ</h4>'],
 ];
 
@@ -157,9 +181,15 @@ describe('sanitizeRichText — allowed formatting survives', () => {
     ['lists', '<ul><li><p>Một</p></li><li>Hai</li></ul><ol start="3"><li>Ba</li></ol>'],
     ['blockquote and rule', '<blockquote><p>Lời dặn của bác sĩ</p></blockquote><hr />'],
     ['a safe link', `<p>Xem ${LINK}</p>`],
-    ['mailto and tel links', '<p><a href="mailto:cskh@benhvien.vn" rel="noopener noreferrer" target="_blank">email</a> <a href="tel:+842439421115" rel="noopener noreferrer" target="_blank">gọi</a></p>'],
+    [
+      'mailto and tel links',
+      '<p><a href="mailto:cskh@benhvien.vn" rel="noopener noreferrer" target="_blank">email</a> <a href="tel:+842439421115" rel="noopener noreferrer" target="_blank">gọi</a></p>',
+    ],
     ['our image with alt and size', `<p><img src="${IMG}" alt="Khoa Tim mạch" width="640" height="480" /></p>`],
-    ['a simple table', '<table><thead><tr><th>Dịch vụ</th><th colspan="2">Giá</th></tr></thead><tbody><tr><td>Khám</td><td>150.000</td><td>đ</td></tr></tbody></table>'],
+    [
+      'a simple table',
+      '<table><thead><tr><th>Dịch vụ</th><th colspan="2">Giá</th></tr></thead><tbody><tr><td>Khám</td><td>150.000</td><td>đ</td></tr></tbody></table>',
+    ],
   ];
   it.each(KEPT)('%s', (_name, html) => {
     expect(san(html)).toBe(html);

@@ -17,8 +17,30 @@ export interface RichText {
 
 /** The allow-list: formatting only. No style, no class, no id, no event handler, no form, no frame, no SVG. */
 export const ALLOWED_TAGS = [
-  'p', 'br', 'strong', 'b', 'em', 'i', 'u', 's', 'h2', 'h3', 'h4', 'ul', 'ol', 'li', 'blockquote', 'hr', 'a', 'img',
-  'table', 'thead', 'tbody', 'tr', 'th', 'td',
+  'p',
+  'br',
+  'strong',
+  'b',
+  'em',
+  'i',
+  'u',
+  's',
+  'h2',
+  'h3',
+  'h4',
+  'ul',
+  'ol',
+  'li',
+  'blockquote',
+  'hr',
+  'a',
+  'img',
+  'table',
+  'thead',
+  'tbody',
+  'tr',
+  'th',
+  'td',
 ] as const;
 
 const SMALL_INT_RE = /^\d{1,4}$/;
@@ -54,7 +76,25 @@ const OPTIONS: sanitizeHtml.IOptions = {
   allowProtocolRelative: false,
   disallowedTagsMode: 'discard',
   // the text of these is never content: dropped with the tag
-  nonTextTags: ['script', 'style', 'textarea', 'option', 'select', 'noscript', 'title', 'template', 'iframe', 'object', 'embed', 'noembed', 'noframes', 'xmp', 'svg', 'math', 'head'],
+  nonTextTags: [
+    'script',
+    'style',
+    'textarea',
+    'option',
+    'select',
+    'noscript',
+    'title',
+    'template',
+    'iframe',
+    'object',
+    'embed',
+    'noembed',
+    'noframes',
+    'xmp',
+    'svg',
+    'math',
+    'head',
+  ],
   nestingLimit: RICH_TEXT_MAX_DEPTH,
   enforceHtmlBoundary: false,
   transformTags: {
@@ -65,9 +105,7 @@ const OPTIONS: sanitizeHtml.IOptions = {
     // opens in a new tab without handing the page to the target (window.opener) or a Referer
     a: (_tag, attribs): sanitizeHtml.Tag => {
       const href = attribs.href?.trim();
-      return isSafeLinkHref(href)
-        ? { tagName: 'a', attribs: { href: href!, rel: 'noopener noreferrer', target: '_blank' } }
-        : dropped();
+      return isSafeLinkHref(href) ? { tagName: 'a', attribs: { href: href!, rel: 'noopener noreferrer', target: '_blank' } } : dropped();
     },
     // an image only from the portal's own content-image route (no remote tracking pixels, no data: URLs)
     img: (_tag, attribs) => {

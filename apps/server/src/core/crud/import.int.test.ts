@@ -22,7 +22,12 @@ async function xlsx(rows: unknown[][], headers: string[] = HEADERS): Promise<Buf
 }
 
 const upload = (file: Buffer | string, token: string | null = tokens.catalog, contentType = XLSX) =>
-  t.app.inject({ method: 'POST', url: `${PATH}/import`, headers: { ...(token ? bearer(token) : {}), 'content-type': contentType, 'x-file-name': encodeURIComponent('bảng giá.xlsx') }, payload: file });
+  t.app.inject({
+    method: 'POST',
+    url: `${PATH}/import`,
+    headers: { ...(token ? bearer(token) : {}), 'content-type': contentType, 'x-file-name': encodeURIComponent('bảng giá.xlsx') },
+    payload: file,
+  });
 
 const count = async () => (await sqlRows<{ n: number }>(t, sql`SELECT count(*)::int AS n FROM medical_services WHERE facility_id = ${facilityId}`))[0]!.n;
 const imports = async () =>
@@ -65,7 +70,9 @@ describe('Excel import (generic block, on medical services)', () => {
     expect(imported.statusCode).toBe(200);
     expect(imported.json()).toEqual({ code: 0, message: 'Đã nhập 1 dòng: 1 thêm mới, 0 cập nhật', data: { total: 1, created: 1, updated: 0 } });
     const list = (await t.app.inject({ method: 'GET', url: `${PATH}?q=SA001`, headers: bearer(tokens.catalog) })).json();
-    expect(list.data).toMatchObject([{ code: 'SA001', name: 'Siêu âm ổ bụng tổng quát', typeValue: 30, price: 250000, insurancePrice: 195000, priceEntries: [] }]);
+    expect(list.data).toMatchObject([
+      { code: 'SA001', name: 'Siêu âm ổ bụng tổng quát', typeValue: 30, price: 250000, insurancePrice: 195000, priceEntries: [] },
+    ]);
   });
 
   it('writes a good file in one go (types by name or value, money as text, upsert by code) with one audit row', async () => {
@@ -83,14 +90,46 @@ describe('Excel import (generic block, on medical services)', () => {
     const res = await upload(file);
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toEqual({ total: 3, created: 2, updated: 1 });
-    const rows = await sqlRows<{ code: string; name: string; type_value: number; price: number; insurance_price: number | null; search_text: string; code_search: string }>(
+    const rows = await sqlRows<{
+      code: string;
+      name: string;
+      type_value: number;
+      price: number;
+      insurance_price: number | null;
+      search_text: string;
+      code_search: string;
+    }>(
       t,
       sql`SELECT code, name, type_value, price, insurance_price, search_text, code_search FROM medical_services WHERE facility_id = ${facilityId} ORDER BY code`,
     );
     expect(rows).toEqual([
-      { code: 'KB001', name: 'Khám Nội tổng quát', type_value: 10, price: 1_250_000, insurance_price: 38_700, search_text: 'kham noi tong quat', code_search: 'kb001' },
-      { code: 'SA001', name: 'Siêu âm ổ bụng (gan mật, tụy, lách)', type_value: 30, price: 260_000, insurance_price: 195_000, search_text: 'sieu am o bung (gan mat, tuy, lach)', code_search: 'sa001' },
-      { code: 'XN001', name: 'Định lượng Glucose [Máu]', type_value: 20, price: 21_500, insurance_price: null, search_text: 'dinh luong glucose [mau]', code_search: 'xn001' },
+      {
+        code: 'KB001',
+        name: 'Khám Nội tổng quát',
+        type_value: 10,
+        price: 1_250_000,
+        insurance_price: 38_700,
+        search_text: 'kham noi tong quat',
+        code_search: 'kb001',
+      },
+      {
+        code: 'SA001',
+        name: 'Siêu âm ổ bụng (gan mật, tụy, lách)',
+        type_value: 30,
+        price: 260_000,
+        insurance_price: 195_000,
+        search_text: 'sieu am o bung (gan mat, tuy, lach)',
+        code_search: 'sa001',
+      },
+      {
+        code: 'XN001',
+        name: 'Định lượng Glucose [Máu]',
+        type_value: 20,
+        price: 21_500,
+        insurance_price: null,
+        search_text: 'dinh luong glucose [mau]',
+        code_search: 'xn001',
+      },
     ]);
     const audits = await imports();
     expect(audits.length).toBe(before + 1);
@@ -149,9 +188,24 @@ describe('Excel import (generic block, on medical services)', () => {
   });
 
   it.each([
-    ['a text file', Buffer.from('Mã dịch vụ;Tên\nX;Y\n'), 'application/octet-stream', 'Tệp không phải tệp Excel (.xlsx). Vui lòng dùng tệp mẫu tải về từ hệ thống'],
-    ['an .xls file', Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0, 0]), 'application/vnd.ms-excel', 'Tệp Excel 97-2003 (.xls) không được hỗ trợ. Vui lòng mở tệp và lưu lại dưới dạng .xlsx'],
-    ['a broken zip', Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(200, 7)]), XLSX, 'Không đọc được tệp Excel: tệp bị hỏng hoặc không đúng định dạng .xlsx'],
+    [
+      'a text file',
+      Buffer.from('Mã dịch vụ;Tên\nX;Y\n'),
+      'application/octet-stream',
+      'Tệp không phải tệp Excel (.xlsx). Vui lòng dùng tệp mẫu tải về từ hệ thống',
+    ],
+    [
+      'an .xls file',
+      Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0, 0]),
+      'application/vnd.ms-excel',
+      'Tệp Excel 97-2003 (.xls) không được hỗ trợ. Vui lòng mở tệp và lưu lại dưới dạng .xlsx',
+    ],
+    [
+      'a broken zip',
+      Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(200, 7)]),
+      XLSX,
+      'Không đọc được tệp Excel: tệp bị hỏng hoặc không đúng định dạng .xlsx',
+    ],
     ['an empty body', Buffer.alloc(0), XLSX, 'Vui lòng chọn tệp Excel (.xlsx) để nhập'],
     ['JSON', JSON.stringify({ code: 'X' }), 'application/json', 'Vui lòng chọn tệp Excel (.xlsx) để nhập'],
   ])('refuses %s with a clear 400', async (_l, payload, type, message) => {

@@ -3,7 +3,12 @@ import type { FieldDef } from '@portal/shared/core/define-resource';
 import { coerceCell, parseNumberText, plainCell } from './import';
 
 const f = (type: FieldDef['type'], extra: Partial<FieldDef> = {}): FieldDef => ({ key: 'x', label: 'Trường', type, ...extra });
-const TYPES = f('enum', { options: [{ value: 10, label: 'Khám bệnh' }, { value: 30, label: 'Chẩn đoán hình ảnh' }] });
+const TYPES = f('enum', {
+  options: [
+    { value: 10, label: 'Khám bệnh' },
+    { value: 30, label: 'Chẩn đoán hình ảnh' },
+  ],
+});
 
 describe('parseNumberText', () => {
   it.each([

@@ -175,7 +175,17 @@ export function coerceCell(f: FieldDef, cell: Plain): Coerced {
     case 'ref': {
       if (f.multiple) {
         // Several codes in one cell: "TIMMACH, NOI" (comma, semicolon or line break).
-        return { value: [], refCodes: [...new Set(String(cell).split(/[,;\n]/).map((c) => c.trim()).filter(Boolean))] };
+        return {
+          value: [],
+          refCodes: [
+            ...new Set(
+              String(cell)
+                .split(/[,;\n]/)
+                .map((c) => c.trim())
+                .filter(Boolean),
+            ),
+          ],
+        };
       }
       const fixed = (f.options ?? []).find((o) => String(o.value) === String(cell) || normalizeText(o.label) === normalizeText(String(cell)));
       if (fixed) return { value: fixed.value };
@@ -267,7 +277,13 @@ export async function writeImportTemplate(resource: Resource, refLabel: (name: s
     const list = `"${labels.join(',')}"`;
     if (list.length > 255) return; // Excel's limit for an inline list
     for (let r = 2; r <= TEMPLATE_ROWS + 1; r++) {
-      ws.getCell(r, i + 1).dataValidation = { type: 'list', allowBlank: !f.required, formulae: [list], showErrorMessage: true, error: `${f.label} không hợp lệ` };
+      ws.getCell(r, i + 1).dataValidation = {
+        type: 'list',
+        allowBlank: !f.required,
+        formulae: [list],
+        showErrorMessage: true,
+        error: `${f.label} không hợp lệ`,
+      };
     }
   });
   ws.views = [{ state: 'frozen', ySplit: 1 }];
@@ -335,7 +351,10 @@ async function readSheet(buffer: Buffer, fields: FieldDef[], maxRows: number): P
   const missing = fields.filter((f) => f.required && !seen.has(f.key));
   if (missing.length > 0) {
     const message = `Tệp thiếu cột bắt buộc: ${missing.map((f) => f.label).join(', ')}. Vui lòng dùng tệp mẫu`;
-    throw new ImportRejected(message, missing.map((f) => ({ row: 1, field: f.key, column: f.label, message: `Thiếu cột "${f.label}"` })));
+    throw new ImportRejected(
+      message,
+      missing.map((f) => ({ row: 1, field: f.key, column: f.label, message: `Thiếu cột "${f.label}"` })),
+    );
   }
 
   const rows: ParsedRow[] = [];
@@ -565,7 +584,15 @@ async function resolveRefs(
         const got = (await tx
           .select({ id: table.id, code })
           .from(table)
-          .where(and(eq(table.facilityId!, facilityId), inArray(sql`upper(${code})`, part.map((c) => c.toUpperCase()))))) as { id: number; code: string }[];
+          .where(
+            and(
+              eq(table.facilityId!, facilityId),
+              inArray(
+                sql`upper(${code})`,
+                part.map((c) => c.toUpperCase()),
+              ),
+            ),
+          )) as { id: number; code: string }[];
         for (const g of got) found.set(g.code.toUpperCase(), g.id);
       }
       // The export writes the referenced name: a cell that is no code may name the row (one row only).
@@ -576,7 +603,15 @@ async function resolveRefs(
         const got = (await tx
           .select({ id: table.id, name })
           .from(table)
-          .where(and(eq(table.facilityId!, facilityId), inArray(sql`upper(${name})`, part.map((c) => c.toUpperCase()))))) as { id: number; name: string }[];
+          .where(
+            and(
+              eq(table.facilityId!, facilityId),
+              inArray(
+                sql`upper(${name})`,
+                part.map((c) => c.toUpperCase()),
+              ),
+            ),
+          )) as { id: number; name: string }[];
         const seen = new Map<string, number>();
         for (const g of got) seen.set(g.name.toUpperCase(), (seen.get(g.name.toUpperCase()) ?? 0) + 1);
         for (const g of got) if (seen.get(g.name.toUpperCase()) === 1) found.set(g.name.toUpperCase(), g.id);

@@ -51,7 +51,8 @@ function sampleBody(resource: Resource, code: string, name: string, refs: Record
 /** Makes a row of `resource` through the API (refs of its own are made first) and returns it. */
 async function makeRow(resource: Resource, code: string, name: string, token = tokens.catalog): Promise<{ id: number; name: string }> {
   const refs: Record<string, number> = {};
-  for (const f of resource.refFields as readonly FieldDef[]) refs[f.key] = (await makeRow(byName(f.ref!), `${code}-${f.key}`.slice(0, 20), `Nguồn ${name}`, token)).id;
+  for (const f of resource.refFields as readonly FieldDef[])
+    refs[f.key] = (await makeRow(byName(f.ref!), `${code}-${f.key}`.slice(0, 20), `Nguồn ${name}`, token)).id;
   const res = await call('POST', resource.path, token, sampleBody(resource, code, name, refs));
   if (res.statusCode !== 200) throw new Error(`${resource.name}: ${res.statusCode} ${res.body}`);
   return res.json().data;
@@ -76,7 +77,10 @@ describe.each(WRITABLE)('%s', (_name, resource) => {
 
   beforeAll(async () => {
     for (const f of refFields) {
-      refRows[f.key] = [await makeRow(byName(f.ref!), `R1-${f.key}`.slice(0, 20), `Tham chiếu Bảo Anh ${f.label}`), await makeRow(byName(f.ref!), `R2-${f.key}`.slice(0, 20), `Tham chiếu Cẩm Tú ${f.label}`)];
+      refRows[f.key] = [
+        await makeRow(byName(f.ref!), `R1-${f.key}`.slice(0, 20), `Tham chiếu Bảo Anh ${f.label}`),
+        await makeRow(byName(f.ref!), `R2-${f.key}`.slice(0, 20), `Tham chiếu Cẩm Tú ${f.label}`),
+      ];
     }
   });
 
@@ -91,7 +95,10 @@ describe.each(WRITABLE)('%s', (_name, resource) => {
       expect(row).not.toHaveProperty('facilityId');
       made[code] = row;
     }
-    const rows = await sqlRows<{ n: number }>(t, sql`SELECT count(*)::int AS n FROM audit_log WHERE entity = ${resource.name} AND action = 'CREATE' AND after->>'code' LIKE 'KT-%'`);
+    const rows = await sqlRows<{ n: number }>(
+      t,
+      sql`SELECT count(*)::int AS n FROM audit_log WHERE entity = ${resource.name} AND action = 'CREATE' AND after->>'code' LIKE 'KT-%'`,
+    );
     expect(rows[0]!.n).toBe(3);
   });
 
@@ -120,7 +127,8 @@ describe.each(WRITABLE)('%s', (_name, resource) => {
       if (f.sortable) {
         // "Tham chiếu Cẩm Tú" after "Tham chiếu Bảo Anh": KT-NGOAI comes first when descending.
         // Ties keep the id order (KT-NOI was made before KT-DUOC); paging follows the same order.
-        const codes = async (query: string) => (await call('GET', `${resource.path}?${query}&q=${q('kiem thu')}`, tokens.catalog)).json().data.map((r: { code: string }) => r.code);
+        const codes = async (query: string) =>
+          (await call('GET', `${resource.path}?${query}&q=${q('kiem thu')}`, tokens.catalog)).json().data.map((r: { code: string }) => r.code);
         expect(await codes(`sort=${f.key},desc`)).toEqual(['KT-NGOAI', 'KT-NOI', 'KT-DUOC']);
         expect(await codes(`sort=${f.key},asc`)).toEqual(['KT-NOI', 'KT-DUOC', 'KT-NGOAI']);
         expect(await codes(`sort=${f.key},asc&page=1&size=2`)).toEqual(['KT-NGOAI']);
@@ -152,7 +160,11 @@ describe.each(WRITABLE)('%s', (_name, resource) => {
   it('refuses a duplicate code with 409 naming the field, and writes nothing', async () => {
     const res = await call('POST', resource.path, tokens.catalog, sampleBody(resource, 'KT-NOI', 'Trùng mã', refsOf(0)));
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ code: 409, message: `${codeLabel} "KT-NOI" đã tồn tại`, errors: [{ field: 'code', message: `${codeLabel} "KT-NOI" đã tồn tại` }] });
+    expect(res.json()).toEqual({
+      code: 409,
+      message: `${codeLabel} "KT-NOI" đã tồn tại`,
+      errors: [{ field: 'code', message: `${codeLabel} "KT-NOI" đã tồn tại` }],
+    });
     const upd = await call('PUT', `${resource.path}/${made['KT-NGOAI']!.id}`, tokens.catalog, sampleBody(resource, 'KT-NOI', 'x', refsOf(1)));
     expect(upd.statusCode).toBe(409);
     expect((await call('GET', `${resource.path}?q=${q('trung ma')}`, tokens.catalog)).json().totalElements).toBe(0);
@@ -206,7 +218,10 @@ describe.each(WRITABLE)('%s', (_name, resource) => {
     expect(res.json().message).toBe(`Đã xoá ${resource.label.charAt(0).toLowerCase()}${resource.label.slice(1)}`);
     expect((await call('GET', `${resource.path}/${row.id}`, tokens.catalog)).statusCode).toBe(404);
     expect((await call('DELETE', `${resource.path}/${row.id}`, tokens.catalog)).statusCode).toBe(404);
-    const [audit] = await sqlRows<{ before: { code: string } }>(t, sql`SELECT before FROM audit_log WHERE entity = ${resource.name} AND action = 'DELETE' AND entity_id = ${String(row.id)}`);
+    const [audit] = await sqlRows<{ before: { code: string } }>(
+      t,
+      sql`SELECT before FROM audit_log WHERE entity = ${resource.name} AND action = 'DELETE' AND entity_id = ${String(row.id)}`,
+    );
     expect(audit!.before.code).toBe('KT-XOA');
   });
 
@@ -216,14 +231,17 @@ describe.each(WRITABLE)('%s', (_name, resource) => {
     const user = users[0]!.resource;
     const f = (user.refFields as readonly FieldDef[]).find((x) => x.ref === resource.name)!;
     const refs: Record<string, number> = {};
-    for (const g of user.refFields as readonly FieldDef[]) refs[g.key] = g.key === f.key ? target.id : (await makeRow(byName(g.ref!), `U-${g.key}`.slice(0, 20), 'Tham chiếu phụ')).id;
+    for (const g of user.refFields as readonly FieldDef[])
+      refs[g.key] = g.key === f.key ? target.id : (await makeRow(byName(g.ref!), `U-${g.key}`.slice(0, 20), 'Tham chiếu phụ')).id;
     for (const code of [`U-${resource.name}-1`, `U-${resource.name}-2`]) {
       expect((await call('POST', user.path, tokens.catalog, sampleBody(user, code, `Đang dùng ${code}`, refs))).statusCode).toBe(200);
     }
     const res = await call('DELETE', `${resource.path}/${target.id}`, tokens.catalog);
     expect(res.statusCode).toBe(409);
     const label = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
-    expect(res.json().message).toBe(`Không thể xoá ${label(resource.label)} "${target.name}" vì đang được dùng bởi 2 ${label(user.label)}. Hãy ngừng hoạt động thay vì xoá.`);
+    expect(res.json().message).toBe(
+      `Không thể xoá ${label(resource.label)} "${target.name}" vì đang được dùng bởi 2 ${label(user.label)}. Hãy ngừng hoạt động thay vì xoá.`,
+    );
     expect((await call('GET', `${resource.path}/${target.id}`, tokens.catalog)).statusCode).toBe(200);
   });
 
@@ -257,9 +275,12 @@ describe.each(WRITABLE)('%s', (_name, resource) => {
     expect(res.json().message).toMatch(/[ạảãàáâăđêôơư]|Trường/);
   });
 
-  it.each([['page=-1'], ['size=500'], ['sort=password,asc'], ['sort=searchText,asc'], ['active=maybe']])('refuses the list query %s with 400', async (query) => {
-    expect((await call('GET', `${resource.path}?${query}`, tokens.catalog)).statusCode).toBe(400);
-  });
+  it.each([['page=-1'], ['size=500'], ['sort=password,asc'], ['sort=searchText,asc'], ['active=maybe']])(
+    'refuses the list query %s with 400',
+    async (query) => {
+      expect((await call('GET', `${resource.path}?${query}`, tokens.catalog)).statusCode).toBe(400);
+    },
+  );
 
   it('answers 401 without a token and 403 without the authority', async () => {
     expect((await call('GET', resource.path, null)).statusCode).toBe(401);

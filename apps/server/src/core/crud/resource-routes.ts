@@ -37,7 +37,12 @@ export interface CatalogEntry {
   table: CatalogTable;
 }
 
-const idParams = z.object({ id: z.string().regex(/^\d{1,9}$/, 'Mã không hợp lệ').transform(Number) });
+const idParams = z.object({
+  id: z
+    .string()
+    .regex(/^\d{1,9}$/, 'Mã không hợp lệ')
+    .transform(Number),
+});
 const activeBody = z.strictObject({ active: z.boolean({ message: 'Trạng thái phải là đúng hoặc sai' }) });
 const EXPORT_LIMIT = 50_000;
 /** Largest referenced table a list may be sorted by through a rank of its names (above it: one join and sort). */
@@ -176,13 +181,20 @@ export function resourceRoutes(app: FastifyInstance, ctx: AppContext, resource: 
       .limit(q.size)
       .offset(q.page * q.size);
     if (ids.length === 0) return [];
-    const rows = (await selectRows(ex).where(inArray(table.id, ids.map((x) => x.id)))) as Row[];
+    const rows = (await selectRows(ex).where(
+      inArray(
+        table.id,
+        ids.map((x) => x.id),
+      ),
+    )) as Row[];
     const byId = new Map(rows.map((row) => [row.id, row]));
     return ids.map((x) => byId.get(x.id)!).filter(Boolean);
   }
 
   async function readRow(ex: Executor, req: FastifyRequest, id: number): Promise<Row> {
-    const [row] = await selectRows(ex).where(and(scope(req), eq(table.id, id))).limit(1);
+    const [row] = await selectRows(ex)
+      .where(and(scope(req), eq(table.id, id)))
+      .limit(1);
     if (!row) throw notFound(`Không tìm thấy ${label}`);
     return row as Row;
   }
@@ -192,7 +204,11 @@ export function resourceRoutes(app: FastifyInstance, ctx: AppContext, resource: 
     for (const f of resource.fields.filter((x) => x.unique)) {
       const conds = [scope(req), eq(col(f.key), body[f.key])];
       if (exceptId) conds.push(ne(table.id, exceptId));
-      const [dup] = await ex.select({ id: table.id }).from(table).where(and(...conds)).limit(1);
+      const [dup] = await ex
+        .select({ id: table.id })
+        .from(table)
+        .where(and(...conds))
+        .limit(1);
       if (dup) {
         const message = `${f.label} "${String(body[f.key])}" đã tồn tại`;
         throw conflict(message, [{ field: f.key, message }]);
@@ -227,7 +243,10 @@ export function resourceRoutes(app: FastifyInstance, ctx: AppContext, resource: 
     for (const e of registry) {
       for (const f of e.resource.refFields as readonly FieldDef[]) {
         if (f.ref !== resource.name) continue;
-        const [{ n }] = await ex.select({ n: count() }).from(e.table).where(eq((e.table as unknown as Cols)[f.key]!, id));
+        const [{ n }] = await ex
+          .select({ n: count() })
+          .from(e.table)
+          .where(eq((e.table as unknown as Cols)[f.key]!, id));
         if (n > 0) uses.push(`${n} ${lower(e.resource.label)}`);
       }
     }
@@ -254,13 +273,23 @@ export function resourceRoutes(app: FastifyInstance, ctx: AppContext, resource: 
 
   r.get(resource.path, {
     config: access,
-    schema: { tags, summary: `${resource.labelPlural}: danh sách`, querystring: resource.listQuery, response: { 200: pageResponse, ...errorResponses(400, 401, 403) } },
+    schema: {
+      tags,
+      summary: `${resource.labelPlural}: danh sách`,
+      querystring: resource.listQuery,
+      response: { 200: pageResponse, ...errorResponses(400, 401, 403) },
+    },
     handler: async (req) => {
       const q = req.query;
       const where = listWhere(req, q);
       const db = ctx.database.db;
       const page = async () =>
-        (await pageByRefRank(db, req, q, where)) ?? selectRows(db).where(where).orderBy(...orderBy(q)).limit(q.size).offset(q.page * q.size);
+        (await pageByRefRank(db, req, q, where)) ??
+        selectRows(db)
+          .where(where)
+          .orderBy(...orderBy(q))
+          .limit(q.size)
+          .offset(q.page * q.size);
       const [rows, [{ n }]] = await Promise.all([page(), db.select({ n: count() }).from(table).where(where)]);
       return pageOf((rows as Row[]).map(present) as never, n, q);
     },
@@ -271,7 +300,12 @@ export function resourceRoutes(app: FastifyInstance, ctx: AppContext, resource: 
   // e.g. a service's price), so any signed-in staff may read it.
   r.get(`${resource.path}/select`, {
     config: { access: 'signed-in' },
-    schema: { tags, summary: `${resource.labelPlural}: chọn (hộp chọn phân trang, chỉ bản ghi đang hoạt động)`, querystring: resource.selectQuery, response: { 200: selectResponse, ...errorResponses(400, 401) } },
+    schema: {
+      tags,
+      summary: `${resource.labelPlural}: chọn (hộp chọn phân trang, chỉ bản ghi đang hoạt động)`,
+      querystring: resource.selectQuery,
+      response: { 200: selectResponse, ...errorResponses(400, 401) },
+    },
     handler: async (req) => {
       const q = req.query;
       const where = and(eq(table.active, true), ...filterWhere(req, q.filters, q.q));
@@ -298,7 +332,10 @@ export function resourceRoutes(app: FastifyInstance, ctx: AppContext, resource: 
     schema: { tags, summary: `${resource.labelPlural}: xuất Excel (.xlsx) theo bộ lọc`, querystring: resource.listQuery },
     handler: async (req, reply) => {
       const q = req.query;
-      const rows = (await selectRows(ctx.database.db).where(listWhere(req, q)).orderBy(...orderBy(q)).limit(EXPORT_LIMIT)) as Row[];
+      const rows = (await selectRows(ctx.database.db)
+        .where(listWhere(req, q))
+        .orderBy(...orderBy(q))
+        .limit(EXPORT_LIMIT)) as Row[];
       const buffer = await writeWorkbook(resource, rows.map(present));
       await audit(ctx.database.db, caller(req), { action: 'EXPORT', entity: resource.name, after: { rows: rows.length, filters: q.filters, q: q.q ?? null } });
       return reply
@@ -341,7 +378,13 @@ export function resourceRoutes(app: FastifyInstance, ctx: AppContext, resource: 
 
   r.put(`${resource.path}/:id`, {
     config: access,
-    schema: { tags, summary: `${resource.label}: cập nhật`, params: idParams, body: resource.body, response: { 200: oneResponse, ...errorResponses(400, 401, 403, 404, 409) } },
+    schema: {
+      tags,
+      summary: `${resource.label}: cập nhật`,
+      params: idParams,
+      body: resource.body,
+      response: { 200: oneResponse, ...errorResponses(400, 401, 403, 404, 409) },
+    },
     handler: async (req) => {
       const body = req.body as Row;
       const row = await ctx.database.transaction(async (tx) => {
@@ -364,7 +407,13 @@ export function resourceRoutes(app: FastifyInstance, ctx: AppContext, resource: 
 
   r.put(`${resource.path}/:id/active`, {
     config: access,
-    schema: { tags, summary: `${resource.label}: ngừng / cho hoạt động lại`, params: idParams, body: activeBody, response: { 200: oneResponse, ...errorResponses(400, 401, 403, 404) } },
+    schema: {
+      tags,
+      summary: `${resource.label}: ngừng / cho hoạt động lại`,
+      params: idParams,
+      body: activeBody,
+      response: { 200: oneResponse, ...errorResponses(400, 401, 403, 404) },
+    },
     handler: async (req) => {
       const row = await ctx.database.transaction(async (tx) => {
         const before = await readRow(tx, req, req.params.id);
@@ -372,7 +421,13 @@ export function resourceRoutes(app: FastifyInstance, ctx: AppContext, resource: 
           .update(table)
           .set({ active: req.body.active, updatedAt: new Date() } as never)
           .where(and(scope(req), eq(table.id, req.params.id)));
-        await audit(tx, caller(req), { action: req.body.active ? 'ACTIVATE' : 'DEACTIVATE', entity: resource.name, entityId: req.params.id, before: { active: before.active }, after: { active: req.body.active } });
+        await audit(tx, caller(req), {
+          action: req.body.active ? 'ACTIVATE' : 'DEACTIVATE',
+          entity: resource.name,
+          entityId: req.params.id,
+          before: { active: before.active },
+          after: { active: req.body.active },
+        });
         return readRow(tx, req, req.params.id);
       });
       options.afterWrite?.();
@@ -384,7 +439,12 @@ export function resourceRoutes(app: FastifyInstance, ctx: AppContext, resource: 
   // and the advice to deactivate it instead.
   r.delete(`${resource.path}/:id`, {
     config: access,
-    schema: { tags, summary: `${resource.label}: xoá (chỉ khi không còn được sử dụng)`, params: idParams, response: { 200: oneResponse, ...errorResponses(400, 401, 403, 404, 409) } },
+    schema: {
+      tags,
+      summary: `${resource.label}: xoá (chỉ khi không còn được sử dụng)`,
+      params: idParams,
+      response: { 200: oneResponse, ...errorResponses(400, 401, 403, 404, 409) },
+    },
     handler: async (req) => {
       let name = '';
       const refused = (uses: string) =>

@@ -37,8 +37,12 @@ export async function deleteOldJobs(ex: Executor, retention: Retention, batch = 
 
 /** Defines the cleanup job with this instance's retention and makes it recurring (installJobRunner). */
 export function defineJobsCleanup(retention: Retention): void {
-  defineJob(JOBS_CLEANUP_JOB, async (job) => {
-    await deleteOldJobs(job.ex, retention);
-  }, { maxAttempts: 3 });
+  defineJob(
+    JOBS_CLEANUP_JOB,
+    async (job) => {
+      await deleteOldJobs(job.ex, retention);
+    },
+    { maxAttempts: 3 },
+  );
   schedule(JOBS_CLEANUP_JOB, JOBS_CLEANUP_CRON);
 }

@@ -24,10 +24,13 @@ describe('jobsConfig', () => {
     expect(jobsConfig(env)).toMatchObject(expected);
   });
 
-  it.each([{ JOBS_KEEP_DONE_DAYS: '0' }, { JOBS_KEEP_DEAD_DAYS: '3651' }, { JOBS_KEEP_DONE_DAYS: '1.5' }, { JOBS_CONCURRENCY: '65' }, { JOBS_POLL_MS: 'nhanh' }])(
-    'refuses %o in Vietnamese',
-    (env) => {
-      expect(() => jobsConfig(env)).toThrow(/^Cấu hình không hợp lệ:\n {2}JOBS_/);
-    },
-  );
+  it.each([
+    { JOBS_KEEP_DONE_DAYS: '0' },
+    { JOBS_KEEP_DEAD_DAYS: '3651' },
+    { JOBS_KEEP_DONE_DAYS: '1.5' },
+    { JOBS_CONCURRENCY: '65' },
+    { JOBS_POLL_MS: 'nhanh' },
+  ])('refuses %o in Vietnamese', (env) => {
+    expect(() => jobsConfig(env)).toThrow(/^Cấu hình không hợp lệ:\n {2}JOBS_/);
+  });
 });

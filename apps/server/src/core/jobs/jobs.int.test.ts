@@ -26,7 +26,12 @@ async function until<T>(read: () => Promise<T>, ok: (v: T) => boolean, ms = 20_0
   }
 }
 const job = async (id: number) =>
-  (await sqlRows<{ state: string; attempts: number; last_error: string | null; run_at: string; finished_at: string | null }>(t, sql`SELECT state, attempts, last_error, run_at::text, finished_at::text FROM background_jobs WHERE id = ${id}`))[0]!;
+  (
+    await sqlRows<{ state: string; attempts: number; last_error: string | null; run_at: string; finished_at: string | null }>(
+      t,
+      sql`SELECT state, attempts, last_error, run_at::text, finished_at::text FROM background_jobs WHERE id = ${id}`,
+    )
+  )[0]!;
 async function runner(opts: Parameters<typeof startJobRunner>[1] = {}) {
   const r = await startJobRunner(ctx, { pollMs: 50, scheduleEveryMs: 60_000, ...opts });
   runners.push(r);
@@ -95,13 +100,25 @@ describe('runner', () => {
     await runner({ pollMs: 60_000 }); // no polling: only the NOTIFY can wake it
     const started = Date.now();
     const ok = await t.database.transaction((tx) => enqueue(tx, { name: 'test.ok' }));
-    expect((await until(() => job(ok.id), (j) => j.state === 'done', 5000)).state).toBe('done');
+    expect(
+      (
+        await until(
+          () => job(ok.id),
+          (j) => j.state === 'done',
+          5000,
+        )
+      ).state,
+    ).toBe('done');
     expect(ran[0]! - started).toBeLessThan(1500);
 
     const bad = await t.database.transaction((tx) => enqueue(tx, { name: 'test.fails' }));
     // the first retry is due on the poll of another runner: wake this one by enqueuing
     const waker = setInterval(() => void t.database.transaction((tx) => enqueue(tx, { name: 'test.ok' })), 50);
-    const dead = await until(() => job(bad.id), (j) => j.state === 'dead', 10_000);
+    const dead = await until(
+      () => job(bad.id),
+      (j) => j.state === 'dead',
+      10_000,
+    );
     clearInterval(waker);
     expect(dead).toMatchObject({ state: 'dead', attempts: 3 });
     expect(dead.finished_at).not.toBeNull();
@@ -114,12 +131,19 @@ describe('runner', () => {
 
   it('a job that fails once then succeeds ends done on its second attempt', async () => {
     let calls = 0;
-    defineJob('test.flaky', async () => {
-      if (++calls === 1) throw new Error('first time');
-    }, { backoff: { baseMs: 50, maxMs: 50 } });
+    defineJob(
+      'test.flaky',
+      async () => {
+        if (++calls === 1) throw new Error('first time');
+      },
+      { backoff: { baseMs: 50, maxMs: 50 } },
+    );
     await runner();
     const { id } = await t.database.transaction((tx) => enqueue(tx, { name: 'test.flaky' }));
-    const j = await until(() => job(id), (x) => x.state === 'done');
+    const j = await until(
+      () => job(id),
+      (x) => x.state === 'done',
+    );
     expect(j).toMatchObject({ state: 'done', attempts: 2 });
     expect(j.last_error).toContain('first time');
   });
@@ -136,20 +160,31 @@ describe('runner', () => {
     // still waiting: asked only while its time is clearly ahead (a loaded machine may sleep past it)
     const state = (await job(id)).state;
     if (Date.now() < runAt.getTime() - 300) expect(state).toBe('queued');
-    await until(() => job(id), (x) => x.state === 'done', 10_000);
+    await until(
+      () => job(id),
+      (x) => x.state === 'done',
+      10_000,
+    );
     expect(ranAt).toBeGreaterThanOrEqual(runAt.getTime() - 5); // clocks of node and the database agree to a few ms here
   });
 
   it('a transactional job writes its effect and its completion together: a failure rolls the effect back', async () => {
     await t.database.db.execute(sql`CREATE TABLE IF NOT EXISTS job_test_effects (job_id bigint NOT NULL, at timestamptz NOT NULL DEFAULT now())`);
     let calls = 0;
-    defineJob('test.tx', async (j) => {
-      await j.ex.execute(sql`INSERT INTO job_test_effects (job_id) VALUES (${j.id})`);
-      if (++calls === 1) throw new Error('after the write');
-    }, { transactional: true, backoff: { baseMs: 20, maxMs: 20 } });
+    defineJob(
+      'test.tx',
+      async (j) => {
+        await j.ex.execute(sql`INSERT INTO job_test_effects (job_id) VALUES (${j.id})`);
+        if (++calls === 1) throw new Error('after the write');
+      },
+      { transactional: true, backoff: { baseMs: 20, maxMs: 20 } },
+    );
     await runner();
     const { id } = await t.database.transaction((tx) => enqueue(tx, { name: 'test.tx' }));
-    await until(() => job(id), (x) => x.state === 'done');
+    await until(
+      () => job(id),
+      (x) => x.state === 'done',
+    );
     expect(await sqlRows(t, sql`SELECT job_id FROM job_test_effects WHERE job_id = ${id}`)).toHaveLength(1);
     expect(calls).toBe(2);
   });
@@ -162,7 +197,11 @@ describe('runner', () => {
     expect(claimed!.id).toBe(id);
     await runner();
     expect((await job(id)).state).toBe('running');
-    const j = await until(() => job(id), (x) => x.state === 'done', 5000);
+    const j = await until(
+      () => job(id),
+      (x) => x.state === 'done',
+      5000,
+    );
     expect(j.attempts).toBe(2);
   });
 
@@ -171,7 +210,10 @@ describe('runner', () => {
     defineJob('test.slow', () => new Promise<void>((r) => (release = r)));
     const r = await runner({ stopGraceMs: 200 });
     const { id } = await t.database.transaction((tx) => enqueue(tx, { name: 'test.slow' }));
-    await until(() => job(id), (x) => x.state === 'running');
+    await until(
+      () => job(id),
+      (x) => x.state === 'running',
+    );
     await r.stop();
     expect(await job(id)).toMatchObject({ state: 'queued', attempts: 0 });
     release();
@@ -193,7 +235,11 @@ describe('recurring jobs', () => {
     const rows = await sqlRows<{ key: string }>(t, sql`SELECT key FROM background_jobs WHERE name = 'test.everySecond'`);
     expect(rows).toEqual([{ key: `at:${a!.toISOString()}` }]);
     await runner({ scheduleEveryMs: 100 });
-    await until(async () => ran.length, (n) => n >= 2, 6000);
+    await until(
+      async () => ran.length,
+      (n) => n >= 2,
+      6000,
+    );
     expect(ran.length).toBeGreaterThanOrEqual(2);
     expect(new Set(ran).size).toBe(ran.length); // each occurrence once
     for (const at of ran) expect(new Date(at).getUTCMilliseconds()).toBe(0);
@@ -205,14 +251,25 @@ describe('recurring jobs', () => {
     await runner({ scheduleEveryMs: 100 });
     const expected = nextOccurrence(NO_SHOW_CRON, new Date())!;
     const [next] = await until(
-      () => sqlRows<{ key: string; state: string }>(t, sql`SELECT key, state FROM background_jobs WHERE name = ${NO_SHOW_JOB} AND facility_id IS NULL ORDER BY run_at DESC LIMIT 1`),
+      () =>
+        sqlRows<{ key: string; state: string }>(
+          t,
+          sql`SELECT key, state FROM background_jobs WHERE name = ${NO_SHOW_JOB} AND facility_id IS NULL ORDER BY run_at DESC LIMIT 1`,
+        ),
       (rows) => rows.length > 0,
     );
     expect(next!.key).toBe(`at:${expected.toISOString()}`);
     expect(expected.getUTCMinutes() % 10).toBe(0);
     // an occurrence that is due runs markNoShows (the appointments tests check what it marks)
     const { id } = await t.database.transaction((tx) => enqueue(tx, { name: NO_SHOW_JOB, key: 'at:test-now' }));
-    expect((await until(() => job(id), (x) => x.state !== 'queued' && x.state !== 'running')).state).toBe('done');
+    expect(
+      (
+        await until(
+          () => job(id),
+          (x) => x.state !== 'queued' && x.state !== 'running',
+        )
+      ).state,
+    ).toBe('done');
   });
 });
 
@@ -233,7 +290,7 @@ describe.skipIf(!process.env.DATABASE_URL)('two server instances on one PostgreS
     const started = Date.now();
     for (let i = 0; i < 10; i++) {
       await t.database.transaction(async (tx) => {
-        for (let k = 0; k < 100; k++) await enqueue(tx, { name: 'test.pair', });
+        for (let k = 0; k < 100; k++) await enqueue(tx, { name: 'test.pair' });
       });
     }
     const left = await until(
@@ -253,7 +310,10 @@ describe.skipIf(!process.env.DATABASE_URL)('two server instances on one PostgreS
     );
     expect(fx).toEqual({ n: 1000, distinct: 1000 });
     // both instances took a share, each job on its first attempt
-    const byRunner = await sqlRows<{ runner: string; n: number }>(t, sql`SELECT e.runner, count(*)::int AS n FROM job_test_effects e JOIN background_jobs j ON j.id = e.job_id WHERE j.name = 'test.pair' GROUP BY 1 ORDER BY 1`);
+    const byRunner = await sqlRows<{ runner: string; n: number }>(
+      t,
+      sql`SELECT e.runner, count(*)::int AS n FROM job_test_effects e JOIN background_jobs j ON j.id = e.job_id WHERE j.name = 'test.pair' GROUP BY 1 ORDER BY 1`,
+    );
     expect(byRunner.map((r) => r.runner)).toEqual(['a', 'b']);
     expect(await sqlRows(t, sql`SELECT id FROM background_jobs WHERE name = 'test.pair' AND attempts <> 1`)).toEqual([]);
     console.log(`two runners drained 1,000 jobs in ${ms} ms (${byRunner.map((r) => `${r.runner}: ${r.n}`).join(', ')})`);

@@ -27,7 +27,11 @@ const effects = async (url: string) =>
 async function killMidRunAndResume(env: Record<string, string>, port: number) {
   const s = start(env, port);
   await s.ready;
-  const r = await fetch(`${s.url}/api/test/v1/jobs`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ count: 1000, delayMs: 2 }) });
+  const r = await fetch(`${s.url}/api/test/v1/jobs`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ count: 1000, delayMs: 2 }),
+  });
   expect(r.status).toBe(200);
   let before = await effects(s.url);
   for (let i = 0; i < 600 && before.effects < 150; i++) {
@@ -53,15 +57,23 @@ async function killMidRunAndResume(env: Record<string, string>, port: number) {
 }
 
 describe('a server process killed with SIGKILL in the middle of 1,000 jobs', () => {
-  it.skipIf(!!process.env.DATABASE_URL)('on embedded PGlite: the restart finishes every job, each effect written once', async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-jobs-'));
-    dirs.push(dir);
-    await killMidRunAndResume({ DATABASE_URL: '', DATA_DIR: dir }, 3481);
-  }, 240_000);
+  it.skipIf(!!process.env.DATABASE_URL)(
+    'on embedded PGlite: the restart finishes every job, each effect written once',
+    async () => {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-jobs-'));
+      dirs.push(dir);
+      await killMidRunAndResume({ DATABASE_URL: '', DATA_DIR: dir }, 3481);
+    },
+    240_000,
+  );
 
-  it.skipIf(!process.env.DATABASE_URL)('on PostgreSQL: the restart takes over the expired leases and finishes every job once', async () => {
-    const database = await testDatabase();
-    await killMidRunAndResume({ DATABASE_URL: database.url! }, 3483);
-    await database.close();
-  }, 240_000);
+  it.skipIf(!process.env.DATABASE_URL)(
+    'on PostgreSQL: the restart takes over the expired leases and finishes every job once',
+    async () => {
+      const database = await testDatabase();
+      await killMidRunAndResume({ DATABASE_URL: database.url! }, 3483);
+      await database.close();
+    },
+    240_000,
+  );
 });

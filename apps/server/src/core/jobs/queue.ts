@@ -82,7 +82,15 @@ export async function wakeRunners(ex: Executor): Promise<void> {
  */
 export async function claimJobs(ex: Executor, runner: string, names: readonly string[], limit: number, leaseMs: number): Promise<ClaimedJob[]> {
   if (limit <= 0 || names.length === 0) return [];
-  const claimed = await rows<{ id: number | string; name: string; payload: unknown; facility_id: number | null; attempts: number; max_attempts: number; run_at: Date | string }>(
+  const claimed = await rows<{
+    id: number | string;
+    name: string;
+    payload: unknown;
+    facility_id: number | null;
+    attempts: number;
+    max_attempts: number;
+    run_at: Date | string;
+  }>(
     ex,
     sql`UPDATE background_jobs j
         SET state = 'running', locked_by = ${runner}, locked_until = ${lease(leaseMs)}, attempts = j.attempts + 1
@@ -98,7 +106,15 @@ export async function claimJobs(ex: Executor, runner: string, names: readonly st
         RETURNING j.id, j.name, j.payload, j.facility_id, j.attempts, j.max_attempts, j.run_at`,
   );
   return claimed
-    .map((r) => ({ id: Number(r.id), name: r.name, payload: r.payload, facilityId: r.facility_id, attempts: r.attempts, maxAttempts: r.max_attempts, runAt: new Date(r.run_at) }))
+    .map((r) => ({
+      id: Number(r.id),
+      name: r.name,
+      payload: r.payload,
+      facilityId: r.facility_id,
+      attempts: r.attempts,
+      maxAttempts: r.max_attempts,
+      runAt: new Date(r.run_at),
+    }))
     .sort((a, b) => a.runAt.getTime() - b.runAt.getTime() || a.id - b.id);
 }
 
@@ -124,7 +140,12 @@ export async function finishJob(ex: Executor, job: ClaimedJob, runner: string): 
 /** A failure as stored in last_error: the described error of the logs (no query parameters), at most 2,000 characters. */
 export function describeJobError(err: unknown): string {
   const d = describeErrorForLog(err);
-  if (typeof d.stack === 'string') d.stack = d.stack.split('\n').slice(1, 6).map((l) => l.trim()).join(' | ');
+  if (typeof d.stack === 'string')
+    d.stack = d.stack
+      .split('\n')
+      .slice(1, 6)
+      .map((l) => l.trim())
+      .join(' | ');
   const text = JSON.stringify(d);
   return text.length > 2000 ? `${text.slice(0, 1999)}…` : text;
 }
@@ -163,6 +184,9 @@ export async function releaseJobs(ex: Executor, runner: string, ids: readonly nu
  * a time: a job still "running" at start was left by a process that died.
  */
 export async function expireAllLeases(ex: Executor): Promise<number> {
-  const r = await rows<{ id: number }>(ex, sql`UPDATE background_jobs SET locked_until = now() - interval '1 millisecond' WHERE state = 'running' RETURNING id`);
+  const r = await rows<{ id: number }>(
+    ex,
+    sql`UPDATE background_jobs SET locked_until = now() - interval '1 millisecond' WHERE state = 'running' RETURNING id`,
+  );
   return r.length;
 }

@@ -7,7 +7,19 @@ import type { Executor } from '../db';
 import { describeErrorForLog } from '../errors';
 import { defineJobsCleanup } from './cleanup';
 import { nextOccurrence } from './cron';
-import { claimJobs, describeJobError, enqueue, expireAllLeases, failJob, finishJob, JOBS_TOPIC, LeaseLost, releaseJobs, renewLeases, type ClaimedJob } from './queue';
+import {
+  claimJobs,
+  describeJobError,
+  enqueue,
+  expireAllLeases,
+  failJob,
+  finishJob,
+  JOBS_TOPIC,
+  LeaseLost,
+  releaseJobs,
+  renewLeases,
+  type ClaimedJob,
+} from './queue';
 import { backoffDelay, definedJobNames, jobDefinition, recurringJobs, type RecurringJob } from './registry';
 
 export interface JobLog {
@@ -88,7 +100,15 @@ export async function startJobRunner(ctx: AppContext, options: JobRunnerOptions 
     try {
       if (!def) throw new Error(`no handler for job ${job.name}`);
       if (job.attempts > job.maxAttempts) throw new Error('attempts spent: the job was abandoned by a runner that stopped (lease expired)');
-      const base = { id: job.id, name: job.name, payload: job.payload, facilityId: job.facilityId, attempt: job.attempts, maxAttempts: job.maxAttempts, runAt: job.runAt };
+      const base = {
+        id: job.id,
+        name: job.name,
+        payload: job.payload,
+        facilityId: job.facilityId,
+        attempt: job.attempts,
+        maxAttempts: job.maxAttempts,
+        runAt: job.runAt,
+      };
       if (def.transactional) {
         await database.transaction(async (tx) => {
           await def.handler({ ...base, ex: tx }, ctx);
@@ -106,7 +126,10 @@ export async function startJobRunner(ctx: AppContext, options: JobRunnerOptions 
       const delay = backoffDelay(def?.backoff ?? { baseMs: 5000, maxMs: 3_600_000 }, job.attempts);
       try {
         const state = await write((ex) => failJob(ex, job, id, describeJobError(err), delay));
-        log.warn({ job: job.id, name: job.name, attempt: job.attempts, state, err: describeErrorForLog(err) }, state === 'dead' ? 'job dead' : 'job failed, will retry');
+        log.warn(
+          { job: job.id, name: job.name, attempt: job.attempts, state, err: describeErrorForLog(err) },
+          state === 'dead' ? 'job dead' : 'job failed, will retry',
+        );
       } catch (e) {
         // the lease will expire and another claim will retry it
         log.warn({ job: job.id, err: describeErrorForLog(e) }, 'jobs: cannot record a failure');
@@ -156,7 +179,13 @@ export async function startJobRunner(ctx: AppContext, options: JobRunnerOptions 
         if (ready.length >= o.concurrency || free <= 0) break;
         const claimed = await write((ex) => claimJobs(ex, id, definedJobNames(), free, o.leaseMs));
         if (stopping) {
-          await write((ex) => releaseJobs(ex, id, claimed.map((j) => j.id)));
+          await write((ex) =>
+            releaseJobs(
+              ex,
+              id,
+              claimed.map((j) => j.id),
+            ),
+          );
           return;
         }
         ready.push(...claimed);
@@ -177,10 +206,14 @@ export async function startJobRunner(ctx: AppContext, options: JobRunnerOptions 
   const unsubscribe = ctx.live.subscribe((e) => e.topic === JOBS_TOPIC && wake());
   const poll = setInterval(wake, o.pollMs);
   poll.unref();
-  const heartbeat = setInterval(() => {
-    const ids = [...active.keys(), ...ready.map((j) => j.id)];
-    if (ids.length) void write((ex) => renewLeases(ex, id, ids, o.leaseMs)).catch((e: unknown) => log.warn({ err: describeErrorForLog(e) }, 'jobs: cannot renew leases'));
-  }, Math.max(100, Math.floor(o.leaseMs / 3)));
+  const heartbeat = setInterval(
+    () => {
+      const ids = [...active.keys(), ...ready.map((j) => j.id)];
+      if (ids.length)
+        void write((ex) => renewLeases(ex, id, ids, o.leaseMs)).catch((e: unknown) => log.warn({ err: describeErrorForLog(e) }, 'jobs: cannot renew leases'));
+    },
+    Math.max(100, Math.floor(o.leaseMs / 3)),
+  );
   heartbeat.unref();
   wake();
 
@@ -210,10 +243,17 @@ export async function startJobRunner(ctx: AppContext, options: JobRunnerOptions 
 /** The runner's knobs (README "Configure"). */
 export const jobsConfigSchema = z.object({
   /** Run jobs in this instance (every instance may; turn off to keep web-only instances). */
-  JOBS_ENABLED: z.union([z.boolean(), z.string()]).transform((v) => (typeof v === 'boolean' ? v : !['0', 'false', 'no', 'off'].includes(v.toLowerCase()))).default(true),
+  JOBS_ENABLED: z
+    .union([z.boolean(), z.string()])
+    .transform((v) => (typeof v === 'boolean' ? v : !['0', 'false', 'no', 'off'].includes(v.toLowerCase())))
+    .default(true),
   JOBS_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(DEFAULTS.concurrency),
   JOBS_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(DEFAULTS.pollMs),
-  JOBS_LEASE_SECONDS: z.coerce.number().min(1).max(3600).default(DEFAULTS.leaseMs / 1000),
+  JOBS_LEASE_SECONDS: z.coerce
+    .number()
+    .min(1)
+    .max(3600)
+    .default(DEFAULTS.leaseMs / 1000),
   /** Days a done job is kept before the nightly cleanup deletes it. */
   JOBS_KEEP_DONE_DAYS: z.coerce.number().int().min(1).max(3650).default(14),
   /** Days a dead job is kept (it can be retried meanwhile). */

@@ -2,15 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import {
-  REFERENCE_DIR,
-  loadCountries,
-  loadJobs,
-  loadNations,
-  loadProvinces2025,
-  loadProvincesLegacy,
-  loadWards2025,
-} from './index';
+import { REFERENCE_DIR, loadCountries, loadJobs, loadNations, loadProvinces2025, loadProvincesLegacy, loadWards2025 } from './index';
 
 /** Vietnamese letters that only exist with diacritics (đ and every marked vowel). */
 const VIETNAMESE_DIACRITIC = /[àáảãạăằắẳẵặâầấẩẫậđèéẻẽẹêềếểễệìíỉĩịòóỏõọôồốổỗộơờớởỡợùúủũụưừứửữựỳýỷỹỵ]/i;

@@ -7,7 +7,9 @@ export const accounts = pgTable(
   'accounts',
   {
     id: serial('id').notNull(),
-    facilityId: integer('facility_id').notNull().references(() => facilities.id),
+    facilityId: integer('facility_id')
+      .notNull()
+      .references(() => facilities.id),
     /** Lower-case login name, unique across the platform (login does not name the facility). */
     username: text('username').notNull(),
     name: text('name').notNull(),
@@ -38,7 +40,9 @@ export const roles = pgTable(
   'roles',
   {
     id: serial('id').notNull(),
-    facilityId: integer('facility_id').notNull().references(() => facilities.id),
+    facilityId: integer('facility_id')
+      .notNull()
+      .references(() => facilities.id),
     code: text('code').notNull(),
     name: text('name').notNull(),
     description: text('description'),
@@ -59,7 +63,9 @@ export const roles = pgTable(
 export const roleAuthorities = pgTable(
   'role_authorities',
   {
-    roleId: integer('role_id').notNull().references(() => roles.id, { onDelete: 'cascade' }),
+    roleId: integer('role_id')
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
     authority: text('authority').notNull(),
   },
   (t) => [primaryKey({ columns: [t.roleId, t.authority] })],
@@ -68,8 +74,12 @@ export const roleAuthorities = pgTable(
 export const accountRoles = pgTable(
   'account_roles',
   {
-    accountId: integer('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
-    roleId: integer('role_id').notNull().references(() => roles.id, { onDelete: 'cascade' }),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    roleId: integer('role_id')
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
   },
   (t) => [primaryKey({ columns: [t.accountId, t.roleId] }), index('account_roles_role_idx').on(t.roleId)],
 );
@@ -78,8 +88,12 @@ export const accountRoles = pgTable(
 export const accountRooms = pgTable(
   'account_rooms',
   {
-    accountId: integer('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
-    roomId: integer('room_id').notNull().references(() => rooms.id, { onDelete: 'cascade' }),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    roomId: integer('room_id')
+      .notNull()
+      .references(() => rooms.id, { onDelete: 'cascade' }),
   },
   (t) => [primaryKey({ columns: [t.accountId, t.roomId] }), index('account_rooms_room_idx').on(t.roomId)],
 );

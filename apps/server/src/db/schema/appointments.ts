@@ -1,5 +1,21 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, check, date, foreignKey, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  check,
+  date,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { accounts } from './accounts';
 import { departments, medicalServices, rooms, specialties } from './catalog';
 import { doctors } from './doctors';
@@ -15,7 +31,9 @@ export const schedules = pgTable(
   'schedules',
   {
     id: serial('id').notNull(),
-    facilityId: integer('facility_id').notNull().references(() => facilities.id),
+    facilityId: integer('facility_id')
+      .notNull()
+      .references(() => facilities.id),
     doctorId: integer('doctor_id').notNull(),
     roomId: integer('room_id').notNull(),
     departmentId: integer('department_id').notNull(),
@@ -50,7 +68,9 @@ export const timeSlots = pgTable(
   'time_slots',
   {
     id: serial('id').notNull(),
-    facilityId: integer('facility_id').notNull().references(() => facilities.id),
+    facilityId: integer('facility_id')
+      .notNull()
+      .references(() => facilities.id),
     scheduleId: integer('schedule_id').notNull(),
     doctorId: integer('doctor_id').notNull(),
     date: date('date', { mode: 'string' }).notNull(),
@@ -63,7 +83,9 @@ export const timeSlots = pgTable(
   },
   (t) => [
     primaryKey({ name: 'time_slots_pkey', columns: [t.id, t.facilityId] }),
-    foreignKey({ name: 'time_slots_schedule_fk', columns: [t.facilityId, t.scheduleId], foreignColumns: [schedules.facilityId, schedules.id] }).onDelete('cascade'),
+    foreignKey({ name: 'time_slots_schedule_fk', columns: [t.facilityId, t.scheduleId], foreignColumns: [schedules.facilityId, schedules.id] }).onDelete(
+      'cascade',
+    ),
     foreignKey({ name: 'time_slots_doctor_fk', columns: [t.facilityId, t.doctorId], foreignColumns: [doctors.facilityId, doctors.id] }),
     uniqueIndex('time_slots_schedule_start_uq').on(t.scheduleId, t.startTime, t.facilityId),
     index('time_slots_doctor_date_idx').on(t.doctorId, t.date, t.startTime),
@@ -76,7 +98,9 @@ export const scheduleLogs = pgTable(
   'schedule_logs',
   {
     id: bigserial('id', { mode: 'number' }).notNull(),
-    facilityId: integer('facility_id').notNull().references(() => facilities.id),
+    facilityId: integer('facility_id')
+      .notNull()
+      .references(() => facilities.id),
     doctorId: integer('doctor_id'),
     scheduleId: integer('schedule_id'),
     /** CREATE, COPY_WEEK, UPDATE, DELETE, DAY_OFF. */
@@ -106,7 +130,9 @@ export const bookings = pgTable(
   'bookings',
   {
     id: serial('id').notNull(),
-    facilityId: integer('facility_id').notNull().references(() => facilities.id),
+    facilityId: integer('facility_id')
+      .notNull()
+      .references(() => facilities.id),
     /** Booking code shown to the patient and the front desk: 'DK' + yymmdd + 6 digits. */
     code: text('code').notNull(),
     patientUserId: integer('patient_user_id'),
@@ -147,7 +173,11 @@ export const bookings = pgTable(
     // booking_services still references id alone
     uniqueIndex('bookings_id_uq').on(t.id),
     foreignKey({ name: 'bookings_patient_user_fk', columns: [t.facilityId, t.patientUserId], foreignColumns: [patientUsers.facilityId, patientUsers.id] }),
-    foreignKey({ name: 'bookings_medical_profile_fk', columns: [t.facilityId, t.medicalProfileId], foreignColumns: [medicalProfiles.facilityId, medicalProfiles.id] }),
+    foreignKey({
+      name: 'bookings_medical_profile_fk',
+      columns: [t.facilityId, t.medicalProfileId],
+      foreignColumns: [medicalProfiles.facilityId, medicalProfiles.id],
+    }),
     foreignKey({ name: 'bookings_time_slot_fk', columns: [t.facilityId, t.timeSlotId], foreignColumns: [timeSlots.facilityId, timeSlots.id] }),
     foreignKey({ name: 'bookings_schedule_fk', columns: [t.facilityId, t.scheduleId], foreignColumns: [schedules.facilityId, schedules.id] }),
     foreignKey({ name: 'bookings_doctor_fk', columns: [t.facilityId, t.doctorId], foreignColumns: [doctors.facilityId, doctors.id] }),
@@ -174,8 +204,12 @@ export const bookings = pgTable(
 export const bookingServices = pgTable(
   'booking_services',
   {
-    bookingId: integer('booking_id').notNull().references(() => bookings.id, { onDelete: 'cascade' }),
-    serviceId: integer('service_id').notNull().references(() => medicalServices.id),
+    bookingId: integer('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    serviceId: integer('service_id')
+      .notNull()
+      .references(() => medicalServices.id),
     price: bigint('price', { mode: 'number' }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.bookingId, t.serviceId] }), index('booking_services_service_idx').on(t.serviceId)],
@@ -186,7 +220,9 @@ export const bookingLogs = pgTable(
   'booking_logs',
   {
     id: bigserial('id', { mode: 'number' }).notNull(),
-    facilityId: integer('facility_id').notNull().references(() => facilities.id),
+    facilityId: integer('facility_id')
+      .notNull()
+      .references(() => facilities.id),
     bookingId: integer('booking_id').notNull(),
     /** create, accept, reject, checkin, call, complete, cancel, noShow, revert, reschedule (moved to another slot), update (same slot), profile, priority. */
     action: text('action').notNull(),
@@ -201,7 +237,9 @@ export const bookingLogs = pgTable(
   },
   (t) => [
     primaryKey({ name: 'booking_logs_pkey', columns: [t.id, t.facilityId] }),
-    foreignKey({ name: 'booking_logs_booking_fk', columns: [t.facilityId, t.bookingId], foreignColumns: [bookings.facilityId, bookings.id] }).onDelete('cascade'),
+    foreignKey({ name: 'booking_logs_booking_fk', columns: [t.facilityId, t.bookingId], foreignColumns: [bookings.facilityId, bookings.id] }).onDelete(
+      'cascade',
+    ),
     foreignKey({ name: 'booking_logs_account_fk', columns: [t.facilityId, t.accountId], foreignColumns: [accounts.facilityId, accounts.id] }),
     index('booking_logs_booking_idx').on(t.bookingId, t.id),
   ],
@@ -213,7 +251,9 @@ export const queueCounters = pgTable(
   {
     roomId: integer('room_id').notNull(),
     date: date('date', { mode: 'string' }).notNull(),
-    facilityId: integer('facility_id').notNull().references(() => facilities.id),
+    facilityId: integer('facility_id')
+      .notNull()
+      .references(() => facilities.id),
     lastNumber: integer('last_number').notNull().default(0),
   },
   (t) => [

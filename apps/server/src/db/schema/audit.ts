@@ -19,8 +19,5 @@ export const auditLog = pgTable(
     ip: text('ip'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    index('audit_facility_time_idx').on(t.facilityId, t.createdAt),
-    index('audit_entity_idx').on(t.entity, t.entityId),
-  ],
+  (t) => [index('audit_facility_time_idx').on(t.facilityId, t.createdAt), index('audit_entity_idx').on(t.entity, t.entityId)],
 );

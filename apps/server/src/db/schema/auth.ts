@@ -8,7 +8,9 @@ export const sessions = pgTable(
   {
     id: bigserial('id', { mode: 'number' }).notNull(),
     accountId: integer('account_id').notNull(),
-    facilityId: integer('facility_id').notNull().references(() => facilities.id),
+    facilityId: integer('facility_id')
+      .notNull()
+      .references(() => facilities.id),
     tokenHash: text('token_hash').notNull(),
     refreshHash: text('refresh_hash').notNull(),
     /** The refresh token this one replaced: presenting it again means theft, and ends the session. */

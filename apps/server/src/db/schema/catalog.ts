@@ -6,7 +6,9 @@ export const serviceTypes = pgTable(
   'service_types',
   {
     id: serial('id').notNull(),
-    facilityId: integer('facility_id').notNull().references(() => facilities.id),
+    facilityId: integer('facility_id')
+      .notNull()
+      .references(() => facilities.id),
     value: integer('value').notNull(),
     name: text('name').notNull(),
     sortOrder: integer('sort_order').notNull().default(0),
@@ -28,7 +30,9 @@ export const medicalServices = pgTable(
   'medical_services',
   {
     id: serial('id').notNull(),
-    facilityId: integer('facility_id').notNull().references(() => facilities.id),
+    facilityId: integer('facility_id')
+      .notNull()
+      .references(() => facilities.id),
     code: text('code').notNull(),
     name: text('name').notNull(),
     price: integer('price').notNull(),
@@ -62,7 +66,9 @@ export const medicalServices = pgTable(
 export function catalogColumns() {
   return {
     id: serial('id').notNull(),
-    facilityId: integer('facility_id').notNull().references(() => facilities.id),
+    facilityId: integer('facility_id')
+      .notNull()
+      .references(() => facilities.id),
     code: text('code').notNull(),
     name: text('name').notNull(),
     description: text('description'),

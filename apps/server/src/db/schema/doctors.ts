@@ -7,7 +7,9 @@ export const doctors = pgTable(
   'doctors',
   {
     id: serial('id').notNull(),
-    facilityId: integer('facility_id').notNull().references(() => facilities.id),
+    facilityId: integer('facility_id')
+      .notNull()
+      .references(() => facilities.id),
     code: text('code').notNull(),
     name: text('name').notNull(),
     gender: text('gender').notNull(),
@@ -42,8 +44,12 @@ export const doctors = pgTable(
 export const doctorSpecialties = pgTable(
   'doctor_specialties',
   {
-    doctorId: integer('doctor_id').notNull().references(() => doctors.id, { onDelete: 'cascade' }),
-    specialtyId: integer('specialty_id').notNull().references(() => specialties.id),
+    doctorId: integer('doctor_id')
+      .notNull()
+      .references(() => doctors.id, { onDelete: 'cascade' }),
+    specialtyId: integer('specialty_id')
+      .notNull()
+      .references(() => specialties.id),
   },
   (t) => [primaryKey({ columns: [t.doctorId, t.specialtyId] }), index('doctor_specialties_specialty_idx').on(t.specialtyId)],
 );
@@ -52,8 +58,12 @@ export const doctorSpecialties = pgTable(
 export const doctorRooms = pgTable(
   'doctor_rooms',
   {
-    doctorId: integer('doctor_id').notNull().references(() => doctors.id, { onDelete: 'cascade' }),
-    roomId: integer('room_id').notNull().references(() => rooms.id),
+    doctorId: integer('doctor_id')
+      .notNull()
+      .references(() => doctors.id, { onDelete: 'cascade' }),
+    roomId: integer('room_id')
+      .notNull()
+      .references(() => rooms.id),
   },
   (t) => [primaryKey({ columns: [t.doctorId, t.roomId] }), index('doctor_rooms_room_idx').on(t.roomId)],
 );
@@ -63,7 +73,9 @@ export const doctorWorkHistory = pgTable(
   'doctor_work_history',
   {
     id: serial('id').primaryKey(),
-    doctorId: integer('doctor_id').notNull().references(() => doctors.id, { onDelete: 'cascade' }),
+    doctorId: integer('doctor_id')
+      .notNull()
+      .references(() => doctors.id, { onDelete: 'cascade' }),
     fromMonth: text('from_month').notNull(),
     toMonth: text('to_month'),
     place: text('place').notNull(),

@@ -1,5 +1,20 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, customType, foreignKey, pgSequence, boolean, date, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  customType,
+  foreignKey,
+  pgSequence,
+  boolean,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { accounts } from './accounts';
 import { facilities } from './facilities';
 
@@ -14,7 +29,9 @@ export const patientUsers = pgTable(
   'patient_users',
   {
     id: serial('id').notNull(),
-    facilityId: integer('facility_id').notNull().references(() => facilities.id),
+    facilityId: integer('facility_id')
+      .notNull()
+      .references(() => facilities.id),
     /** Display name of the account holder (the main profile's name when made by the app). */
     name: text('name').notNull(),
     /** Mobile, stored as 0xxxxxxxxx. */
@@ -55,7 +72,9 @@ export const patientSessions = pgTable(
   {
     id: bigserial('id', { mode: 'number' }).notNull(),
     userId: integer('user_id').notNull(),
-    facilityId: integer('facility_id').notNull().references(() => facilities.id),
+    facilityId: integer('facility_id')
+      .notNull()
+      .references(() => facilities.id),
     tokenHash: text('token_hash').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -64,7 +83,9 @@ export const patientSessions = pgTable(
   },
   (t) => [
     primaryKey({ name: 'patient_sessions_pkey', columns: [t.id, t.facilityId] }),
-    foreignKey({ name: 'patient_sessions_user_fk', columns: [t.facilityId, t.userId], foreignColumns: [patientUsers.facilityId, patientUsers.id] }).onDelete('cascade'),
+    foreignKey({ name: 'patient_sessions_user_fk', columns: [t.facilityId, t.userId], foreignColumns: [patientUsers.facilityId, patientUsers.id] }).onDelete(
+      'cascade',
+    ),
     // unique across the platform: a patient's token names no facility
     uniqueIndex('patient_sessions_token_uq').on(t.tokenHash),
     index('patient_sessions_user_idx').on(t.userId),
@@ -84,12 +105,12 @@ export const medicalProfiles = pgTable(
   'medical_profiles',
   {
     id: serial('id').notNull(),
-    facilityId: integer('facility_id').notNull().references(() => facilities.id),
+    facilityId: integer('facility_id')
+      .notNull()
+      .references(() => facilities.id),
     userId: integer('user_id').notNull(),
     /** Mã bệnh nhân, unique in the facility (e.g. BN26000123). */
-    patientCode: text('patient_code')
-      .notNull()
-      .default(sql`'BN' || lpad(nextval('patient_code_seq')::text, 8, '0')`),
+    patientCode: text('patient_code').notNull().default(sql`'BN' || lpad(nextval('patient_code_seq')::text, 8, '0')`),
     /** SELF, CHILD, PARENT, SPOUSE, SIBLING, GRANDPARENT, OTHER. */
     relationship: text('relationship').notNull().default('SELF'),
     fullName: text('full_name').notNull(),
@@ -146,7 +167,9 @@ export const patientHistories = pgTable(
   'patient_histories',
   {
     id: serial('id').notNull(),
-    facilityId: integer('facility_id').notNull().references(() => facilities.id),
+    facilityId: integer('facility_id')
+      .notNull()
+      .references(() => facilities.id),
     /** Denormalised owner account, so an account's histories are one index read; moved by a merge. */
     userId: integer('user_id').notNull(),
     profileId: integer('profile_id').notNull(),
@@ -168,7 +191,11 @@ export const patientHistories = pgTable(
     // prescriptions, medical_records and diagnostics still reference id alone
     uniqueIndex('patient_histories_id_uq').on(t.id),
     foreignKey({ name: 'patient_histories_user_fk', columns: [t.facilityId, t.userId], foreignColumns: [patientUsers.facilityId, patientUsers.id] }),
-    foreignKey({ name: 'patient_histories_profile_fk', columns: [t.facilityId, t.profileId], foreignColumns: [medicalProfiles.facilityId, medicalProfiles.id] }),
+    foreignKey({
+      name: 'patient_histories_profile_fk',
+      columns: [t.facilityId, t.profileId],
+      foreignColumns: [medicalProfiles.facilityId, medicalProfiles.id],
+    }),
     index('patient_histories_user_idx').on(t.userId, t.visitedAt),
     index('patient_histories_profile_idx').on(t.profileId, t.visitedAt),
     uniqueIndex('patient_histories_facility_encounter_uq').on(t.facilityId, t.encounterCode),
@@ -242,7 +269,9 @@ export const resultFiles = pgTable(
   'result_files',
   {
     id: serial('id').notNull(),
-    facilityId: integer('facility_id').notNull().references(() => facilities.id),
+    facilityId: integer('facility_id')
+      .notNull()
+      .references(() => facilities.id),
     userId: integer('user_id').notNull(),
     profileId: integer('profile_id').notNull(),
     historyId: integer('history_id'),

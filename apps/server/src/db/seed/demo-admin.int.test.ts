@@ -13,7 +13,10 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const roleCodes = (username: string) =>
-  sqlRows<{ code: string }>(t, sql`SELECT r.code FROM accounts a JOIN account_roles ar ON ar.account_id = a.id JOIN roles r ON r.id = ar.role_id WHERE a.username = ${username} ORDER BY r.code`).then((r) => r.map((x) => x.code));
+  sqlRows<{ code: string }>(
+    t,
+    sql`SELECT r.code FROM accounts a JOIN account_roles ar ON ar.account_id = a.id JOIN roles r ON r.id = ar.role_id WHERE a.username = ${username} ORDER BY r.code`,
+  ).then((r) => r.map((x) => x.code));
 
 describe('demo staff of the demo hospital', () => {
   it('keeps the documented accounts and their roles as they were', async () => {
@@ -26,7 +29,10 @@ describe('demo staff of the demo hospital', () => {
   });
 
   it('gives letan the ground-floor clinic rooms and adds believable staff', async () => {
-    const rooms = await sqlRows<{ code: string }>(t, sql`SELECT rm.code FROM accounts a JOIN account_rooms x ON x.account_id = a.id JOIN rooms rm ON rm.id = x.room_id WHERE a.username = 'letan' ORDER BY rm.code`);
+    const rooms = await sqlRows<{ code: string }>(
+      t,
+      sql`SELECT rm.code FROM accounts a JOIN account_rooms x ON x.account_id = a.id JOIN rooms rm ON rm.id = x.room_id WHERE a.username = 'letan' ORDER BY rm.code`,
+    );
     expect(rooms.map((r) => r.code)).toEqual(['P101', 'P102', 'P103', 'P104']);
     expect(await roleCodes('nhansu')).toEqual(['NHAN_SU']);
     const locked = await loginRequest(t, 'letan.cu', DEMO_STAFF_PASSWORD);

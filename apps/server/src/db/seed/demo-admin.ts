@@ -29,9 +29,26 @@ export async function seedDemoAdmin(tx: Executor, facilityId: number, cost: Hash
   const room = (codes: string[]) => roomRows.filter((r) => codes.includes(r.code)).map((r) => r.id);
 
   const staff = [
-    { username: 'tiepdon2', name: 'Nguyễn Thị Mai Anh', email: 'maianh.tiepdon@benhvienanphuc.vn', phone: '0912468135', roles: ['LE_TAN'], rooms: ['P201', 'P202', 'P203', 'P204', 'P205'], days: 0, mustChange: true },
+    {
+      username: 'tiepdon2',
+      name: 'Nguyễn Thị Mai Anh',
+      email: 'maianh.tiepdon@benhvienanphuc.vn',
+      phone: '0912468135',
+      roles: ['LE_TAN'],
+      rooms: ['P201', 'P202', 'P203', 'P204', 'P205'],
+      days: 0,
+      mustChange: true,
+    },
     { username: 'dieuphoi', name: 'Hoàng Văn Nam', email: 'dieuphoi@benhvienanphuc.vn', phone: '0983214567', roles: ['DIEU_PHOI'], rooms: [], days: 45 },
-    { username: 'cntt.khoa', name: 'Đỗ Minh Khoa', email: 'minhkhoa.cntt@benhvienanphuc.vn', phone: '0904123789', roles: ['DANH_MUC', 'BAO_CAO'], rooms: [], days: 12 },
+    {
+      username: 'cntt.khoa',
+      name: 'Đỗ Minh Khoa',
+      email: 'minhkhoa.cntt@benhvienanphuc.vn',
+      phone: '0904123789',
+      roles: ['DANH_MUC', 'BAO_CAO'],
+      rooms: [],
+      days: 12,
+    },
     { username: 'nhansu', name: 'Vũ Thị Hồng Nhung', email: 'tccb@benhvienanphuc.vn', phone: '0936551208', roles: ['NHAN_SU'], rooms: [], days: 90 },
     { username: 'letan.cu', name: 'Bùi Thị Lan', email: null, phone: '0978003412', roles: ['LE_TAN'], rooms: ['P101'], days: 400, locked: true },
   ];
@@ -56,7 +73,10 @@ export async function seedDemoAdmin(tx: Executor, facilityId: number, cost: Hash
     if (ids.length) await tx.insert(accountRooms).values(ids.map((roomId) => ({ accountId: a.id, roomId })));
   }
 
-  const [letan] = await tx.select({ id: accounts.id }).from(accounts).where(and(eq(accounts.facilityId, facilityId), inArray(accounts.username, ['letan'])));
+  const [letan] = await tx
+    .select({ id: accounts.id })
+    .from(accounts)
+    .where(and(eq(accounts.facilityId, facilityId), inArray(accounts.username, ['letan'])));
   const ground = room(['P101', 'P102', 'P103', 'P104']);
   if (letan && ground.length) await tx.insert(accountRooms).values(ground.map((roomId) => ({ accountId: letan.id, roomId })));
 }

@@ -24,7 +24,9 @@ it('fills the demo slots with bookings whose states, logs, places and queue numb
   await t.database.transaction(async (tx) => {
     const a = await makeClinic(tx, facilityId, 'Nội tổng hợp');
     const b = await makeClinic(tx, facilityId, 'Tim mạch');
-    for (const c of [a, b]) for (const d of [-20, -3, -1, 0, 1, 7, 25]) await makeSlots(tx, facilityId, c, addDays(today, d), { start: '07:00', end: '11:00', minutes: 20, capacity: 6 });
+    for (const c of [a, b])
+      for (const d of [-20, -3, -1, 0, 1, 7, 25])
+        await makeSlots(tx, facilityId, c, addDays(today, d), { start: '07:00', end: '11:00', minutes: 20, capacity: 6 });
     for (let i = 0; i < 15; i++) await makePatient(tx, facilityId, `Bệnh nhân ${i}`);
   });
   const n = await seedDemoBookings(t.database.db, facilityId);
@@ -73,7 +75,8 @@ it('fills the demo slots with bookings whose states, logs, places and queue numb
   );
   const desk = [accounts.desk1!.id, accounts.desk2!.id];
   for (const r of who) {
-    const expected = r.action === 'noShow' ? 'SYSTEM' : r.action === 'cancel' || (r.action === 'create' && ['APP', 'WEB'].includes(r.source)) ? 'PATIENT' : 'STAFF';
+    const expected =
+      r.action === 'noShow' ? 'SYSTEM' : r.action === 'cancel' || (r.action === 'create' && ['APP', 'WEB'].includes(r.source)) ? 'PATIENT' : 'STAFF';
     expect([r.action, r.source, r.actor]).toEqual([r.action, r.source, expected]);
     if (expected === 'STAFF') expect(desk).toContain(r.account_id);
     else expect(r.account_id).toBeNull();

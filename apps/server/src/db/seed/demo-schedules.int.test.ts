@@ -29,7 +29,16 @@ describe('demo schedules', () => {
     const a = await seed();
     console.log(`demo schedules: ${a.made} schedules in ${Math.round(a.ms)} ms`);
     expect(a.made).toBeGreaterThan(1000);
-    const [stats] = await sqlRows<{ doctors: number; first: string; last: string; slots: number; minCap: number; maxCap: number; sundays: number; saturdays: number }>(
+    const [stats] = await sqlRows<{
+      doctors: number;
+      first: string;
+      last: string;
+      slots: number;
+      minCap: number;
+      maxCap: number;
+      sundays: number;
+      saturdays: number;
+    }>(
       t,
       sql`SELECT count(DISTINCT s.doctor_id)::int AS doctors, min(s.date)::text AS first, max(s.date)::text AS last,
         (SELECT count(*)::int FROM time_slots ts WHERE ts.facility_id = ${a.facilityId}) AS slots,
@@ -52,7 +61,11 @@ describe('demo schedules', () => {
     );
     expect(clash!.n).toBe(0);
     const b = await seed();
-    const shape = (f: number) => sqlRows<{ h: string }>(t, sql`SELECT md5(string_agg(d.code || s.date || s.start_time || s.capacity || s.slot_minutes || r.code, ',' ORDER BY d.code, s.date, s.start_time)) AS h FROM schedules s JOIN doctors d ON d.id = s.doctor_id JOIN rooms r ON r.id = s.room_id WHERE s.facility_id = ${f}`);
+    const shape = (f: number) =>
+      sqlRows<{ h: string }>(
+        t,
+        sql`SELECT md5(string_agg(d.code || s.date || s.start_time || s.capacity || s.slot_minutes || r.code, ',' ORDER BY d.code, s.date, s.start_time)) AS h FROM schedules s JOIN doctors d ON d.id = s.doctor_id JOIN rooms r ON r.id = s.room_id WHERE s.facility_id = ${f}`,
+      );
     expect(await shape(b.facilityId)).toEqual(await shape(a.facilityId));
   });
 });

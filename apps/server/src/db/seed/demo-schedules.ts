@@ -20,7 +20,16 @@ const SLOT_MINUTES = [15, 20, 20, 30, 30];
  */
 export async function seedDemoSchedules(tx: Executor, facilityId: number, now = new Date()): Promise<number> {
   const list = await tx
-    .select({ id: doctors.id, code: doctors.code, name: doctors.name, academicTitle: doctors.academicTitle, degree: doctors.degree, departmentId: doctors.departmentId, roomId: rooms.id, roomCode: rooms.code })
+    .select({
+      id: doctors.id,
+      code: doctors.code,
+      name: doctors.name,
+      academicTitle: doctors.academicTitle,
+      degree: doctors.degree,
+      departmentId: doctors.departmentId,
+      roomId: rooms.id,
+      roomCode: rooms.code,
+    })
     .from(doctors)
     .innerJoin(doctorRooms, eq(doctorRooms.doctorId, doctors.id))
     .innerJoin(rooms, eq(rooms.id, doctorRooms.roomId))
@@ -63,8 +72,27 @@ export async function seedDemoSchedules(tx: Executor, facilityId: number, now = 
         if (!cut.ok) continue;
         const roomId = roomIds[i % roomIds.length]!;
         items.push({
-          schedule: { facilityId, doctorId: d.id, roomId, departmentId: d.departmentId, date, shift: key, startTime: s.start, endTime: s.end, slotMinutes: minutes, capacity },
-          slots: cut.value.map((x) => ({ facilityId, doctorId: d.id, date, startTime: x.start, endTime: x.end, startsAt: vnInstant(date, x.start), capacity: x.capacity })),
+          schedule: {
+            facilityId,
+            doctorId: d.id,
+            roomId,
+            departmentId: d.departmentId,
+            date,
+            shift: key,
+            startTime: s.start,
+            endTime: s.end,
+            slotMinutes: minutes,
+            capacity,
+          },
+          slots: cut.value.map((x) => ({
+            facilityId,
+            doctorId: d.id,
+            date,
+            startTime: x.start,
+            endTime: x.end,
+            startsAt: vnInstant(date, x.start),
+            capacity: x.capacity,
+          })),
         });
         made += 1;
       }
@@ -72,6 +100,7 @@ export async function seedDemoSchedules(tx: Executor, facilityId: number, now = 
     logs.push({ doctorId: d.id, summary: `Xếp ${made} ca cho ${doctorDisplayName(d)} (dữ liệu mẫu), khung ${minutes} phút, ${capacity} lượt mỗi khung` });
   }
   await insertSchedules(tx, items);
-  if (logs.length) await tx.insert(scheduleLogs).values(logs.map((l) => ({ facilityId, doctorId: l.doctorId, action: 'CREATE', summary: l.summary, createdAt: now })));
+  if (logs.length)
+    await tx.insert(scheduleLogs).values(logs.map((l) => ({ facilityId, doctorId: l.doctorId, action: 'CREATE', summary: l.summary, createdAt: now })));
   return items.length;
 }

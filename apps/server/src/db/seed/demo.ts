@@ -56,11 +56,37 @@ export async function seedDemo(database: Database, cost: HashCost, now = new Dat
     const accounts = [
       { username: 'admin', password: 'Admin@123', name: 'Nguyễn Văn Quản', role: 'QUAN_TRI', reset: now, email: 'quantri@benhvienanphuc.vn' },
       { username: 'letan', password: 'Letan@123', name: 'Trần Thị Thu Hà', role: 'LE_TAN', reset: now, email: 'letan@benhvienanphuc.vn' },
-      { username: 'baocao', password: 'Baocao@123', name: 'Lê Minh Tuấn', role: 'BAO_CAO', reset: new Date(now.getTime() - 200 * DAY), email: 'khth@benhvienanphuc.vn' },
-      { username: 'matkhaucu', password: 'Matkhau@1', name: 'Phạm Đức Anh', role: 'DANH_MUC', reset: new Date('2024-01-15T09:00:00+07:00'), email: 'cntt@benhvienanphuc.vn' },
+      {
+        username: 'baocao',
+        password: 'Baocao@123',
+        name: 'Lê Minh Tuấn',
+        role: 'BAO_CAO',
+        reset: new Date(now.getTime() - 200 * DAY),
+        email: 'khth@benhvienanphuc.vn',
+      },
+      {
+        username: 'matkhaucu',
+        password: 'Matkhau@1',
+        name: 'Phạm Đức Anh',
+        role: 'DANH_MUC',
+        reset: new Date('2024-01-15T09:00:00+07:00'),
+        email: 'cntt@benhvienanphuc.vn',
+      },
     ];
     for (const a of accounts) {
-      await createAccount(tx, { facilityId: hospital.id, username: a.username, password: a.password, name: a.name, email: a.email, roleIds: [roleIds[a.role]!], lastPasswordReset: a.reset }, cost);
+      await createAccount(
+        tx,
+        {
+          facilityId: hospital.id,
+          username: a.username,
+          password: a.password,
+          name: a.name,
+          email: a.email,
+          roleIds: [roleIds[a.role]!],
+          lastPasswordReset: a.reset,
+        },
+        cost,
+      );
     }
 
     const clinic = await createFacility(tx, {
@@ -74,11 +100,19 @@ export async function seedDemo(database: Database, cost: HashCost, now = new Dat
       website: 'https://phongkhamminhan.vn',
     });
     const clinicAdmin = await createRole(tx, { facilityId: clinic.id, code: 'QUAN_TRI', name: 'Quản trị cơ sở', authorities: ['ADMIN_FACILITY'] });
-    await createAccount(tx, { facilityId: clinic.id, username: 'admin2', password: 'Admin@123', name: 'Võ Thị Minh An', roleIds: [clinicAdmin.id], lastPasswordReset: now }, cost);
+    await createAccount(
+      tx,
+      { facilityId: clinic.id, username: 'admin2', password: 'Admin@123', name: 'Võ Thị Minh An', roleIds: [clinicAdmin.id], lastPasswordReset: now },
+      cost,
+    );
     const services = demoServices();
     for (const f of [hospital.id, clinic.id]) await seedServiceTypes(tx, f);
     await seedServices(tx, hospital.id, services);
-    await seedServices(tx, clinic.id, services.filter((_, i) => i % 5 === 0));
+    await seedServices(
+      tx,
+      clinic.id,
+      services.filter((_, i) => i % 5 === 0),
+    );
     await seedDemoCatalog(tx, hospital.id);
     await linkDemoPriceEntries(tx, hospital.id);
     await seedDemoAdmin(tx, hospital.id, cost, now);

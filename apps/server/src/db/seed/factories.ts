@@ -37,7 +37,13 @@ export interface RoleInput {
 export async function createRole(ex: Executor, input: RoleInput) {
   const [role] = await ex
     .insert(roles)
-    .values({ facilityId: input.facilityId, code: input.code, name: input.name, description: input.description, searchText: normalizeText(`${input.code} ${input.name}`) })
+    .values({
+      facilityId: input.facilityId,
+      code: input.code,
+      name: input.name,
+      description: input.description,
+      searchText: normalizeText(`${input.code} ${input.name}`),
+    })
     .returning();
   if (input.authorities.length) {
     await ex.insert(roleAuthorities).values(input.authorities.map((authority) => ({ roleId: role!.id, authority })));
@@ -48,7 +54,11 @@ export async function createRole(ex: Executor, input: RoleInput) {
 /** The facility's role holding exactly these authorities, made when missing (fixtures and seeds). */
 export async function roleForAuthorities(ex: Executor, facilityId: number, authorities: readonly Authority[]) {
   const code = [...authorities].sort().join('+') || 'NONE';
-  const found = await ex.select().from(roles).where(and(eq(roles.facilityId, facilityId), eq(roles.code, code))).limit(1);
+  const found = await ex
+    .select()
+    .from(roles)
+    .where(and(eq(roles.facilityId, facilityId), eq(roles.code, code)))
+    .limit(1);
   if (found[0]) return found[0];
   return createRole(ex, { facilityId, code, name: `Nhóm quyền ${code}`, authorities });
 }

@@ -35,27 +35,237 @@ const pad = (n: number, w = 2) => String(n).padStart(w, '0');
 
 // Family names by their share of the population (approximate, GSO / common estimates).
 const FAMILY: readonly (readonly [string, number])[] = [
-  ['Nguyễn', 31], ['Trần', 11], ['Lê', 9.5], ['Phạm', 7], ['Hoàng', 3], ['Huỳnh', 2], ['Phan', 4.5], ['Vũ', 2.5], ['Võ', 1.5],
-  ['Đặng', 2.1], ['Bùi', 2], ['Đỗ', 1.4], ['Hồ', 1.3], ['Ngô', 1.3], ['Dương', 1], ['Lý', 0.5], ['Đinh', 0.8], ['Trịnh', 0.7],
-  ['Đoàn', 0.6], ['Lương', 0.5], ['Mai', 0.5], ['Cao', 0.5], ['Tạ', 0.3], ['Chu', 0.3], ['Lâm', 0.3], ['Tô', 0.3], ['Hà', 0.4],
+  ['Nguyễn', 31],
+  ['Trần', 11],
+  ['Lê', 9.5],
+  ['Phạm', 7],
+  ['Hoàng', 3],
+  ['Huỳnh', 2],
+  ['Phan', 4.5],
+  ['Vũ', 2.5],
+  ['Võ', 1.5],
+  ['Đặng', 2.1],
+  ['Bùi', 2],
+  ['Đỗ', 1.4],
+  ['Hồ', 1.3],
+  ['Ngô', 1.3],
+  ['Dương', 1],
+  ['Lý', 0.5],
+  ['Đinh', 0.8],
+  ['Trịnh', 0.7],
+  ['Đoàn', 0.6],
+  ['Lương', 0.5],
+  ['Mai', 0.5],
+  ['Cao', 0.5],
+  ['Tạ', 0.3],
+  ['Chu', 0.3],
+  ['Lâm', 0.3],
+  ['Tô', 0.3],
+  ['Hà', 0.4],
 ];
 const MIDDLE_M = ['Văn', 'Văn', 'Văn', 'Đức', 'Minh', 'Quốc', 'Hữu', 'Thanh', 'Công', 'Quang', 'Gia', 'Xuân', 'Trung', 'Hoàng', 'Ngọc', 'Tiến', 'Mạnh', 'Duy'];
 const MIDDLE_F = ['Thị', 'Thị', 'Thị', 'Ngọc', 'Thu', 'Thanh', 'Minh', 'Khánh', 'Bảo', 'Phương', 'Mai', 'Hồng', 'Thùy', 'Kim', 'Diệu', 'Hải', 'Lan', 'Quỳnh'];
 const GIVEN_M = [
-  'An', 'Bình', 'Cường', 'Dũng', 'Đạt', 'Hải', 'Hiếu', 'Hùng', 'Huy', 'Khoa', 'Khánh', 'Long', 'Minh', 'Nam', 'Phong', 'Phúc', 'Quân',
-  'Sơn', 'Tài', 'Thành', 'Thắng', 'Toàn', 'Trung', 'Tuấn', 'Việt', 'Vinh', 'Kiên', 'Lâm', 'Tùng', 'Đông', 'Hưng', 'Lộc', 'Nghĩa', 'Quang', 'Thịnh', 'Trí', 'Bảo', 'Đức', 'Hoà', 'Tiến',
+  'An',
+  'Bình',
+  'Cường',
+  'Dũng',
+  'Đạt',
+  'Hải',
+  'Hiếu',
+  'Hùng',
+  'Huy',
+  'Khoa',
+  'Khánh',
+  'Long',
+  'Minh',
+  'Nam',
+  'Phong',
+  'Phúc',
+  'Quân',
+  'Sơn',
+  'Tài',
+  'Thành',
+  'Thắng',
+  'Toàn',
+  'Trung',
+  'Tuấn',
+  'Việt',
+  'Vinh',
+  'Kiên',
+  'Lâm',
+  'Tùng',
+  'Đông',
+  'Hưng',
+  'Lộc',
+  'Nghĩa',
+  'Quang',
+  'Thịnh',
+  'Trí',
+  'Bảo',
+  'Đức',
+  'Hoà',
+  'Tiến',
 ];
 const GIVEN_F = [
-  'Anh', 'Chi', 'Dung', 'Giang', 'Hà', 'Hạnh', 'Hằng', 'Hoa', 'Hương', 'Huyền', 'Lan', 'Linh', 'Loan', 'Mai', 'My', 'Nga', 'Ngọc', 'Nhung',
-  'Oanh', 'Phương', 'Quỳnh', 'Thảo', 'Trang', 'Tuyết', 'Vân', 'Yến', 'Hiền', 'Thủy', 'Hồng', 'Thư', 'Vy', 'Ngân', 'Nhi', 'Trâm', 'Diệp', 'Hậu', 'Liên', 'Tâm',
+  'Anh',
+  'Chi',
+  'Dung',
+  'Giang',
+  'Hà',
+  'Hạnh',
+  'Hằng',
+  'Hoa',
+  'Hương',
+  'Huyền',
+  'Lan',
+  'Linh',
+  'Loan',
+  'Mai',
+  'My',
+  'Nga',
+  'Ngọc',
+  'Nhung',
+  'Oanh',
+  'Phương',
+  'Quỳnh',
+  'Thảo',
+  'Trang',
+  'Tuyết',
+  'Vân',
+  'Yến',
+  'Hiền',
+  'Thủy',
+  'Hồng',
+  'Thư',
+  'Vy',
+  'Ngân',
+  'Nhi',
+  'Trâm',
+  'Diệp',
+  'Hậu',
+  'Liên',
+  'Tâm',
 ];
 
 // Carrier prefixes of 10-digit mobiles (Viettel, VinaPhone, MobiFone, Vietnamobile, Gmobile).
-const MOBILE_PREFIXES = ['086', '096', '097', '098', '032', '033', '034', '035', '036', '037', '038', '039', '091', '094', '088', '081', '082', '083', '084', '085', '089', '090', '093', '070', '076', '077', '078', '079', '092', '056', '058', '099', '059'];
-const STREETS = ['Lê Duẩn', 'Giải Phóng', 'Trường Chinh', 'Nguyễn Trãi', 'Láng Hạ', 'Kim Mã', 'Đội Cấn', 'Hoàng Hoa Thám', 'Lạc Long Quân', 'Minh Khai', 'Bạch Mai', 'Tôn Đức Thắng', 'Xã Đàn', 'Trần Duy Hưng', 'Nguyễn Chí Thanh', 'Cầu Giấy', 'Hồ Tùng Mậu', 'Phạm Văn Đồng', 'Nguyễn Văn Cừ', 'Ngô Gia Tự', 'Quang Trung', 'Lê Lợi', 'Hai Bà Trưng', 'Trần Hưng Đạo'];
-const HAMLETS = ['Thôn Đông', 'Thôn Đoài', 'Thôn Thượng', 'Thôn Hạ', 'Thôn Trung', 'Xóm Mới', 'Thôn 1', 'Thôn 2', 'Thôn 3', 'Thôn 4', 'Xóm Chùa', 'Thôn Bắc', 'Thôn Nam', 'Xóm Đình'];
-const NATIONS: readonly (readonly [string, number])[] = [['01', 88], ['02', 2.5], ['03', 2], ['06', 2], ['07', 1.5], ['08', 1.2], ['09', 1], ['04', 1], ['05', 0.8]];
-const JOBS_ADULT = ['22', '23', '24', '25', '26', '31', '32', '33', '36', '41', '42', '51', '52', '54', '61', '71', '72', '74', '75', '81', '83', '91', '92', '93', '95', '01', '02'];
+const MOBILE_PREFIXES = [
+  '086',
+  '096',
+  '097',
+  '098',
+  '032',
+  '033',
+  '034',
+  '035',
+  '036',
+  '037',
+  '038',
+  '039',
+  '091',
+  '094',
+  '088',
+  '081',
+  '082',
+  '083',
+  '084',
+  '085',
+  '089',
+  '090',
+  '093',
+  '070',
+  '076',
+  '077',
+  '078',
+  '079',
+  '092',
+  '056',
+  '058',
+  '099',
+  '059',
+];
+const STREETS = [
+  'Lê Duẩn',
+  'Giải Phóng',
+  'Trường Chinh',
+  'Nguyễn Trãi',
+  'Láng Hạ',
+  'Kim Mã',
+  'Đội Cấn',
+  'Hoàng Hoa Thám',
+  'Lạc Long Quân',
+  'Minh Khai',
+  'Bạch Mai',
+  'Tôn Đức Thắng',
+  'Xã Đàn',
+  'Trần Duy Hưng',
+  'Nguyễn Chí Thanh',
+  'Cầu Giấy',
+  'Hồ Tùng Mậu',
+  'Phạm Văn Đồng',
+  'Nguyễn Văn Cừ',
+  'Ngô Gia Tự',
+  'Quang Trung',
+  'Lê Lợi',
+  'Hai Bà Trưng',
+  'Trần Hưng Đạo',
+];
+const HAMLETS = [
+  'Thôn Đông',
+  'Thôn Đoài',
+  'Thôn Thượng',
+  'Thôn Hạ',
+  'Thôn Trung',
+  'Xóm Mới',
+  'Thôn 1',
+  'Thôn 2',
+  'Thôn 3',
+  'Thôn 4',
+  'Xóm Chùa',
+  'Thôn Bắc',
+  'Thôn Nam',
+  'Xóm Đình',
+];
+const NATIONS: readonly (readonly [string, number])[] = [
+  ['01', 88],
+  ['02', 2.5],
+  ['03', 2],
+  ['06', 2],
+  ['07', 1.5],
+  ['08', 1.2],
+  ['09', 1],
+  ['04', 1],
+  ['05', 0.8],
+];
+const JOBS_ADULT = [
+  '22',
+  '23',
+  '24',
+  '25',
+  '26',
+  '31',
+  '32',
+  '33',
+  '36',
+  '41',
+  '42',
+  '51',
+  '52',
+  '54',
+  '61',
+  '71',
+  '72',
+  '74',
+  '75',
+  '81',
+  '83',
+  '91',
+  '92',
+  '93',
+  '95',
+  '01',
+  '02',
+];
 const EMAIL_DOMAINS = ['gmail.com', 'gmail.com', 'gmail.com', 'yahoo.com', 'outlook.com', 'icloud.com'];
 
 export interface ProfileSeed {
@@ -158,7 +368,18 @@ export function patientGenerator(input: GeneratorInput) {
     }
   };
   const bhytFor = (age: number, jobCode: string | null, provinceCode: string) => {
-    const group = age < 6 ? 'TE' : age < 18 ? 'HS' : age < 22 && !jobCode ? 'SV' : age >= 60 ? pick(rng, ['HT', 'HT', 'GD', 'CN']) : jobCode && ['01', '02'].includes(jobCode) ? 'QN' : pick(rng, ['DN', 'DN', 'DN', 'HC', 'GD', 'GD', 'HN', 'CN']);
+    const group =
+      age < 6
+        ? 'TE'
+        : age < 18
+          ? 'HS'
+          : age < 22 && !jobCode
+            ? 'SV'
+            : age >= 60
+              ? pick(rng, ['HT', 'HT', 'GD', 'CN'])
+              : jobCode && ['01', '02'].includes(jobCode)
+                ? 'QN'
+                : pick(rng, ['DN', 'DN', 'DN', 'HC', 'GD', 'GD', 'HN', 'CN']);
     const level = group === 'TE' || group === 'HN' || group === 'QN' ? '1' : group === 'HT' ? '3' : group === 'CN' ? '2' : '4';
     const legacy = pick(rng, legacyOf.get(provinceCode) ?? ['01']);
     for (;;) {
@@ -171,7 +392,12 @@ export function patientGenerator(input: GeneratorInput) {
   };
   const address = (provinceCode: string) => {
     const ward = pick(rng, wardsBy.get(provinceCode) ?? input.wards);
-    const street = ward.type === 'Phường' ? (rng() < 0.5 ? `Số ${int(rng, 1, 350)} ${pick(rng, STREETS)}` : `Số ${int(rng, 1, 80)}, ngõ ${int(rng, 2, 250)} ${pick(rng, STREETS)}`) : pick(rng, HAMLETS);
+    const street =
+      ward.type === 'Phường'
+        ? rng() < 0.5
+          ? `Số ${int(rng, 1, 350)} ${pick(rng, STREETS)}`
+          : `Số ${int(rng, 1, 80)}, ngõ ${int(rng, 2, 250)} ${pick(rng, STREETS)}`
+        : pick(rng, HAMLETS);
     return { provinceCode: ward.provinceCode, wardCode: ward.code, street };
   };
   const nameOf = (family: string, gender: 'MALE' | 'FEMALE') =>
@@ -284,16 +510,37 @@ interface Condition {
 
 const CONDITIONS: Condition[] = [
   {
-    icd: 'J06.9', diagnosis: 'Nhiễm trùng đường hô hấp trên cấp', department: 'Khoa Khám bệnh', reason: 'Sốt, ho, sổ mũi 3 ngày',
+    icd: 'J06.9',
+    diagnosis: 'Nhiễm trùng đường hô hấp trên cấp',
+    department: 'Khoa Khám bệnh',
+    reason: 'Sốt, ho, sổ mũi 3 ngày',
     drugs: [
-      { drug: 'Paracetamol 500mg', ingredient: 'Paracetamol', dose: '500 mg', unit: 'viên', perDay: 3, usage: 'Uống 1 viên/lần khi sốt trên 38,5°C, cách nhau ít nhất 4 giờ' },
+      {
+        drug: 'Paracetamol 500mg',
+        ingredient: 'Paracetamol',
+        dose: '500 mg',
+        unit: 'viên',
+        perDay: 3,
+        usage: 'Uống 1 viên/lần khi sốt trên 38,5°C, cách nhau ít nhất 4 giờ',
+      },
       { drug: 'Loratadin 10mg', ingredient: 'Loratadin', dose: '10 mg', unit: 'viên', perDay: 1, usage: 'Uống 1 viên buổi tối' },
-      { drug: 'Acetylcystein 200mg', ingredient: 'Acetylcystein', dose: '200 mg', unit: 'gói', perDay: 3, usage: 'Hoà 1 gói với nước, uống sau ăn, ngày 3 lần' },
+      {
+        drug: 'Acetylcystein 200mg',
+        ingredient: 'Acetylcystein',
+        dose: '200 mg',
+        unit: 'gói',
+        perDay: 3,
+        usage: 'Hoà 1 gói với nước, uống sau ăn, ngày 3 lần',
+      },
     ],
     labs: [['XN', 'Tổng phân tích tế bào máu ngoại vi (bằng máy đếm laser)', 'Bạch cầu 11,2 G/L; Trung tính 72%', 'G/L', '4,0 – 10,0']],
   },
   {
-    icd: 'I10', diagnosis: 'Tăng huyết áp vô căn (nguyên phát)', department: 'Khoa Tim mạch', reason: 'Đau đầu, chóng mặt, huyết áp đo tại nhà 160/95 mmHg', adult: true,
+    icd: 'I10',
+    diagnosis: 'Tăng huyết áp vô căn (nguyên phát)',
+    department: 'Khoa Tim mạch',
+    reason: 'Đau đầu, chóng mặt, huyết áp đo tại nhà 160/95 mmHg',
+    adult: true,
     drugs: [
       { drug: 'Amlodipin 5mg', ingredient: 'Amlodipin', dose: '5 mg', unit: 'viên', perDay: 1, usage: 'Uống 1 viên buổi sáng sau ăn' },
       { drug: 'Losartan 50mg', ingredient: 'Losartan kali', dose: '50 mg', unit: 'viên', perDay: 1, usage: 'Uống 1 viên buổi sáng' },
@@ -305,9 +552,20 @@ const CONDITIONS: Condition[] = [
     ],
   },
   {
-    icd: 'E11.9', diagnosis: 'Đái tháo đường type 2 không có biến chứng', department: 'Khoa Nội tổng hợp', reason: 'Khám định kỳ đái tháo đường', adult: true,
+    icd: 'E11.9',
+    diagnosis: 'Đái tháo đường type 2 không có biến chứng',
+    department: 'Khoa Nội tổng hợp',
+    reason: 'Khám định kỳ đái tháo đường',
+    adult: true,
     drugs: [
-      { drug: 'Metformin 500mg', ingredient: 'Metformin hydroclorid', dose: '500 mg', unit: 'viên', perDay: 2, usage: 'Uống 1 viên/lần, ngày 2 lần sau ăn sáng và tối' },
+      {
+        drug: 'Metformin 500mg',
+        ingredient: 'Metformin hydroclorid',
+        dose: '500 mg',
+        unit: 'viên',
+        perDay: 2,
+        usage: 'Uống 1 viên/lần, ngày 2 lần sau ăn sáng và tối',
+      },
       { drug: 'Gliclazid 30mg MR', ingredient: 'Gliclazid', dose: '30 mg', unit: 'viên', perDay: 1, usage: 'Uống 1 viên trước ăn sáng' },
     ],
     labs: [
@@ -316,7 +574,11 @@ const CONDITIONS: Condition[] = [
     ],
   },
   {
-    icd: 'K29.7', diagnosis: 'Viêm dạ dày, không đặc hiệu', department: 'Khoa Tiêu hoá', reason: 'Đau thượng vị, ợ chua 2 tuần', adult: true,
+    icd: 'K29.7',
+    diagnosis: 'Viêm dạ dày, không đặc hiệu',
+    department: 'Khoa Tiêu hoá',
+    reason: 'Đau thượng vị, ợ chua 2 tuần',
+    adult: true,
     drugs: [
       { drug: 'Omeprazol 20mg', ingredient: 'Omeprazol', dose: '20 mg', unit: 'viên', perDay: 2, usage: 'Uống 1 viên/lần trước ăn sáng và tối 30 phút' },
       { drug: 'Domperidon 10mg', ingredient: 'Domperidon', dose: '10 mg', unit: 'viên', perDay: 3, usage: 'Uống 1 viên trước mỗi bữa ăn 15 phút' },
@@ -325,7 +587,10 @@ const CONDITIONS: Condition[] = [
     labs: [['CDHA', 'Siêu âm ổ bụng (gan mật, tụy, lách, thận, bàng quang)', 'Gan, mật, tụy, lách, hai thận bình thường', '', '']],
   },
   {
-    icd: 'J02.9', diagnosis: 'Viêm họng cấp, không đặc hiệu', department: 'Khoa Tai Mũi Họng', reason: 'Đau rát họng, nuốt vướng',
+    icd: 'J02.9',
+    diagnosis: 'Viêm họng cấp, không đặc hiệu',
+    department: 'Khoa Tai Mũi Họng',
+    reason: 'Đau rát họng, nuốt vướng',
     drugs: [
       { drug: 'Amoxicillin 500mg', ingredient: 'Amoxicillin', dose: '500 mg', unit: 'viên', perDay: 3, usage: 'Uống 1 viên/lần, ngày 3 lần, đủ 7 ngày' },
       { drug: 'Paracetamol 500mg', ingredient: 'Paracetamol', dose: '500 mg', unit: 'viên', perDay: 3, usage: 'Uống 1 viên/lần khi đau hoặc sốt' },
@@ -333,7 +598,11 @@ const CONDITIONS: Condition[] = [
     labs: [],
   },
   {
-    icd: 'M54.5', diagnosis: 'Đau vùng thắt lưng', department: 'Khoa Chấn thương chỉnh hình', reason: 'Đau lưng sau mang vác nặng', adult: true,
+    icd: 'M54.5',
+    diagnosis: 'Đau vùng thắt lưng',
+    department: 'Khoa Chấn thương chỉnh hình',
+    reason: 'Đau lưng sau mang vác nặng',
+    adult: true,
     drugs: [
       { drug: 'Meloxicam 7,5mg', ingredient: 'Meloxicam', dose: '7,5 mg', unit: 'viên', perDay: 1, usage: 'Uống 1 viên sau ăn sáng' },
       { drug: 'Eperison 50mg', ingredient: 'Eperison hydroclorid', dose: '50 mg', unit: 'viên', perDay: 3, usage: 'Uống 1 viên/lần, ngày 3 lần sau ăn' },
@@ -341,7 +610,11 @@ const CONDITIONS: Condition[] = [
     labs: [['CDHA', 'Chụp X-quang cột sống thắt lưng thẳng nghiêng', 'Hình ảnh thoái hoá cột sống thắt lưng L4–L5', '', '']],
   },
   {
-    icd: 'E78.5', diagnosis: 'Tăng lipid máu, không đặc hiệu', department: 'Khoa Nội tổng hợp', reason: 'Kiểm tra mỡ máu', adult: true,
+    icd: 'E78.5',
+    diagnosis: 'Tăng lipid máu, không đặc hiệu',
+    department: 'Khoa Nội tổng hợp',
+    reason: 'Kiểm tra mỡ máu',
+    adult: true,
     drugs: [{ drug: 'Atorvastatin 20mg', ingredient: 'Atorvastatin', dose: '20 mg', unit: 'viên', perDay: 1, usage: 'Uống 1 viên buổi tối' }],
     labs: [
       ['XN', 'Định lượng Cholesterol toàn phần [Máu]', '6,8', 'mmol/L', '3,9 – 5,2'],
@@ -350,37 +623,77 @@ const CONDITIONS: Condition[] = [
     ],
   },
   {
-    icd: 'A09', diagnosis: 'Tiêu chảy và viêm dạ dày ruột do nhiễm trùng', department: 'Khoa Nhi', reason: 'Đi ngoài phân lỏng 5 lần/ngày, nôn', child: true,
+    icd: 'A09',
+    diagnosis: 'Tiêu chảy và viêm dạ dày ruột do nhiễm trùng',
+    department: 'Khoa Nhi',
+    reason: 'Đi ngoài phân lỏng 5 lần/ngày, nôn',
+    child: true,
     drugs: [
-      { drug: 'Oresol 245', ingredient: 'Natri clorid, glucose khan, natri citrat, kali clorid', dose: '4,22 g', unit: 'gói', perDay: 4, usage: 'Pha 1 gói với 200 ml nước đun sôi để nguội, uống sau mỗi lần đi ngoài' },
+      {
+        drug: 'Oresol 245',
+        ingredient: 'Natri clorid, glucose khan, natri citrat, kali clorid',
+        dose: '4,22 g',
+        unit: 'gói',
+        perDay: 4,
+        usage: 'Pha 1 gói với 200 ml nước đun sôi để nguội, uống sau mỗi lần đi ngoài',
+      },
       { drug: 'Smecta', ingredient: 'Diosmectit', dose: '3 g', unit: 'gói', perDay: 2, usage: 'Pha 1 gói với nửa cốc nước, uống ngày 2 lần' },
       { drug: 'Kẽm gluconat 10mg', ingredient: 'Kẽm', dose: '10 mg', unit: 'gói', perDay: 1, usage: 'Uống 1 gói/ngày trong 10 ngày' },
     ],
     labs: [['XN', 'Tổng phân tích tế bào máu ngoại vi (bằng máy đếm laser)', 'Bạch cầu 9,8 G/L', 'G/L', '4,0 – 10,0']],
   },
   {
-    icd: 'J45.9', diagnosis: 'Hen phế quản, không đặc hiệu', department: 'Khoa Nội tổng hợp', reason: 'Khó thở, khò khè về đêm',
+    icd: 'J45.9',
+    diagnosis: 'Hen phế quản, không đặc hiệu',
+    department: 'Khoa Nội tổng hợp',
+    reason: 'Khó thở, khò khè về đêm',
     drugs: [
-      { drug: 'Ventolin xịt 100mcg', ingredient: 'Salbutamol', dose: '100 mcg/liều', unit: 'bình', perDay: 0, usage: 'Xịt 2 nhát khi khó thở, tối đa 4 lần/ngày' },
+      {
+        drug: 'Ventolin xịt 100mcg',
+        ingredient: 'Salbutamol',
+        dose: '100 mcg/liều',
+        unit: 'bình',
+        perDay: 0,
+        usage: 'Xịt 2 nhát khi khó thở, tối đa 4 lần/ngày',
+      },
       { drug: 'Pulmicort Respules 0,5mg/2ml', ingredient: 'Budesonid', dose: '0,5 mg', unit: 'ống', perDay: 2, usage: 'Khí dung 1 ống/lần, ngày 2 lần' },
     ],
     labs: [['CDHA', 'Chụp X-quang ngực thẳng', 'Hai phế trường sáng, không thấy tổn thương nhu mô', '', '']],
   },
   {
-    icd: 'N39.0', diagnosis: 'Nhiễm khuẩn đường tiết niệu, vị trí không xác định', department: 'Khoa Khám bệnh', reason: 'Tiểu buốt, tiểu rắt', adult: true,
-    drugs: [{ drug: 'Ciprofloxacin 500mg', ingredient: 'Ciprofloxacin', dose: '500 mg', unit: 'viên', perDay: 2, usage: 'Uống 1 viên/lần, ngày 2 lần, cách 12 giờ' }],
+    icd: 'N39.0',
+    diagnosis: 'Nhiễm khuẩn đường tiết niệu, vị trí không xác định',
+    department: 'Khoa Khám bệnh',
+    reason: 'Tiểu buốt, tiểu rắt',
+    adult: true,
+    drugs: [
+      { drug: 'Ciprofloxacin 500mg', ingredient: 'Ciprofloxacin', dose: '500 mg', unit: 'viên', perDay: 2, usage: 'Uống 1 viên/lần, ngày 2 lần, cách 12 giờ' },
+    ],
     labs: [['XN', 'Tổng phân tích nước tiểu (bằng máy tự động)', 'Bạch cầu (+++), Nitrit (+)', '', 'Âm tính']],
   },
   {
-    icd: 'L20.9', diagnosis: 'Viêm da cơ địa, không đặc hiệu', department: 'Khoa Da liễu', reason: 'Ngứa, nổi mẩn đỏ hai tay',
+    icd: 'L20.9',
+    diagnosis: 'Viêm da cơ địa, không đặc hiệu',
+    department: 'Khoa Da liễu',
+    reason: 'Ngứa, nổi mẩn đỏ hai tay',
     drugs: [
       { drug: 'Cetirizin 10mg', ingredient: 'Cetirizin dihydroclorid', dose: '10 mg', unit: 'viên', perDay: 1, usage: 'Uống 1 viên buổi tối' },
-      { drug: 'Hydrocortison 1% kem', ingredient: 'Hydrocortison acetat', dose: '1%', unit: 'tuýp', perDay: 0, usage: 'Bôi lớp mỏng lên vùng da tổn thương ngày 2 lần' },
+      {
+        drug: 'Hydrocortison 1% kem',
+        ingredient: 'Hydrocortison acetat',
+        dose: '1%',
+        unit: 'tuýp',
+        perDay: 0,
+        usage: 'Bôi lớp mỏng lên vùng da tổn thương ngày 2 lần',
+      },
     ],
     labs: [],
   },
   {
-    icd: 'Z00.0', diagnosis: 'Khám sức khoẻ tổng quát', department: 'Khoa Khám bệnh', reason: 'Khám sức khoẻ định kỳ',
+    icd: 'Z00.0',
+    diagnosis: 'Khám sức khoẻ tổng quát',
+    department: 'Khoa Khám bệnh',
+    reason: 'Khám sức khoẻ định kỳ',
     drugs: [],
     labs: [
       ['XN', 'Định lượng Glucose [Máu]', '5,2', 'mmol/L', '3,9 – 6,4'],
@@ -389,7 +702,16 @@ const CONDITIONS: Condition[] = [
     ],
   },
 ];
-const DOCTORS = ['BS. Nguyễn Văn Hưng', 'BSCKI Trần Thị Mai', 'ThS.BS Lê Quang Huy', 'BSCKII Phạm Thị Lan', 'BS. Đỗ Minh Tuấn', 'TS.BS Hoàng Văn Nam', 'BS. Vũ Thị Thu Trang', 'BSCKI Bùi Đức Thắng'];
+const DOCTORS = [
+  'BS. Nguyễn Văn Hưng',
+  'BSCKI Trần Thị Mai',
+  'ThS.BS Lê Quang Huy',
+  'BSCKII Phạm Thị Lan',
+  'BS. Đỗ Minh Tuấn',
+  'TS.BS Hoàng Văn Nam',
+  'BS. Vũ Thị Thu Trang',
+  'BSCKI Bùi Đức Thắng',
+];
 
 export interface HistorySeed {
   visitedAt: Date;
@@ -401,14 +723,46 @@ export interface HistorySeed {
   conclusion: string;
   followUpDate: string | null;
   prescriptions: { drugName: string; activeIngredient: string; dose: string; quantity: number; unit: string; usage: string; days: number }[];
-  record: { pulse: number; temperature: string; bloodPressure: string; weightKg: string; heightCm: number; symptoms: string; examination: string; treatment: string };
-  diagnostics: { kind: string; serviceName: string; result: string; unit: string | null; referenceRange: string | null; abnormal: boolean; conclusion: string | null; performedAt: Date }[];
+  record: {
+    pulse: number;
+    temperature: string;
+    bloodPressure: string;
+    weightKg: string;
+    heightCm: number;
+    symptoms: string;
+    examination: string;
+    treatment: string;
+  };
+  diagnostics: {
+    kind: string;
+    serviceName: string;
+    result: string;
+    unit: string | null;
+    referenceRange: string | null;
+    abnormal: boolean;
+    conclusion: string | null;
+    performedAt: Date;
+  }[];
 }
 
 /** 0–3 visits of a profile over the last two years (children and the elderly come more often). */
 export function historiesFor(rng: Rng, profile: { birthDate: string }, now: Date): HistorySeed[] {
   const age = now.getUTCFullYear() - Number(profile.birthDate.slice(0, 4));
-  const n = weighted(rng, age < 6 || age > 60 ? [[0, 3], [1, 4], [2, 2], [3, 1]] : [[0, 6], [1, 3], [2, 1]] as const) as number;
+  const n = weighted(
+    rng,
+    age < 6 || age > 60
+      ? [
+          [0, 3],
+          [1, 4],
+          [2, 2],
+          [3, 1],
+        ]
+      : ([
+          [0, 6],
+          [1, 3],
+          [2, 1],
+        ] as const),
+  ) as number;
   const out: HistorySeed[] = [];
   for (let i = 0; i < n; i++) {
     const fits = CONDITIONS.filter((c) => (age < 16 ? !c.adult : !c.child));
@@ -416,7 +770,7 @@ export function historiesFor(rng: Rng, profile: { birthDate: string }, now: Date
     const dept = age < 16 && c.department !== 'Khoa Tai Mũi Họng' && c.department !== 'Khoa Da liễu' ? 'Khoa Nhi' : c.department;
     // weekday mornings, 07:00–11:30 in +07:00
     const day = new Date(now.getTime() - int(rng, 1, 730) * 86_400_000);
-    const visitedAt = new Date(Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate(), 0, int(rng, 0, 270)) );
+    const visitedAt = new Date(Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate(), 0, int(rng, 0, 270)));
     const days = c.icd === 'E11.9' || c.icd === 'I10' || c.icd === 'E78.5' ? 30 : int(rng, 5, 7);
     const child = age < 12;
     out.push({
@@ -426,7 +780,10 @@ export function historiesFor(rng: Rng, profile: { birthDate: string }, now: Date
       reason: c.reason,
       icdCode: c.icd,
       diagnosis: c.diagnosis,
-      conclusion: c.icd === 'Z00.0' ? 'Sức khoẻ loại I' : `${c.diagnosis}. ${c.drugs.length ? 'Điều trị ngoại trú theo đơn.' : 'Theo dõi, tái khám khi có dấu hiệu bất thường.'}`,
+      conclusion:
+        c.icd === 'Z00.0'
+          ? 'Sức khoẻ loại I'
+          : `${c.diagnosis}. ${c.drugs.length ? 'Điều trị ngoại trú theo đơn.' : 'Theo dõi, tái khám khi có dấu hiệu bất thường.'}`,
       followUpDate: days >= 30 ? new Date(visitedAt.getTime() + days * 86_400_000).toISOString().slice(0, 10) : null,
       prescriptions: c.drugs.map((d) => ({
         drugName: d.drug,

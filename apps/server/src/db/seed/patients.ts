@@ -27,7 +27,10 @@ export async function insertAccounts(ex: Executor, facilityId: number, list: Acc
     const chunk = list.slice(i, i + BATCH);
     // patient codes drawn from the sequence first, so each account's search text is complete at insert
     const nProfiles = chunk.reduce((n, a) => n + a.profiles.length, 0);
-    const seq = await rows<{ code: string }>(ex, sql`SELECT 'BN' || lpad(nextval('patient_code_seq')::text, 8, '0') AS code FROM generate_series(1, ${nProfiles}::int)`);
+    const seq = await rows<{ code: string }>(
+      ex,
+      sql`SELECT 'BN' || lpad(nextval('patient_code_seq')::text, 8, '0') AS code FROM generate_series(1, ${nProfiles}::int)`,
+    );
     let c = 0;
     const codesOf = chunk.map((a) => a.profiles.map(() => seq[c++]!.code));
     const users = await rows<{ id: number }>(
@@ -36,12 +39,21 @@ export async function insertAccounts(ex: Executor, facilityId: number, list: Acc
         SELECT ${facilityId}, t.name, t.phone, t.email, ${passwordHash}, t.verified, CASE WHEN t.verified THEN t.created_at END, t.locked, CASE WHEN t.locked THEN t.created_at END, t.search, t.created_at, t.created_at
         FROM unnest(${p(chunk.map((a) => a.name))}::text[], ${p(chunk.map((a) => a.phone))}::text[], ${p(chunk.map((a) => a.email))}::text[],
                     ${p(chunk.map((a) => a.verified))}::bool[], ${p(chunk.map((a) => a.locked))}::bool[],
-                    ${p(chunk.map((a, j) => userSearchText(a, a.profiles.map((x, k) => ({ ...x, patientCode: codesOf[j]![k]! })))))}::text[],
+                    ${p(
+                      chunk.map((a, j) =>
+                        userSearchText(
+                          a,
+                          a.profiles.map((x, k) => ({ ...x, patientCode: codesOf[j]![k]! })),
+                        ),
+                      ),
+                    )}::text[],
                     ${p(chunk.map((a) => a.createdAt.toISOString()))}::timestamptz[])
           WITH ORDINALITY AS t(name, phone, email, verified, locked, search, created_at, ord)
         ORDER BY t.ord RETURNING id`,
     );
-    const flat = chunk.flatMap((a, k) => a.profiles.map((pr, j) => ({ ...pr, userId: Number(users[k]!.id), createdAt: a.createdAt, patientCode: codesOf[k]![j]! })));
+    const flat = chunk.flatMap((a, k) =>
+      a.profiles.map((pr, j) => ({ ...pr, userId: Number(users[k]!.id), createdAt: a.createdAt, patientCode: codesOf[k]![j]! })),
+    );
     const made = await rows<{ id: number; patient_code: string; user_id: number }>(
       ex,
       sql`INSERT INTO medical_profiles (facility_id, user_id, patient_code, relationship, full_name, birth_date, gender, phone, email, cccd, bhyt, bhyt_expiry,
@@ -72,7 +84,13 @@ export async function insertAccounts(ex: Executor, facilityId: number, list: Acc
 }
 
 /** Visit histories with prescriptions, medical records and diagnostics for the given profiles. */
-export async function insertHistories(ex: Executor, facilityId: number, accounts: InsertedAccount[], now: Date, seed: number): Promise<{ historyId: number; userId: number; profileId: number; patientCode: string; fullName: string; visitedAt: Date }[]> {
+export async function insertHistories(
+  ex: Executor,
+  facilityId: number,
+  accounts: InsertedAccount[],
+  now: Date,
+  seed: number,
+): Promise<{ historyId: number; userId: number; profileId: number; patientCode: string; fullName: string; visitedAt: Date }[]> {
   const rng = mulberry32(seed);
   const all = accounts.flatMap((a) => a.profiles.flatMap((pr) => historiesFor(rng, pr, now).map((h) => ({ ...h, userId: a.userId, profile: pr }))));
   const made: { historyId: number; userId: number; profileId: number; patientCode: string; fullName: string; visitedAt: Date }[] = [];
@@ -111,7 +129,16 @@ export async function insertHistories(ex: Executor, facilityId: number, accounts
                              ${p(dx.map((x) => x.result))}::text[], ${p(dx.map((x) => x.unit))}::text[], ${p(dx.map((x) => x.referenceRange))}::text[],
                              ${p(dx.map((x) => x.abnormal))}::bool[], ${p(dx.map((x) => x.conclusion))}::text[], ${p(dx.map((x) => x.performedAt.toISOString()))}::timestamptz[])`);
     }
-    chunk.forEach((h, j) => made.push({ historyId: ids[j]!, userId: h.userId, profileId: h.profile.id, patientCode: h.profile.patientCode, fullName: h.profile.fullName, visitedAt: h.visitedAt }));
+    chunk.forEach((h, j) =>
+      made.push({
+        historyId: ids[j]!,
+        userId: h.userId,
+        profileId: h.profile.id,
+        patientCode: h.profile.patientCode,
+        fullName: h.profile.fullName,
+        visitedAt: h.visitedAt,
+      }),
+    );
   }
   return made;
 }

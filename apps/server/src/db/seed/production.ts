@@ -14,7 +14,11 @@ export async function seedProduction(database: Database, cost: HashCost, facilit
     const facility = await createFacility(tx, { code: 'CSYT', name: facilityName });
     await seedServiceTypes(tx, facility.id);
     const role = await createRole(tx, { facilityId: facility.id, code: 'QUAN_TRI', name: 'Quản trị cơ sở', authorities: ['ADMIN_FACILITY'] });
-    const account = await createAccount(tx, { facilityId: facility.id, username: 'admin', password, name: 'Quản trị viên', roleIds: [role.id], mustChangePassword: true }, cost);
+    const account = await createAccount(
+      tx,
+      { facilityId: facility.id, username: 'admin', password, name: 'Quản trị viên', roleIds: [role.id], mustChangePassword: true },
+      cost,
+    );
     await audit(tx, null, { action: 'SEED_PRODUCTION', entity: 'account', entityId: account.id, facilityId: facility.id, actorUsername: 'system' });
   });
   return { username: 'admin', password };

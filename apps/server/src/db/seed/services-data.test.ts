@@ -154,7 +154,10 @@ describe('demoServices', () => {
     // ties: the tied entries carry different prices, so taking the first one matters
     for (const s of byBranch.get('tie')!) {
       const dated = s.priceEntries.filter((e) => e.denNgay !== null);
-      const latest = dated.map((e) => e.denNgay!).sort().at(-1);
+      const latest = dated
+        .map((e) => e.denNgay!)
+        .sort()
+        .at(-1);
       const tied = dated.filter((e) => e.denNgay === latest);
       expect(new Set(tied.map((e) => e.donGiaDichVu)).size, s.name).toBe(tied.length);
     }

@@ -176,12 +176,42 @@ const MICRO_SPECIMEN: Record<string, string> = {
 
 function khamBenh(c: Catalog): void {
   const specialties = [
-    'Nội', 'Ngoại', 'Sản phụ khoa', 'Nhi', 'Tai Mũi Họng', 'Răng Hàm Mặt', 'Mắt', 'Da liễu', 'Tim mạch',
-    'Thần kinh', 'Tiêu hóa', 'Hô hấp', 'Nội tiết', 'Cơ xương khớp', 'Thận – Tiết niệu', 'Ung bướu',
-    'Truyền nhiễm', 'Y học cổ truyền', 'Phục hồi chức năng', 'Tâm thần', 'Dị ứng – Miễn dịch lâm sàng',
-    'Huyết học', 'Lão khoa', 'Nam khoa', 'Hiếm muộn', 'Chấn thương chỉnh hình', 'Ngoại thần kinh',
-    'Ngoại tiêu hóa', 'Ngoại tiết niệu', 'Lồng ngực – Mạch máu', 'Dinh dưỡng', 'Phụ khoa', 'Tuyến vú',
-    'Sơ sinh', 'Lao và bệnh phổi', 'Tâm lý lâm sàng',
+    'Nội',
+    'Ngoại',
+    'Sản phụ khoa',
+    'Nhi',
+    'Tai Mũi Họng',
+    'Răng Hàm Mặt',
+    'Mắt',
+    'Da liễu',
+    'Tim mạch',
+    'Thần kinh',
+    'Tiêu hóa',
+    'Hô hấp',
+    'Nội tiết',
+    'Cơ xương khớp',
+    'Thận – Tiết niệu',
+    'Ung bướu',
+    'Truyền nhiễm',
+    'Y học cổ truyền',
+    'Phục hồi chức năng',
+    'Tâm thần',
+    'Dị ứng – Miễn dịch lâm sàng',
+    'Huyết học',
+    'Lão khoa',
+    'Nam khoa',
+    'Hiếm muộn',
+    'Chấn thương chỉnh hình',
+    'Ngoại thần kinh',
+    'Ngoại tiêu hóa',
+    'Ngoại tiết niệu',
+    'Lồng ngực – Mạch máu',
+    'Dinh dưỡng',
+    'Phụ khoa',
+    'Tuyến vú',
+    'Sơ sinh',
+    'Lao và bệnh phổi',
+    'Tâm lý lâm sàng',
   ];
   // the general "on request" visits first: the public page shows them at the top
   c.add(KB, 'Khám theo yêu cầu – Giáo sư, Phó giáo sư', 500_000, null);
@@ -532,11 +562,23 @@ function xetNghiem(c: Catalog): void {
     c.add(XN, name, around(name, f === 'VIII' || f === 'IX' ? 350_000 : 290_000, 0.05));
   }
   c.add(XN, 'Định lượng yếu tố von Willebrand (vWF:Ag)', 450_000);
-  for (const method of ['bằng phương pháp ống nghiệm', 'bằng phương pháp trên phiến đá', 'bằng công nghệ hồng cầu gắn từ', 'trên máy tự động', 'bằng kỹ thuật Scangel/Gelcard']) {
+  for (const method of [
+    'bằng phương pháp ống nghiệm',
+    'bằng phương pháp trên phiến đá',
+    'bằng công nghệ hồng cầu gắn từ',
+    'trên máy tự động',
+    'bằng kỹ thuật Scangel/Gelcard',
+  ]) {
     const name = `Định nhóm máu hệ ABO, Rh(D) ${method}`;
     c.add(XN, name, around(name, method.includes('ống') || method.includes('phiến') ? 39_100 : 80_000, 0.05));
   }
-  for (const test of ['Nghiệm pháp Coombs trực tiếp', 'Nghiệm pháp Coombs gián tiếp', 'Sàng lọc kháng thể bất thường', 'Định danh kháng thể bất thường', 'Phản ứng hòa hợp có sử dụng kháng globulin người']) {
+  for (const test of [
+    'Nghiệm pháp Coombs trực tiếp',
+    'Nghiệm pháp Coombs gián tiếp',
+    'Sàng lọc kháng thể bất thường',
+    'Định danh kháng thể bất thường',
+    'Phản ứng hòa hợp có sử dụng kháng globulin người',
+  ]) {
     for (const tech of ['(Kỹ thuật ống nghiệm)', '(Kỹ thuật Scangel/Gelcard trên máy bán tự động)', '(Kỹ thuật Scangel/Gelcard trên máy tự động)']) {
       const name = `${test} ${tech}`;
       c.add(XN, name, around(name, test.startsWith('Định danh') ? 420_000 : tech.includes('ống') ? 64_600 : 110_000, 0.05));
@@ -584,10 +626,44 @@ function xetNghiem(c: Catalog): void {
 
   // pathology
   const ihc = [
-    'ER', 'PR', 'HER2', 'Ki-67', 'p53', 'p16', 'p63', 'Pan Cytokeratin (AE1/AE3)', 'CK5/6', 'CK7', 'CK20', 'CDX2',
-    'TTF-1', 'Napsin A', 'Synaptophysin', 'Chromogranin A', 'CD3', 'CD5', 'CD10', 'CD20', 'CD30', 'CD34',
-    'CD45 (LCA)', 'CD56', 'CD117 (c-KIT)', 'DOG1', 'S100', 'HMB45', 'Vimentin', 'Desmin', 'SMA', 'PAX8', 'WT1',
-    'GATA3', 'PSA', 'AMACR (P504S)', 'ALK', 'PD-L1',
+    'ER',
+    'PR',
+    'HER2',
+    'Ki-67',
+    'p53',
+    'p16',
+    'p63',
+    'Pan Cytokeratin (AE1/AE3)',
+    'CK5/6',
+    'CK7',
+    'CK20',
+    'CDX2',
+    'TTF-1',
+    'Napsin A',
+    'Synaptophysin',
+    'Chromogranin A',
+    'CD3',
+    'CD5',
+    'CD10',
+    'CD20',
+    'CD30',
+    'CD34',
+    'CD45 (LCA)',
+    'CD56',
+    'CD117 (c-KIT)',
+    'DOG1',
+    'S100',
+    'HMB45',
+    'Vimentin',
+    'Desmin',
+    'SMA',
+    'PAX8',
+    'WT1',
+    'GATA3',
+    'PSA',
+    'AMACR (P504S)',
+    'ALK',
+    'PD-L1',
   ];
   for (const m of ihc) {
     const name = `Nhuộm hóa mô miễn dịch dấu ấn ${m}`;
@@ -597,7 +673,22 @@ function xetNghiem(c: Catalog): void {
     const name = `Xét nghiệm tế bào học chọc hút kim nhỏ ${site}`;
     c.add(XN, name, around(name, 236_000, 0.05));
   }
-  for (const organ of ['dạ dày', 'đại tràng', 'cổ tử cung', 'nội mạc tử cung', 'da', 'hạch', 'tuyến vú', 'tuyến giáp', 'gan', 'thận', 'tuyến tiền liệt', 'phổi', 'xương', 'phần mềm']) {
+  for (const organ of [
+    'dạ dày',
+    'đại tràng',
+    'cổ tử cung',
+    'nội mạc tử cung',
+    'da',
+    'hạch',
+    'tuyến vú',
+    'tuyến giáp',
+    'gan',
+    'thận',
+    'tuyến tiền liệt',
+    'phổi',
+    'xương',
+    'phần mềm',
+  ]) {
     const small = `Xét nghiệm mô bệnh học thường quy bệnh phẩm sinh thiết ${organ}`;
     c.add(XN, small, around(small, 320_000, 0.05));
     const large = `Xét nghiệm mô bệnh học bệnh phẩm phẫu thuật ${organ}`;
@@ -625,13 +716,36 @@ function chanDoanHinhAnh(c: Catalog): void {
     B: ['thẳng nghiêng', 1.6],
   };
   const xray: [string, string][] = [
-    ['sọ', 'TNB'], ['xương chính mũi', 'TN'], ['xương hàm dưới', 'TC'], ['cột sống cổ', 'TNCB'], ['cột sống ngực', 'TNB'],
-    ['cột sống thắt lưng', 'TNCB'], ['cột sống thắt lưng – cùng', 'TNB'], ['xương cùng cụt', 'TNB'], ['khung chậu', 'T'],
-    ['khớp háng', 'TNCB'], ['xương đùi', 'TNB'], ['khớp gối', 'TNCB'], ['xương cẳng chân', 'TNB'], ['khớp cổ chân', 'TNCB'],
-    ['bàn chân', 'TNCB'], ['xương gót', 'TNB'], ['ngón chân', 'TNB'], ['xương đòn', 'TC'], ['xương bả vai', 'TN'],
-    ['khớp vai', 'TNCB'], ['xương cánh tay', 'TNB'], ['khớp khuỷu', 'TNCB'], ['xương cẳng tay', 'TNB'],
-    ['khớp cổ tay', 'TNCB'], ['bàn tay', 'TNCB'], ['ngón tay', 'TNB'], ['xương ức', 'TN'], ['xương sườn', 'TC'],
-    ['ngực', 'TNCB'], ['bụng không chuẩn bị', 'TN'],
+    ['sọ', 'TNB'],
+    ['xương chính mũi', 'TN'],
+    ['xương hàm dưới', 'TC'],
+    ['cột sống cổ', 'TNCB'],
+    ['cột sống ngực', 'TNB'],
+    ['cột sống thắt lưng', 'TNCB'],
+    ['cột sống thắt lưng – cùng', 'TNB'],
+    ['xương cùng cụt', 'TNB'],
+    ['khung chậu', 'T'],
+    ['khớp háng', 'TNCB'],
+    ['xương đùi', 'TNB'],
+    ['khớp gối', 'TNCB'],
+    ['xương cẳng chân', 'TNB'],
+    ['khớp cổ chân', 'TNCB'],
+    ['bàn chân', 'TNCB'],
+    ['xương gót', 'TNB'],
+    ['ngón chân', 'TNB'],
+    ['xương đòn', 'TC'],
+    ['xương bả vai', 'TN'],
+    ['khớp vai', 'TNCB'],
+    ['xương cánh tay', 'TNB'],
+    ['khớp khuỷu', 'TNCB'],
+    ['xương cẳng tay', 'TNB'],
+    ['khớp cổ tay', 'TNCB'],
+    ['bàn tay', 'TNCB'],
+    ['ngón tay', 'TNB'],
+    ['xương ức', 'TN'],
+    ['xương sườn', 'TC'],
+    ['ngực', 'TNCB'],
+    ['bụng không chuẩn bị', 'TN'],
   ];
   for (const [part, views] of xray) {
     for (const v of views) {
@@ -679,13 +793,31 @@ function chanDoanHinhAnh(c: Catalog): void {
 
   // CT: region × contrast × scanner class
   const ct: [string, number, boolean][] = [
-    ['sọ não', 536_000, true], ['hàm mặt', 560_000, true], ['tai – xương đá', 560_000, false], ['hốc mắt', 560_000, true],
-    ['mũi xoang', 536_000, false], ['vùng cổ', 560_000, true], ['lồng ngực', 560_000, true],
-    ['phổi độ phân giải cao', 560_000, false], ['tầng trên ổ bụng', 600_000, true], ['bụng – tiểu khung thường quy', 650_000, true],
-    ['tiểu khung', 600_000, true], ['hệ tiết niệu', 600_000, true], ['gan', 600_000, true], ['tụy', 600_000, true],
-    ['cột sống cổ', 560_000, true], ['cột sống ngực', 560_000, true], ['cột sống thắt lưng', 560_000, true],
-    ['khung chậu', 560_000, true], ['khớp vai', 536_000, false], ['khớp khuỷu', 536_000, false], ['khớp cổ tay', 536_000, false],
-    ['khớp háng', 536_000, false], ['khớp gối', 536_000, false], ['khớp cổ chân', 536_000, false], ['xương chi', 536_000, true],
+    ['sọ não', 536_000, true],
+    ['hàm mặt', 560_000, true],
+    ['tai – xương đá', 560_000, false],
+    ['hốc mắt', 560_000, true],
+    ['mũi xoang', 536_000, false],
+    ['vùng cổ', 560_000, true],
+    ['lồng ngực', 560_000, true],
+    ['phổi độ phân giải cao', 560_000, false],
+    ['tầng trên ổ bụng', 600_000, true],
+    ['bụng – tiểu khung thường quy', 650_000, true],
+    ['tiểu khung', 600_000, true],
+    ['hệ tiết niệu', 600_000, true],
+    ['gan', 600_000, true],
+    ['tụy', 600_000, true],
+    ['cột sống cổ', 560_000, true],
+    ['cột sống ngực', 560_000, true],
+    ['cột sống thắt lưng', 560_000, true],
+    ['khung chậu', 560_000, true],
+    ['khớp vai', 536_000, false],
+    ['khớp khuỷu', 536_000, false],
+    ['khớp cổ tay', 536_000, false],
+    ['khớp háng', 536_000, false],
+    ['khớp gối', 536_000, false],
+    ['khớp cổ chân', 536_000, false],
+    ['xương chi', 536_000, true],
   ];
   for (const [region, base, contrast] of ct) {
     for (const withContrast of contrast ? [false, true] : [false]) {
@@ -715,14 +847,36 @@ function chanDoanHinhAnh(c: Catalog): void {
 
   // MRI: region × contrast × magnet
   const mri: [string, number][] = [
-    ['sọ não', 1_310_000], ['hốc mắt và thần kinh thị giác', 1_400_000], ['tuyến yên', 1_400_000], ['tai – xương đá', 1_400_000],
-    ['hàm mặt', 1_400_000], ['vùng cổ', 1_400_000], ['tuyến vú', 1_600_000], ['lồng ngực', 1_500_000],
-    ['tầng trên ổ bụng', 1_600_000], ['gan', 1_600_000], ['bụng – tiểu khung', 1_800_000], ['tiểu khung', 1_600_000],
-    ['tử cung – phần phụ', 1_600_000], ['tuyến tiền liệt', 1_700_000], ['trực tràng', 1_600_000], ['hệ tiết niệu', 1_600_000],
-    ['cột sống cổ', 1_310_000], ['cột sống ngực', 1_310_000], ['cột sống thắt lưng – cùng', 1_310_000],
-    ['khớp vai', 1_400_000], ['khớp khuỷu', 1_400_000], ['khớp cổ tay', 1_400_000], ['bàn tay', 1_400_000],
-    ['khung chậu', 1_400_000], ['khớp háng', 1_400_000], ['khớp gối', 1_400_000], ['khớp cổ chân', 1_400_000],
-    ['bàn chân', 1_400_000], ['xương chi', 1_500_000], ['phần mềm chi', 1_500_000],
+    ['sọ não', 1_310_000],
+    ['hốc mắt và thần kinh thị giác', 1_400_000],
+    ['tuyến yên', 1_400_000],
+    ['tai – xương đá', 1_400_000],
+    ['hàm mặt', 1_400_000],
+    ['vùng cổ', 1_400_000],
+    ['tuyến vú', 1_600_000],
+    ['lồng ngực', 1_500_000],
+    ['tầng trên ổ bụng', 1_600_000],
+    ['gan', 1_600_000],
+    ['bụng – tiểu khung', 1_800_000],
+    ['tiểu khung', 1_600_000],
+    ['tử cung – phần phụ', 1_600_000],
+    ['tuyến tiền liệt', 1_700_000],
+    ['trực tràng', 1_600_000],
+    ['hệ tiết niệu', 1_600_000],
+    ['cột sống cổ', 1_310_000],
+    ['cột sống ngực', 1_310_000],
+    ['cột sống thắt lưng – cùng', 1_310_000],
+    ['khớp vai', 1_400_000],
+    ['khớp khuỷu', 1_400_000],
+    ['khớp cổ tay', 1_400_000],
+    ['bàn tay', 1_400_000],
+    ['khung chậu', 1_400_000],
+    ['khớp háng', 1_400_000],
+    ['khớp gối', 1_400_000],
+    ['khớp cổ chân', 1_400_000],
+    ['bàn chân', 1_400_000],
+    ['xương chi', 1_500_000],
+    ['phần mềm chi', 1_500_000],
   ];
   for (const [region, base] of mri) {
     for (const withContrast of [false, true]) {
@@ -785,9 +939,20 @@ function chanDoanHinhAnh(c: Catalog): void {
   ];
   for (const [name, price] of ultrasound) c.add(CDHA, name, price);
   const vessels = [
-    'động mạch cảnh – đốt sống', 'xuyên sọ', 'động mạch chủ bụng', 'động mạch thận', 'hệ tĩnh mạch cửa',
-    'động mạch chi trên', 'động mạch chi dưới', 'tĩnh mạch chi trên', 'tĩnh mạch chi dưới', 'tĩnh mạch chủ dưới',
-    'thông động – tĩnh mạch (AVF) chạy thận nhân tạo', 'tinh hoàn, thừng tinh', 'dương vật', 'u tuyến, hạch vùng cổ',
+    'động mạch cảnh – đốt sống',
+    'xuyên sọ',
+    'động mạch chủ bụng',
+    'động mạch thận',
+    'hệ tĩnh mạch cửa',
+    'động mạch chi trên',
+    'động mạch chi dưới',
+    'tĩnh mạch chi trên',
+    'tĩnh mạch chi dưới',
+    'tĩnh mạch chủ dưới',
+    'thông động – tĩnh mạch (AVF) chạy thận nhân tạo',
+    'tinh hoàn, thừng tinh',
+    'dương vật',
+    'u tuyến, hạch vùng cổ',
   ];
   for (const v of vessels) {
     const name = `Siêu âm Doppler mạch máu ${v}`;
@@ -957,8 +1122,15 @@ function thuThuat(c: Catalog): void {
     }
   }
   const bones = [
-    'xương đòn', 'đầu dưới xương quay', 'xương cẳng tay', 'xương cánh tay', 'xương bàn, ngón tay',
-    'xương cẳng chân', 'mắt cá chân', 'xương bàn, ngón chân', 'xương đùi ở trẻ em',
+    'xương đòn',
+    'đầu dưới xương quay',
+    'xương cẳng tay',
+    'xương cánh tay',
+    'xương bàn, ngón tay',
+    'xương cẳng chân',
+    'mắt cá chân',
+    'xương bàn, ngón chân',
+    'xương đùi ở trẻ em',
   ];
   for (const bone of bones) {
     for (const cast of ['bột liền', 'bột tự cán']) {
@@ -1114,7 +1286,13 @@ function phauThuat(c: Catalog): void {
   ];
   for (const [op, open, lap] of ops) {
     const openName = op.charAt(0).toUpperCase() + op.slice(1);
-    c.add(PT, openName.startsWith('Cắt') || openName.startsWith('Lấy') || openName.startsWith('Bóc') || openName.startsWith('Gỡ') || openName.startsWith('Khâu') ? openName : `Phẫu thuật ${op}`, around(op, open, 0.04));
+    c.add(
+      PT,
+      openName.startsWith('Cắt') || openName.startsWith('Lấy') || openName.startsWith('Bóc') || openName.startsWith('Gỡ') || openName.startsWith('Khâu')
+        ? openName
+        : `Phẫu thuật ${op}`,
+      around(op, open, 0.04),
+    );
     if (lap !== null) c.add(PT, `Phẫu thuật nội soi ${op}`, around(`nội soi ${op}`, lap, 0.04));
   }
   // osteosynthesis: bone × fixation
@@ -1266,11 +1444,28 @@ function giuongBenh(c: Catalog): void {
 
 function yhctPhcn(c: Catalog): void {
   const conditions = [
-    'liệt nửa người do tai biến mạch máu não', 'đau thần kinh tọa', 'đau vai gáy', 'đau lưng',
-    'thoái hóa khớp gối', 'liệt dây thần kinh VII ngoại biên', 'mất ngủ', 'đau đầu, đau nửa đầu',
-    'hội chứng vai tay', 'viêm quanh khớp vai', 'đau dây thần kinh liên sườn', 'hội chứng thắt lưng hông',
-    'thoái hóa cột sống cổ', 'rối loạn tiêu hóa', 'bí đái cơ năng', 'giảm thính lực', 'liệt chi trên',
-    'liệt chi dưới', 'viêm mũi xoang', 'rối loạn kinh nguyệt', 'táo bón kéo dài', 'tăng huyết áp',
+    'liệt nửa người do tai biến mạch máu não',
+    'đau thần kinh tọa',
+    'đau vai gáy',
+    'đau lưng',
+    'thoái hóa khớp gối',
+    'liệt dây thần kinh VII ngoại biên',
+    'mất ngủ',
+    'đau đầu, đau nửa đầu',
+    'hội chứng vai tay',
+    'viêm quanh khớp vai',
+    'đau dây thần kinh liên sườn',
+    'hội chứng thắt lưng hông',
+    'thoái hóa cột sống cổ',
+    'rối loạn tiêu hóa',
+    'bí đái cơ năng',
+    'giảm thính lực',
+    'liệt chi trên',
+    'liệt chi dưới',
+    'viêm mũi xoang',
+    'rối loạn kinh nguyệt',
+    'táo bón kéo dài',
+    'tăng huyết áp',
   ];
   const methods: [string, number, number][] = [
     // [method, price, how many of the conditions it is listed for]
@@ -1330,8 +1525,14 @@ function yhctPhcn(c: Catalog): void {
 function rangHamMat(c: Catalog): void {
   // dental work per tooth group
   const teeth: [string, number][] = [
-    ['răng cửa hàm trên', 1], ['răng cửa hàm dưới', 1], ['răng nanh hàm trên', 1.1], ['răng nanh hàm dưới', 1.1],
-    ['răng hàm nhỏ hàm trên', 1.3], ['răng hàm nhỏ hàm dưới', 1.3], ['răng hàm lớn hàm trên', 1.8], ['răng hàm lớn hàm dưới', 1.8],
+    ['răng cửa hàm trên', 1],
+    ['răng cửa hàm dưới', 1],
+    ['răng nanh hàm trên', 1.1],
+    ['răng nanh hàm dưới', 1.1],
+    ['răng hàm nhỏ hàm trên', 1.3],
+    ['răng hàm nhỏ hàm dưới', 1.3],
+    ['răng hàm lớn hàm trên', 1.8],
+    ['răng hàm lớn hàm dưới', 1.8],
   ];
   const work: [string, number, boolean][] = [
     // [template, base price for an incisor, covered by insurance]
@@ -1550,8 +1751,17 @@ function taiMuiHong(c: Catalog): void {
 const HQ_DEPARTMENT = 1000102;
 const OTHER_DEPARTMENTS = Array.from({ length: 20 }, (_, i) => 1_000_101 + i).filter((d) => d !== HQ_DEPARTMENT);
 const END_DATES = [
-  '2024-06-30', '2024-12-31', '2025-03-31', '2025-06-30', '2025-09-30', '2025-12-31',
-  '2026-03-31', '2026-06-30', '2026-12-31', '2027-06-30', '2027-12-31',
+  '2024-06-30',
+  '2024-12-31',
+  '2025-03-31',
+  '2025-06-30',
+  '2025-09-30',
+  '2025-12-31',
+  '2026-03-31',
+  '2026-06-30',
+  '2026-12-31',
+  '2027-06-30',
+  '2027-12-31',
 ];
 
 /**
@@ -1568,7 +1778,8 @@ function makePriceEntries(price: number, rng: () => number): PriceEntrySeed[] {
   if (r < 0.64) {
     // 1. an open-ended entry of the high-quality department (wins even against later dates)
     const list: PriceEntrySeed[] = [{ khoaChiDinhId: HQ_DEPARTMENT, donGiaDichVu: hq, denNgay: null }];
-    if (rng() < 0.6) insertAt(list, { khoaChiDinhId: otherDepartment(rng), donGiaDichVu: nearPrice(price, hq, rng), denNgay: endDate(rng, END_DATES.length) }, rng);
+    if (rng() < 0.6)
+      insertAt(list, { khoaChiDinhId: otherDepartment(rng), donGiaDichVu: nearPrice(price, hq, rng), denNgay: endDate(rng, END_DATES.length) }, rng);
     if (rng() < 0.3) insertAt(list, { khoaChiDinhId: otherDepartment(rng), donGiaDichVu: nearPrice(price, hq, rng), denNgay: null }, rng);
     return list;
   }
@@ -1719,8 +1930,17 @@ const BED_SUFFIXES: [string, number, boolean][] = [
   [' – lưu theo dõi dưới 24 giờ', 0.6, true],
 ];
 const DEPARTMENTS = [
-  '', ' – Khoa Khám bệnh', ' – Khoa Cấp cứu', ' – Khoa Nội tổng hợp', ' – Khoa Ngoại tổng hợp', ' – Khoa Phụ sản',
-  ' – Khoa Nhi', ' – Khoa Hồi sức tích cực', ' – Trung tâm Tim mạch', ' – Trung tâm Ung bướu', ' – Khoa Khám bệnh theo yêu cầu',
+  '',
+  ' – Khoa Khám bệnh',
+  ' – Khoa Cấp cứu',
+  ' – Khoa Nội tổng hợp',
+  ' – Khoa Ngoại tổng hợp',
+  ' – Khoa Phụ sản',
+  ' – Khoa Nhi',
+  ' – Khoa Hồi sức tích cực',
+  ' – Trung tâm Tim mạch',
+  ' – Trung tâm Ung bướu',
+  ' – Khoa Khám bệnh theo yêu cầu',
 ];
 const COMBOS = DEPARTMENTS.length * SUFFIXES.length;
 const SUFFIX_PUNCTUATION = /^ – | \(|\)$/g;

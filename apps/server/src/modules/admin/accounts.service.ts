@@ -103,7 +103,13 @@ async function checkRefs(ex: Executor, caller: Caller, roleIds: number[], roomId
 }
 
 const holdsFacilityAdmin = async (ex: Executor, a: AccountRecord) =>
-  (await repo.rolesByIds(ex, a.facilityId, a.roles.map((r) => r.id))).some((r) => (r.authorities ?? []).includes('ADMIN_FACILITY'));
+  (
+    await repo.rolesByIds(
+      ex,
+      a.facilityId,
+      a.roles.map((r) => r.id),
+    )
+  ).some((r) => (r.authorities ?? []).includes('ADMIN_FACILITY'));
 
 /** Without the password: the audit trail never holds one. */
 const auditView = (row: AccountRow) => ({ ...row, roles: row.roles.map((r) => r.code), rooms: row.rooms.map((r) => r.code) });
@@ -184,7 +190,13 @@ export async function setLocked(ctx: AppContext, caller: Caller, id: number, loc
     let sessionsEnded = 0;
     if (locked) sessionsEnded = await revokeAccountSessions(tx, id, 'LOCKED');
     else await clearAttempts(tx, `a:${id}`);
-    await audit(tx, caller, { action: locked ? 'LOCK' : 'UNLOCK', entity: 'account', entityId: id, before: { locked: held.locked }, after: { locked, sessionsEnded } });
+    await audit(tx, caller, {
+      action: locked ? 'LOCK' : 'UNLOCK',
+      entity: 'account',
+      entityId: id,
+      before: { locked: held.locked },
+      after: { locked, sessionsEnded },
+    });
     return { locked, sessionsEnded };
   });
 }
@@ -196,7 +208,13 @@ export async function setRooms(ctx: AppContext, caller: Caller, id: number, room
     await checkRefs(tx, caller, [], roomIds, held);
     await repo.setAccountRooms(tx, id, roomIds);
     const after = toAccountRow(await own(tx, caller, id));
-    await audit(tx, caller, { action: 'UPDATE_ROOMS', entity: 'account', entityId: id, before: { rooms: held.rooms.map((r) => r.code) }, after: { rooms: after.rooms.map((r) => r.code) } });
+    await audit(tx, caller, {
+      action: 'UPDATE_ROOMS',
+      entity: 'account',
+      entityId: id,
+      before: { rooms: held.rooms.map((r) => r.code) },
+      after: { rooms: after.rooms.map((r) => r.code) },
+    });
     return after;
   });
 }
@@ -211,6 +229,10 @@ export async function exportAccounts(ctx: AppContext, caller: Caller, q: ListQue
     lastPasswordReset: formatDate(a.lastPasswordReset),
   }));
   const buffer = await writeWorkbook(kind === 'accounts' ? accountResource : accountRoomResource, out, { state: false });
-  await audit(ctx.database.db, caller, { action: 'EXPORT', entity: kind === 'accounts' ? 'account' : 'account-rooms', after: { rows: out.length, filters: q.filters, q: q.q ?? null } });
+  await audit(ctx.database.db, caller, {
+    action: 'EXPORT',
+    entity: kind === 'accounts' ? 'account' : 'account-rooms',
+    after: { rows: out.length, filters: q.filters, q: q.q ?? null },
+  });
   return buffer;
 }

@@ -32,7 +32,10 @@ const audits = (action: string, entity: string, entityId?: number) =>
   );
 
 async function addRoom(facilityId: number, code: string, name: string, active = true) {
-  const [row] = await t.database.db.insert(rooms).values({ facilityId, code, name, searchText: normalizeText(`${code} ${name}`), active }).returning({ id: rooms.id });
+  const [row] = await t.database.db
+    .insert(rooms)
+    .values({ facilityId, code, name, searchText: normalizeText(`${code} ${name}`), active })
+    .returning({ id: rooms.id });
   return row!.id;
 }
 
@@ -76,9 +79,20 @@ describe('roles', () => {
   let kho: number;
 
   it('creates a role with authorities in the spec order, audited', async () => {
-    const res = await call('POST', ROLES, tok.admin, { code: 'LE_TAN', name: 'Lễ tân – Tiếp đón', description: 'Quầy tiếp đón tầng 1', authorities: ['MANAGER_USER', 'MANAGER_APPOINTMENT'] });
+    const res = await call('POST', ROLES, tok.admin, {
+      code: 'LE_TAN',
+      name: 'Lễ tân – Tiếp đón',
+      description: 'Quầy tiếp đón tầng 1',
+      authorities: ['MANAGER_USER', 'MANAGER_APPOINTMENT'],
+    });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().data).toMatchObject({ code: 'LE_TAN', name: 'Lễ tân – Tiếp đón', authorities: ['MANAGER_USER', 'MANAGER_APPOINTMENT'], holders: 0, active: true });
+    expect(res.json().data).toMatchObject({
+      code: 'LE_TAN',
+      name: 'Lễ tân – Tiếp đón',
+      authorities: ['MANAGER_USER', 'MANAGER_APPOINTMENT'],
+      holders: 0,
+      active: true,
+    });
     leTan = res.json().data.id;
     const k = await call('POST', ROLES, tok.mgr, { code: 'KHO', name: 'Kho dược', authorities: ['MANAGER_CATALOG'] });
     expect(k.statusCode).toBe(200);
@@ -116,7 +130,11 @@ describe('roles', () => {
   it('refuses a duplicate code with 409 naming the field', async () => {
     const res = await call('POST', ROLES, tok.admin, { code: 'LE_TAN', name: 'Khác', authorities: ['MANAGER_USER'] });
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ code: 409, message: 'Mã vai trò "LE_TAN" đã tồn tại', errors: [{ field: 'code', message: 'Mã vai trò "LE_TAN" đã tồn tại' }] });
+    expect(res.json()).toEqual({
+      code: 409,
+      message: 'Mã vai trò "LE_TAN" đã tồn tại',
+      errors: [{ field: 'code', message: 'Mã vai trò "LE_TAN" đã tồn tại' }],
+    });
     expect((await call('PUT', `${ROLES}/${kho}`, tok.admin, { code: 'LE_TAN', name: 'x', authorities: ['MANAGER_USER'] })).statusCode).toBe(409);
     // the same code in another facility is fine
     expect((await call('POST', ROLES, tok.admin2, { code: 'LE_TAN', name: 'Lễ tân Minh An', authorities: ['MANAGER_USER'] })).statusCode).toBe(200);
@@ -148,7 +166,12 @@ describe('roles', () => {
   });
 
   it('updates a role with before/after in the audit trail; 404 for an unknown id', async () => {
-    const res = await call('PUT', `${ROLES}/${kho}`, tok.admin, { code: 'KHO', name: 'Kho dược – Vật tư', description: null, authorities: ['MANAGER_CATALOG', 'MANAGER_REPORT'] });
+    const res = await call('PUT', `${ROLES}/${kho}`, tok.admin, {
+      code: 'KHO',
+      name: 'Kho dược – Vật tư',
+      description: null,
+      authorities: ['MANAGER_CATALOG', 'MANAGER_REPORT'],
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toMatchObject({ name: 'Kho dược – Vật tư', authorities: ['MANAGER_CATALOG', 'MANAGER_REPORT'] });
     const [row] = await audits('UPDATE', 'role', kho);
@@ -184,7 +207,17 @@ describe('roles', () => {
     expect(res.headers['content-disposition']).toContain('vai-tro.xlsx');
     const rows = await sheetRows(res.rawPayload);
     expect(rows[0]).toEqual(['STT', 'Mã vai trò', 'Tên vai trò', 'Quyền', 'Số tài khoản', 'Mô tả', 'Trạng thái']);
-    expect(rows.slice(1)).toEqual([['1', 'LE_TAN', 'Lễ tân – Tiếp đón', `${AUTHORITY_LABELS.MANAGER_USER}, ${AUTHORITY_LABELS.MANAGER_APPOINTMENT}`, '0', 'Quầy tiếp đón tầng 1', 'Đang hoạt động']]);
+    expect(rows.slice(1)).toEqual([
+      [
+        '1',
+        'LE_TAN',
+        'Lễ tân – Tiếp đón',
+        `${AUTHORITY_LABELS.MANAGER_USER}, ${AUTHORITY_LABELS.MANAGER_APPOINTMENT}`,
+        '0',
+        'Quầy tiếp đón tầng 1',
+        'Đang hoạt động',
+      ],
+    ]);
   });
 
   it('pages the permissions with their labels', async () => {
@@ -204,7 +237,9 @@ describe('a role change takes effect on its holders’ next request', () => {
     const { oneTimePassword, id, username } = created.json().data;
     // through the forced change first, so the token is a normal one
     const first = await login(t, { username, password: oneTimePassword });
-    expect((await call('PUT', `/api/his/v1/user/${id}`, first.loginToken, { passwordOld: md5(oneTimePassword), passwordNew: md5('Danhmuc@2025') })).statusCode).toBe(200);
+    expect(
+      (await call('PUT', `/api/his/v1/user/${id}`, first.loginToken, { passwordOld: md5(oneTimePassword), passwordNew: md5('Danhmuc@2025') })).statusCode,
+    ).toBe(200);
     const token = (await login(t, { username, password: 'Danhmuc@2025' })).loginToken;
     const departments = () => call('GET', '/api/catalog/v1/departments', token);
     expect((await departments()).statusCode).toBe(200);
@@ -224,7 +259,8 @@ describe('admin accounts', () => {
   const uname = `thu.ha.${Date.now().toString(36)}`;
 
   beforeAll(async () => {
-    roleLeTan = (await call('POST', ROLES, tok.admin, { code: 'TIEP_DON', name: 'Tiếp đón', authorities: ['MANAGER_APPOINTMENT', 'MANAGER_USER'] })).json().data.id;
+    roleLeTan = (await call('POST', ROLES, tok.admin, { code: 'TIEP_DON', name: 'Tiếp đón', authorities: ['MANAGER_APPOINTMENT', 'MANAGER_USER'] })).json().data
+      .id;
   });
 
   it('creates an account with roles and rooms and a one-time password shown once', async () => {
@@ -239,13 +275,24 @@ describe('admin accounts', () => {
     expect(res.statusCode, res.body).toBe(200);
     const data = res.json().data;
     expect(res.json().message).toBe(MSG.accountCreated);
-    expect(data).toMatchObject({ username: uname, name: 'Trần Thị Thu Hà', email: `${uname}@benhvien.vn`, phone: '0912345678', roleIds: [roleLeTan], locked: false, mustChangePassword: true });
+    expect(data).toMatchObject({
+      username: uname,
+      name: 'Trần Thị Thu Hà',
+      email: `${uname}@benhvien.vn`,
+      phone: '0912345678',
+      roleIds: [roleLeTan],
+      locked: false,
+      mustChangePassword: true,
+    });
     expect(data.rooms.map((r: { code: string }) => r.code)).toEqual(['P101', 'P102']);
     expect(data.oneTimePassword).toMatch(/^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)(?=.*[@$!%*?&]).{12}$/);
     made = { id: data.id, username: uname, oneTimePassword: data.oneTimePassword };
     // shown once: neither the detail nor the list carries it, and the audit trail never holds it
     expect((await call('GET', `${ACCOUNTS}/${made.id}`, tok.mgr)).body).not.toContain(made.oneTimePassword);
-    const audit = await sqlRows<{ n: number }>(t, sql`SELECT count(*)::int AS n FROM audit_log WHERE before::text LIKE ${`%${made.oneTimePassword}%`} OR after::text LIKE ${`%${made.oneTimePassword}%`}`);
+    const audit = await sqlRows<{ n: number }>(
+      t,
+      sql`SELECT count(*)::int AS n FROM audit_log WHERE before::text LIKE ${`%${made.oneTimePassword}%`} OR after::text LIKE ${`%${made.oneTimePassword}%`}`,
+    );
     expect(audit[0]!.n).toBe(0);
     expect(await audits('CREATE', 'account', made.id)).toHaveLength(1);
   });
@@ -292,8 +339,12 @@ describe('admin accounts', () => {
     const foreign = await call('POST', ACCOUNTS, tok.mgr, { ...ok, roleIds: [otherRole] });
     expect(foreign.statusCode).toBe(400);
     expect(foreign.json().errors).toEqual([{ field: 'roleIds', message: 'Vai trò không tồn tại' }]);
-    expect((await call('POST', ACCOUNTS, tok.mgr, { ...ok, roomIds: [roomIds.other] })).json().errors).toEqual([{ field: 'roomIds', message: 'Phòng không tồn tại' }]);
-    expect((await call('POST', ACCOUNTS, tok.mgr, { ...ok, roomIds: [roomIds.closed] })).json().errors).toEqual([{ field: 'roomIds', message: 'Phòng "Phòng đã đóng" đã ngừng hoạt động' }]);
+    expect((await call('POST', ACCOUNTS, tok.mgr, { ...ok, roomIds: [roomIds.other] })).json().errors).toEqual([
+      { field: 'roomIds', message: 'Phòng không tồn tại' },
+    ]);
+    expect((await call('POST', ACCOUNTS, tok.mgr, { ...ok, roomIds: [roomIds.closed] })).json().errors).toEqual([
+      { field: 'roomIds', message: 'Phòng "Phòng đã đóng" đã ngừng hoạt động' },
+    ]);
     expect(await count('accounts')).toBe(before);
   });
 
@@ -302,12 +353,27 @@ describe('admin accounts', () => {
     expect(dup.statusCode).toBe(409);
     const message = `Tên đăng nhập "${B.admin2!.username}" đã tồn tại`;
     expect(dup.json()).toEqual({ code: 409, message, errors: [{ field: 'username', message }] });
-    const email = await call('POST', ACCOUNTS, tok.mgr, { username: 'khac.email', name: 'Khác', email: `${uname.toUpperCase()}@benhvien.vn`, roleIds: [roleLeTan] });
+    const email = await call('POST', ACCOUNTS, tok.mgr, {
+      username: 'khac.email',
+      name: 'Khác',
+      email: `${uname.toUpperCase()}@benhvien.vn`,
+      roleIds: [roleLeTan],
+    });
     expect(email.statusCode).toBe(409);
     expect(email.json().errors[0].field).toBe('email');
-    const phone = await call('PUT', `${ACCOUNTS}/${A.holder!.id}`, tok.admin, { username: A.holder!.username, name: 'Người giữ', phone: '0912345678', roleIds: [] });
+    const phone = await call('PUT', `${ACCOUNTS}/${A.holder!.id}`, tok.admin, {
+      username: A.holder!.username,
+      name: 'Người giữ',
+      phone: '0912345678',
+      roleIds: [],
+    });
     expect(phone.statusCode).toBe(400); // roleIds empty first
-    const phone2 = await call('PUT', `${ACCOUNTS}/${A.holder!.id}`, tok.admin, { username: A.holder!.username, name: 'Người giữ', phone: '0912345678', roleIds: [roleLeTan] });
+    const phone2 = await call('PUT', `${ACCOUNTS}/${A.holder!.id}`, tok.admin, {
+      username: A.holder!.username,
+      name: 'Người giữ',
+      phone: '0912345678',
+      roleIds: [roleLeTan],
+    });
     expect(phone2.statusCode).toBe(409);
     expect(phone2.json().errors[0].field).toBe('phone');
   });
@@ -359,7 +425,14 @@ describe('admin accounts', () => {
   });
 
   it('edits an account, audited with before and after', async () => {
-    const res = await call('PUT', `${ACCOUNTS}/${made.id}`, tok.mgr, { username: made.username, name: 'Trần Thị Thu Hà', email: null, phone: '0987654321', roleIds: [roleLeTan], roomIds: [roomIds.p101] });
+    const res = await call('PUT', `${ACCOUNTS}/${made.id}`, tok.mgr, {
+      username: made.username,
+      name: 'Trần Thị Thu Hà',
+      email: null,
+      phone: '0987654321',
+      roleIds: [roleLeTan],
+      roomIds: [roomIds.p101],
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toMatchObject({ email: null, phone: '0987654321', roomIds: [roomIds.p101] });
     const [row] = await audits('UPDATE', 'account', made.id);

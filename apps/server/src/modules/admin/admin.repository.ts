@@ -39,13 +39,20 @@ function roleWhere(facilityId: number, q: ListQuery): SQL {
 
 function roleOrder(q: ListQuery) {
   const s = q.sort ?? { field: 'code', direction: 'asc' };
-  const target = s.field === 'holders' ? roleHoldersSql : ({ code: roles.code, name: roles.name, createdAt: roles.createdAt } as Record<string, PgColumn>)[s.field] ?? roles.id;
+  const target =
+    s.field === 'holders'
+      ? roleHoldersSql
+      : (({ code: roles.code, name: roles.name, createdAt: roles.createdAt } as Record<string, PgColumn>)[s.field] ?? roles.id);
   return [s.direction === 'desc' ? desc(target) : asc(target), asc(roles.id)];
 }
 
 export async function listRoles(ex: Executor, facilityId: number, q: ListQuery, opts: { all?: boolean } = {}) {
   const where = roleWhere(facilityId, q);
-  const base = ex.select(roleColumns).from(roles).where(where).orderBy(...roleOrder(q));
+  const base = ex
+    .select(roleColumns)
+    .from(roles)
+    .where(where)
+    .orderBy(...roleOrder(q));
   const rows = opts.all ? await base.limit(50_000) : await base.limit(page(q).limit).offset(page(q).offset);
   const [{ n }] = opts.all ? [{ n: rows.length }] : await ex.select({ n: sql<number>`count(*)::int` }).from(roles).where(where);
   return { rows, total: n };
@@ -63,7 +70,12 @@ export function findRole(ex: Executor, facilityId: number, id: number) {
 export function findRoleByCode(ex: Executor, facilityId: number, code: string, exceptId?: number) {
   const conds = [eq(roles.facilityId, facilityId), eq(roles.code, code)];
   if (exceptId) conds.push(ne(roles.id, exceptId));
-  return ex.select({ id: roles.id }).from(roles).where(and(...conds)).limit(1).then((r) => r[0] ?? null);
+  return ex
+    .select({ id: roles.id })
+    .from(roles)
+    .where(and(...conds))
+    .limit(1)
+    .then((r) => r[0] ?? null);
 }
 
 export interface RoleValues {
@@ -152,7 +164,11 @@ function accountOrder(q: ListQuery) {
 
 export async function listAccounts(ex: Executor, facilityId: number, q: ListQuery, opts: { all?: boolean } = {}) {
   const where = accountWhere(facilityId, q);
-  const base = ex.select(accountColumns).from(accounts).where(where).orderBy(...accountOrder(q));
+  const base = ex
+    .select(accountColumns)
+    .from(accounts)
+    .where(where)
+    .orderBy(...accountOrder(q));
   const rows = opts.all ? await base.limit(50_000) : await base.limit(page(q).limit).offset(page(q).offset);
   const [{ n }] = opts.all ? [{ n: rows.length }] : await ex.select({ n: sql<number>`count(*)::int` }).from(accounts).where(where);
   return { rows, total: n };
@@ -177,7 +193,11 @@ export async function findLoginClash(ex: Executor, field: 'username' | 'email' |
         : eq(accounts.phone, value),
   ];
   if (exceptId) conds.push(ne(accounts.id, exceptId));
-  const [row] = await ex.select({ id: accounts.id }).from(accounts).where(and(...conds)).limit(1);
+  const [row] = await ex
+    .select({ id: accounts.id })
+    .from(accounts)
+    .where(and(...conds))
+    .limit(1);
   return row ?? null;
 }
 
@@ -199,7 +219,10 @@ export async function insertAccount(ex: Executor, facilityId: number, v: Account
 }
 
 export async function updateAccount(ex: Executor, id: number, v: AccountValues): Promise<void> {
-  await ex.update(accounts).set({ ...v, searchText: accountSearch(v), updatedAt: new Date() }).where(eq(accounts.id, id));
+  await ex
+    .update(accounts)
+    .set({ ...v, searchText: accountSearch(v), updatedAt: new Date() })
+    .where(eq(accounts.id, id));
 }
 
 export async function setAccountRoles(ex: Executor, accountId: number, roleIds: number[]): Promise<void> {
@@ -259,17 +282,31 @@ export async function listRoomOptions(ex: Executor, facilityId: number, q: ListQ
   const s = q.sort ?? { field: 'code', direction: 'asc' };
   const target = s.field === 'name' ? rooms.name : s.field === 'code' ? rooms.code : rooms.id;
   const [rows, [{ n }]] = await Promise.all([
-    ex.select(roomColumns).from(rooms).where(where).orderBy(s.direction === 'desc' ? desc(target) : asc(target), asc(rooms.id)).limit(q.size).offset(q.page * q.size),
+    ex
+      .select(roomColumns)
+      .from(rooms)
+      .where(where)
+      .orderBy(s.direction === 'desc' ? desc(target) : asc(target), asc(rooms.id))
+      .limit(q.size)
+      .offset(q.page * q.size),
     ex.select({ n: sql<number>`count(*)::int` }).from(rooms).where(where),
   ]);
   return { rows, total: n };
 }
 
 export function findRoomOption(ex: Executor, facilityId: number, id: number) {
-  return ex.select(roomColumns).from(rooms).where(and(eq(rooms.facilityId, facilityId), eq(rooms.id, id))).limit(1).then((r) => r[0] ?? null);
+  return ex
+    .select(roomColumns)
+    .from(rooms)
+    .where(and(eq(rooms.facilityId, facilityId), eq(rooms.id, id)))
+    .limit(1)
+    .then((r) => r[0] ?? null);
 }
 
 export function roomsByIds(ex: Executor, facilityId: number, ids: number[]) {
   if (ids.length === 0) return Promise.resolve([]);
-  return ex.select(roomColumns).from(rooms).where(and(eq(rooms.facilityId, facilityId), inArray(rooms.id, ids)));
+  return ex
+    .select(roomColumns)
+    .from(rooms)
+    .where(and(eq(rooms.facilityId, facilityId), inArray(rooms.id, ids)));
 }

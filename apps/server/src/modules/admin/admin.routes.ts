@@ -47,7 +47,12 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext): Promis
   const roleTags = ['Vai trò'];
   r.get(roleResource.path, {
     config: access,
-    schema: { tags: roleTags, summary: 'Vai trò: danh sách (tìm không dấu, lọc theo quyền, trạng thái)', querystring: roleResource.listQuery, response: { 200: rolePage, ...errorResponses(400, 401, 403) } },
+    schema: {
+      tags: roleTags,
+      summary: 'Vai trò: danh sách (tìm không dấu, lọc theo quyền, trạng thái)',
+      querystring: roleResource.listQuery,
+      response: { 200: rolePage, ...errorResponses(400, 401, 403) },
+    },
     handler: async (req) => {
       const { rows, total } = await roles.listRoles(ctx, caller(req), req.query);
       return pageOf(rows, total, req.query);
@@ -60,7 +65,11 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext): Promis
     handler: async (req) => {
       const q = { ...req.query, sort: undefined, filters: { ...req.query.filters, active: true } };
       const { rows, total } = await roles.listRoles(ctx, caller(req), q);
-      return pageOf(rows.map((x) => ({ id: x.id, name: x.name })), total, q);
+      return pageOf(
+        rows.map((x) => ({ id: x.id, name: x.name })),
+        total,
+        q,
+      );
     },
   });
   r.get(`${roleResource.path}/export`, {
@@ -76,16 +85,36 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext): Promis
   r.post(roleResource.path, {
     config: access,
     schema: { tags: roleTags, summary: 'Vai trò: thêm mới', body: roleResource.body, response: { 200: roleResponse, ...errorResponses(400, 401, 403, 409) } },
-    handler: async (req) => ({ code: 0 as const, message: 'Đã thêm vai trò', data: await roles.createRole(ctx, caller(req), req.body as unknown as roles.RoleBody) }),
+    handler: async (req) => ({
+      code: 0 as const,
+      message: 'Đã thêm vai trò',
+      data: await roles.createRole(ctx, caller(req), req.body as unknown as roles.RoleBody),
+    }),
   });
   r.put(`${roleResource.path}/:id`, {
     config: access,
-    schema: { tags: roleTags, summary: 'Vai trò: cập nhật (có hiệu lực ở yêu cầu kế tiếp của người giữ vai trò)', params: idParam, body: roleResource.body, response: { 200: roleResponse, ...errorResponses(400, 401, 403, 404, 409) } },
-    handler: async (req) => ({ code: 0 as const, message: 'Đã lưu thay đổi', data: await roles.updateRole(ctx, caller(req), req.params.id, req.body as unknown as roles.RoleBody) }),
+    schema: {
+      tags: roleTags,
+      summary: 'Vai trò: cập nhật (có hiệu lực ở yêu cầu kế tiếp của người giữ vai trò)',
+      params: idParam,
+      body: roleResource.body,
+      response: { 200: roleResponse, ...errorResponses(400, 401, 403, 404, 409) },
+    },
+    handler: async (req) => ({
+      code: 0 as const,
+      message: 'Đã lưu thay đổi',
+      data: await roles.updateRole(ctx, caller(req), req.params.id, req.body as unknown as roles.RoleBody),
+    }),
   });
   r.put(`${roleResource.path}/:id/active`, {
     config: access,
-    schema: { tags: roleTags, summary: 'Vai trò: ngừng / cho hoạt động lại (từ chối khi đang được gán)', params: idParam, body: activeBody, response: { 200: roleResponse, ...errorResponses(400, 401, 403, 404, 409) } },
+    schema: {
+      tags: roleTags,
+      summary: 'Vai trò: ngừng / cho hoạt động lại (từ chối khi đang được gán)',
+      params: idParam,
+      body: activeBody,
+      response: { 200: roleResponse, ...errorResponses(400, 401, 403, 404, 409) },
+    },
     handler: async (req) => ({
       code: 0 as const,
       message: req.body.active ? 'Đã cho hoạt động lại' : 'Đã ngừng hoạt động',
@@ -95,7 +124,12 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext): Promis
 
   r.get('/api/his/v1/permissions', {
     config: access,
-    schema: { tags: roleTags, summary: 'Danh sách quyền (phân trang)', querystring: permissionsQuery, response: { 200: permissionPage, ...errorResponses(400, 401, 403) } },
+    schema: {
+      tags: roleTags,
+      summary: 'Danh sách quyền (phân trang)',
+      querystring: permissionsQuery,
+      response: { 200: permissionPage, ...errorResponses(400, 401, 403) },
+    },
     handler: async (req) => {
       const { data, total } = roles.permissionsPage(req.query.page, req.query.size);
       return pageOf(data, total, req.query);
@@ -107,7 +141,12 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext): Promis
   const base = accountResource.path;
   r.get(base, {
     config: access,
-    schema: { tags: accountTags, summary: 'Tài khoản quản trị: danh sách (tìm không dấu, lọc vai trò, phòng, khoá)', querystring: accountResource.listQuery, response: { 200: accountPage, ...errorResponses(400, 401, 403) } },
+    schema: {
+      tags: accountTags,
+      summary: 'Tài khoản quản trị: danh sách (tìm không dấu, lọc vai trò, phòng, khoá)',
+      querystring: accountResource.listQuery,
+      response: { 200: accountPage, ...errorResponses(400, 401, 403) },
+    },
     handler: async (req) => {
       const { rows, total } = await accounts.listAccounts(ctx, caller(req), req.query);
       return pageOf(rows, total, req.query);
@@ -120,7 +159,12 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext): Promis
   });
   r.get(`${base}/:id`, {
     config: access,
-    schema: { tags: accountTags, summary: 'Tài khoản quản trị: chi tiết', params: idParam, response: { 200: accountResponse, ...errorResponses(400, 401, 403, 404) } },
+    schema: {
+      tags: accountTags,
+      summary: 'Tài khoản quản trị: chi tiết',
+      params: idParam,
+      response: { 200: accountResponse, ...errorResponses(400, 401, 403, 404) },
+    },
     handler: async (req) => ({ code: 0 as const, data: await accounts.getAccount(ctx, caller(req), req.params.id) }),
   });
   r.post(base, {
@@ -131,21 +175,45 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext): Promis
       body: accountResource.body,
       response: { 200: createdAccountResponse, ...errorResponses(400, 401, 403, 409) },
     },
-    handler: async (req) => ({ code: 0 as const, message: MSG.accountCreated, data: await accounts.createAccount(ctx, caller(req), req.body as unknown as accounts.AccountBody) }),
+    handler: async (req) => ({
+      code: 0 as const,
+      message: MSG.accountCreated,
+      data: await accounts.createAccount(ctx, caller(req), req.body as unknown as accounts.AccountBody),
+    }),
   });
   r.put(`${base}/:id`, {
     config: access,
-    schema: { tags: accountTags, summary: 'Tài khoản quản trị: cập nhật', params: idParam, body: accountResource.body, response: { 200: accountResponse, ...errorResponses(400, 401, 403, 404, 409) } },
-    handler: async (req) => ({ code: 0 as const, message: 'Đã lưu thay đổi', data: await accounts.updateAccount(ctx, caller(req), req.params.id, req.body as unknown as accounts.AccountBody) }),
+    schema: {
+      tags: accountTags,
+      summary: 'Tài khoản quản trị: cập nhật',
+      params: idParam,
+      body: accountResource.body,
+      response: { 200: accountResponse, ...errorResponses(400, 401, 403, 404, 409) },
+    },
+    handler: async (req) => ({
+      code: 0 as const,
+      message: 'Đã lưu thay đổi',
+      data: await accounts.updateAccount(ctx, caller(req), req.params.id, req.body as unknown as accounts.AccountBody),
+    }),
   });
   r.put(`${base}/:id/reset-password`, {
     config: access,
-    schema: { tags: accountTags, summary: 'Đặt lại mật khẩu: mật khẩu dùng một lần (chỉ một lần), kết thúc các phiên', params: idParam, response: { 200: resetPasswordResponse, ...errorResponses(400, 401, 403, 404) } },
+    schema: {
+      tags: accountTags,
+      summary: 'Đặt lại mật khẩu: mật khẩu dùng một lần (chỉ một lần), kết thúc các phiên',
+      params: idParam,
+      response: { 200: resetPasswordResponse, ...errorResponses(400, 401, 403, 404) },
+    },
     handler: async (req) => ({ code: 0 as const, message: MSG.passwordReset, data: await accounts.resetPassword(ctx, caller(req), req.params.id) }),
   });
   r.put(`${base}/:id/locked`, {
     config: access,
-    schema: { tags: accountTags, summary: 'Khoá tài khoản (kết thúc các phiên)', params: idParam, response: { 200: lockResponse, ...errorResponses(400, 401, 403, 404, 409) } },
+    schema: {
+      tags: accountTags,
+      summary: 'Khoá tài khoản (kết thúc các phiên)',
+      params: idParam,
+      response: { 200: lockResponse, ...errorResponses(400, 401, 403, 404, 409) },
+    },
     handler: async (req) => ({ code: 0 as const, message: MSG.accountLockedDone, data: await accounts.setLocked(ctx, caller(req), req.params.id, true) }),
   });
   r.put(`${base}/:id/unlocked`, {
@@ -159,7 +227,12 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext): Promis
   const rooms = accountRoomResource.path;
   r.get(rooms, {
     config: access,
-    schema: { tags: roomTags, summary: 'Phòng của tài khoản: danh sách tài khoản và phòng (lọc theo phòng)', querystring: accountRoomResource.listQuery, response: { 200: accountPage, ...errorResponses(400, 401, 403) } },
+    schema: {
+      tags: roomTags,
+      summary: 'Phòng của tài khoản: danh sách tài khoản và phòng (lọc theo phòng)',
+      querystring: accountRoomResource.listQuery,
+      response: { 200: accountPage, ...errorResponses(400, 401, 403) },
+    },
     handler: async (req) => {
       const { rows, total } = await accounts.listAccounts(ctx, caller(req), req.query);
       return pageOf(rows, total, req.query);
@@ -177,7 +250,13 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext): Promis
   });
   r.put(`${rooms}/:id`, {
     config: access,
-    schema: { tags: roomTags, summary: 'Gán phòng cho tài khoản', params: idParam, body: roomsBody, response: { 200: accountResponse, ...errorResponses(400, 401, 403, 404) } },
+    schema: {
+      tags: roomTags,
+      summary: 'Gán phòng cho tài khoản',
+      params: idParam,
+      body: roomsBody,
+      response: { 200: accountResponse, ...errorResponses(400, 401, 403, 404) },
+    },
     handler: async (req) => ({
       code: 0 as const,
       message: 'Đã lưu phòng của tài khoản',
@@ -188,7 +267,12 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext): Promis
   const options = roomOptionResource.path;
   r.get(options, {
     config: access,
-    schema: { tags: roomTags, summary: 'Phòng khám của cơ sở để chọn (phân trang, tìm không dấu)', querystring: roomOptionResource.listQuery, response: { 200: roomOptionPage, ...errorResponses(400, 401, 403) } },
+    schema: {
+      tags: roomTags,
+      summary: 'Phòng khám của cơ sở để chọn (phân trang, tìm không dấu)',
+      querystring: roomOptionResource.listQuery,
+      response: { 200: roomOptionPage, ...errorResponses(400, 401, 403) },
+    },
     handler: async (req) => {
       const { rows, total } = await repo.listRoomOptions(ctx.database.db, caller(req).facilityId, req.query);
       return pageOf(rows, total, req.query);
@@ -200,12 +284,21 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext): Promis
     handler: async (req) => {
       const q = { ...req.query, sort: undefined, filters: { ...req.query.filters, active: true } };
       const { rows, total } = await repo.listRoomOptions(ctx.database.db, caller(req).facilityId, q);
-      return pageOf(rows.map((x) => ({ id: x.id, name: x.name })), total, q);
+      return pageOf(
+        rows.map((x) => ({ id: x.id, name: x.name })),
+        total,
+        q,
+      );
     },
   });
   r.get(`${options}/:id`, {
     config: access,
-    schema: { tags: roomTags, summary: 'Một phòng khám (tên hiển thị)', params: idParam, response: { 200: roomOptionResponse, ...errorResponses(400, 401, 403, 404) } },
+    schema: {
+      tags: roomTags,
+      summary: 'Một phòng khám (tên hiển thị)',
+      params: idParam,
+      response: { 200: roomOptionResponse, ...errorResponses(400, 401, 403, 404) },
+    },
     handler: async (req) => {
       const room = await repo.findRoomOption(ctx.database.db, caller(req).facilityId, req.params.id);
       if (!room) throw notFound('Không tìm thấy phòng');

@@ -19,8 +19,14 @@ const one = async <T>(ex: Executor, q: ReturnType<typeof sql>) => (await rows<T>
 /** A department, a specialty, a room, a doctor and two services in the facility (tests and e2e fixtures). */
 export async function makeClinic(ex: Executor, facilityId: number, label = 'Nội tổng hợp'): Promise<ClinicFixture> {
   const tag = randomBytes(3).toString('hex').toUpperCase();
-  const dep = await one<{ id: number }>(ex, sql`INSERT INTO departments (facility_id, code, name, search_text) VALUES (${facilityId}, ${`K${tag}`}, ${`Khoa ${label}`}, ${`khoa ${tag}`}) RETURNING id`);
-  const sp = await one<{ id: number }>(ex, sql`INSERT INTO specialties (facility_id, code, name, search_text) VALUES (${facilityId}, ${`CK${tag}`}, ${label}, ${`ck ${tag}`}) RETURNING id`);
+  const dep = await one<{ id: number }>(
+    ex,
+    sql`INSERT INTO departments (facility_id, code, name, search_text) VALUES (${facilityId}, ${`K${tag}`}, ${`Khoa ${label}`}, ${`khoa ${tag}`}) RETURNING id`,
+  );
+  const sp = await one<{ id: number }>(
+    ex,
+    sql`INSERT INTO specialties (facility_id, code, name, search_text) VALUES (${facilityId}, ${`CK${tag}`}, ${label}, ${`ck ${tag}`}) RETURNING id`,
+  );
   const room = await one<{ id: number }>(
     ex,
     sql`INSERT INTO rooms (facility_id, code, name, search_text, department_id, specialty_id) VALUES (${facilityId}, ${`P${tag}`}, ${`Phòng khám ${label} ${tag}`}, ${`phong ${tag}`}, ${dep.id}, ${sp.id}) RETURNING id`,
@@ -48,7 +54,13 @@ export interface SlotFixture {
 }
 
 /** A schedule of the clinic's doctor on `date` (HH:mm wall clock, +07:00) cut into slots of `capacity`. */
-export async function makeSlots(ex: Executor, facilityId: number, c: ClinicFixture, date: string, opts: { start?: string; end?: string; minutes?: number; capacity?: number } = {}): Promise<SlotFixture[]> {
+export async function makeSlots(
+  ex: Executor,
+  facilityId: number,
+  c: ClinicFixture,
+  date: string,
+  opts: { start?: string; end?: string; minutes?: number; capacity?: number } = {},
+): Promise<SlotFixture[]> {
   const start = opts.start ?? '07:00';
   const end = opts.end ?? '11:00';
   const minutes = opts.minutes ?? 30;
@@ -79,7 +91,10 @@ export async function makeSlots(ex: Executor, facilityId: number, c: ClinicFixtu
  */
 export async function moveSchedules(ex: Executor, scheduleIds: readonly number[], to: string): Promise<void> {
   if (scheduleIds.length === 0) return;
-  const ids = sql.join(scheduleIds.map((id) => sql`${id}`), sql`, `);
+  const ids = sql.join(
+    scheduleIds.map((id) => sql`${id}`),
+    sql`, `,
+  );
   await ex.execute(sql`UPDATE time_slots SET starts_at = starts_at + (${to}::date - date) * interval '1 day', date = ${to} WHERE schedule_id IN (${ids})`);
   await ex.execute(sql`UPDATE bookings SET date = ${to} WHERE schedule_id IN (${ids})`);
   await ex.execute(sql`UPDATE schedules SET date = ${to} WHERE id IN (${ids})`);
@@ -89,7 +104,13 @@ export async function moveSchedules(ex: Executor, scheduleIds: readonly number[]
 export async function makePatient(ex: Executor, facilityId: number, name = 'Trần Thị Bình') {
   const phone = `09${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
   const [acc] = await makePatients(ex, facilityId, [
-    { phone, profiles: [{ fullName: name, birthDate: '1985-04-12', gender: 'FEMALE', phone }, { fullName: 'Lê Minh Khôi', birthDate: '2019-09-01' }] },
+    {
+      phone,
+      profiles: [
+        { fullName: name, birthDate: '1985-04-12', gender: 'FEMALE', phone },
+        { fullName: 'Lê Minh Khôi', birthDate: '2019-09-01' },
+      ],
+    },
   ]);
   return acc!;
 }

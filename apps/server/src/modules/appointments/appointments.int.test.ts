@@ -90,7 +90,13 @@ afterAll(() => t.close());
 describe('create', () => {
   it('books a place: copies the slot, prices the services, logs, audits and answers the spec message', async () => {
     const before = await slotBooked(tomorrow[1]!.id);
-    const res = await book({ timeSlotId: tomorrow[1]!.id, serviceIds: clinic.serviceIds, symptom: 'Đau đầu, chóng mặt', source: 'HOTLINE', specialtyId: clinic.specialtyId });
+    const res = await book({
+      timeSlotId: tomorrow[1]!.id,
+      serviceIds: clinic.serviceIds,
+      symptom: 'Đau đầu, chóng mặt',
+      source: 'HOTLINE',
+      specialtyId: clinic.specialtyId,
+    });
     expect(res.statusCode, res.body).toBe(200);
     const b = res.json();
     expect(b.message).toBe('Đặt khám thành công');
@@ -122,7 +128,10 @@ describe('create', () => {
     expect(Object.fromEntries(quoted.filter((q) => clinic.serviceIds.includes(q.id)).map((q) => [q.id, q.price]))).toEqual(charged);
     expect(detail.log).toHaveLength(1);
     expect(detail.log[0]).toMatchObject({ action: 'create', fromStatus: null, toStatus: 'PENDING', actor: 'STAFF', by: { name: 'Nhân viên staff' } });
-    const audits = await sqlRows<{ n: number }>(t, sql`SELECT count(*)::int AS n FROM audit_log WHERE entity = 'booking' AND entity_id = ${String(b.data.id)} AND action = 'BOOKING_CREATE'`);
+    const audits = await sqlRows<{ n: number }>(
+      t,
+      sql`SELECT count(*)::int AS n FROM audit_log WHERE entity = 'booking' AND entity_id = ${String(b.data.id)} AND action = 'BOOKING_CREATE'`,
+    );
     expect(audits[0]!.n).toBe(1);
   });
 
@@ -188,7 +197,15 @@ describe('list', () => {
     const grouped = `${phone.slice(0, 4)} ${phone.slice(4, 7)} ${phone.slice(7)}`;
     expect((await call('GET', `${PATH}?date=${date}&q=${encodeURIComponent(grouped)}`, tok.staff)).json().totalElements).toBe(binh);
     expect((await call('GET', `${PATH}?date=${date}&q=khong-co-ai`, tok.staff)).json().totalElements).toBe(0);
-    expect((await call('GET', `${PATH}?date=${date}&doctorId=${clinic.doctorId}&roomId=${clinic.roomId}&departmentId=${clinic.departmentId}&source=HOTLINE`, tok.staff)).json().totalElements).toBe(total);
+    expect(
+      (
+        await call(
+          'GET',
+          `${PATH}?date=${date}&doctorId=${clinic.doctorId}&roomId=${clinic.roomId}&departmentId=${clinic.departmentId}&source=HOTLINE`,
+          tok.staff,
+        )
+      ).json().totalElements,
+    ).toBe(total);
     expect((await call('GET', `${PATH}?date=${date}&source=APP`, tok.staff)).json().totalElements).toBe(0);
     const paged = (await call('GET', `${PATH}?date=${date}&size=2&page=1&sort=time,desc`, tok.staff)).json();
     expect(paged).toMatchObject({ page: 1, size: 2, totalElements: total, totalPage: Math.ceil(total / 2) });
@@ -375,16 +392,27 @@ describe('bulk accept', () => {
     const logsOfB = (await call('GET', `${PATH}/${b}/logs`, tok.staff)).json().data;
     expect(logsOfB).toHaveLength(2);
     expect((await call('POST', `${PATH}/accept`, tok.staff, { ids: [] })).statusCode).toBe(400);
-    expect((await call('POST', `${PATH}/accept`, tok.foreign, { ids: [a] })).json().data.results[0]).toMatchObject({ ok: false, message: BOOKING_MESSAGES.notFound });
+    expect((await call('POST', `${PATH}/accept`, tok.foreign, { ids: [a] })).json().data.results[0]).toMatchObject({
+      ok: false,
+      message: BOOKING_MESSAGES.notFound,
+    });
   });
 });
 
 describe('reschedule, profile, priority', () => {
   it('moves to another slot (place given back, new one taken), changes services, symptom, priority', async () => {
     const id = await bookId({ timeSlotId: tomorrow[12]!.id, serviceIds: [clinic.serviceIds[0]!] });
-    const res = await call('PUT', `${PATH}/${id}`, tok.staff, { timeSlotId: tomorrow[13]!.id, serviceIds: clinic.serviceIds, symptom: 'Ho kéo dài', priority: 1 });
+    const res = await call('PUT', `${PATH}/${id}`, tok.staff, {
+      timeSlotId: tomorrow[13]!.id,
+      serviceIds: clinic.serviceIds,
+      symptom: 'Ho kéo dài',
+      priority: 1,
+    });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ message: BOOKING_MESSAGES.updated, data: { timeSlotId: tomorrow[13]!.id, startTime: tomorrow[13]!.startTime, totalPrice: 270_000, symptom: 'Ho kéo dài', priority: 1 } });
+    expect(res.json()).toMatchObject({
+      message: BOOKING_MESSAGES.updated,
+      data: { timeSlotId: tomorrow[13]!.id, startTime: tomorrow[13]!.startTime, totalPrice: 270_000, symptom: 'Ho kéo dài', priority: 1 },
+    });
     expect(await slotBooked(tomorrow[12]!.id)).toBe(0);
     expect(await slotBooked(tomorrow[13]!.id)).toBe(1);
     expect((await call('PUT', `${PATH}/${id}`, tok.staff, { timeSlotId: yesterday[1]!.id })).statusCode).toBe(400);
@@ -392,13 +420,18 @@ describe('reschedule, profile, priority', () => {
     expect((await call('PUT', `${PATH}/${id}`, tok.foreign, { symptom: 'x' })).statusCode).toBe(404);
     expect((await call('PUT', `${PATH}/${id}`, tok.staff, { priority: 3 })).statusCode).toBe(400);
     for (let i = 0; i < 3; i++) await bookId({ timeSlotId: tomorrow[14]!.id });
-    expect((await call('PUT', `${PATH}/${id}`, tok.staff, { timeSlotId: tomorrow[14]!.id })).json()).toMatchObject({ code: 409, message: BOOKING_MESSAGES.slotFull });
+    expect((await call('PUT', `${PATH}/${id}`, tok.staff, { timeSlotId: tomorrow[14]!.id })).json()).toMatchObject({
+      code: 409,
+      message: BOOKING_MESSAGES.slotFull,
+    });
     expect(await slotBooked(tomorrow[13]!.id)).toBe(1);
     const logs = (await call('GET', `${PATH}/${id}/logs`, tok.staff)).json().data;
     expect(logs.at(-1)).toMatchObject({ action: 'reschedule', fromStatus: 'PENDING', toStatus: 'PENDING' });
     // the history says from where to where, as the desk reads it
     const day = tomorrowDate().split('-').reverse().join('/');
-    expect(logs.at(-1).detail.before.slot).toMatch(new RegExp(`^${tomorrow[12]!.startTime}–\\d\\d:\\d\\d ${day} · Phòng khám Nội tổng hợp [0-9A-F]{6} · BSCKI Nguyễn Văn An$`));
+    expect(logs.at(-1).detail.before.slot).toMatch(
+      new RegExp(`^${tomorrow[12]!.startTime}–\\d\\d:\\d\\d ${day} · Phòng khám Nội tổng hợp [0-9A-F]{6} · BSCKI Nguyễn Văn An$`),
+    );
     expect(logs.at(-1).detail.after.slot).toMatch(new RegExp(`^${tomorrow[13]!.startTime}–\\d\\d:\\d\\d ${day} · `));
   });
 
@@ -413,7 +446,9 @@ describe('reschedule, profile, priority', () => {
       );
     const held = async (bookingId: number) =>
       Object.fromEntries(
-        (await sqlRows<{ service_id: number; price: string }>(t, sql`SELECT service_id, price FROM booking_services WHERE booking_id = ${bookingId}`)).map((r) => [r.service_id, Number(r.price)]),
+        (await sqlRows<{ service_id: number; price: string }>(t, sql`SELECT service_id, price FROM booking_services WHERE booking_id = ${bookingId}`)).map(
+          (r) => [r.service_id, Number(r.price)],
+        ),
       );
     const update = async (bookingId: number, payload: Record<string, unknown>) => {
       const res = await call('PUT', `${PATH}/${bookingId}`, tok.staff, payload);
@@ -421,7 +456,12 @@ describe('reschedule, profile, priority', () => {
       return res.json().data;
     };
     const updates = async (bookingId: number) =>
-      (await sqlRows<{ n: number }>(t, sql`SELECT count(*)::int AS n FROM audit_log WHERE entity = 'booking' AND entity_id = ${String(bookingId)} AND action = 'BOOKING_UPDATE'`))[0]!.n;
+      (
+        await sqlRows<{ n: number }>(
+          t,
+          sql`SELECT count(*)::int AS n FROM audit_log WHERE entity = 'booking' AND entity_id = ${String(bookingId)} AND action = 'BOOKING_UPDATE'`,
+        )
+      )[0]!.n;
 
     // Booked with the blood count, quoted at its high-quality price 120,000.
     const id = await bookId({ timeSlotId: tomorrow[19]!.id, serviceIds: [blood] });
@@ -471,7 +511,9 @@ describe('reschedule, profile, priority', () => {
 
   it('refuses a second live booking of one profile in one slot (409 naming it), on create and on a move; allows it again once cancelled', async () => {
     const me = { medicalProfileId: patient.profiles[1]!.id };
-    const [x, y] = await t.database.transaction((tx) => makeSlots(tx, facilityId, clinic, addDays(todayVn(), 5), { start: '08:00', end: '09:00', minutes: 30, capacity: 3 }));
+    const [x, y] = await t.database.transaction((tx) =>
+      makeSlots(tx, facilityId, clinic, addDays(todayVn(), 5), { start: '08:00', end: '09:00', minutes: 30, capacity: 3 }),
+    );
     const first = await call('POST', PATH, tok.staff, { ...me, timeSlotId: x!.id });
     expect(first.statusCode, first.body).toBe(200);
     const code = first.json().data.code as string;
@@ -481,7 +523,10 @@ describe('reschedule, profile, priority', () => {
     expect(await slotBooked(x!.id)).toBe(before);
     // another booking of the same profile cannot be moved onto that slot either
     const other = await call('POST', PATH, tok.staff, { ...me, timeSlotId: y!.id });
-    expect((await call('PUT', `${PATH}/${other.json().data.id}`, tok.staff, { timeSlotId: x!.id })).json()).toMatchObject({ code: 409, message: `Hồ sơ này đã có lịch khám ${code} trong khung giờ đã chọn` });
+    expect((await call('PUT', `${PATH}/${other.json().data.id}`, tok.staff, { timeSlotId: x!.id })).json()).toMatchObject({
+      code: 409,
+      message: `Hồ sơ này đã có lịch khám ${code} trong khung giờ đã chọn`,
+    });
     expect(await slotBooked(y!.id)).toBe(1);
     // cancelled, the slot is free for the same person again
     expect((await act(first.json().data.id, 'cancel', { reason: 'Đặt nhầm' })).statusCode).toBe(200);
@@ -509,7 +554,15 @@ describe('time slots, work days, queue counter sync', () => {
   it('shows a doctor day with free places and the past flag', async () => {
     const res = (await call('GET', `${PATH}/time-slots?doctorId=${clinic.doctorId}&date=${addDays(todayVn(), -1)}`, tok.staff)).json().data;
     expect(res).toHaveLength(8);
-    expect(res[0]).toMatchObject({ id: yesterday[0]!.id, capacity: 3, booked: 0, free: 3, past: true, room: { id: clinic.roomId }, department: { id: clinic.departmentId } });
+    expect(res[0]).toMatchObject({
+      id: yesterday[0]!.id,
+      capacity: 3,
+      booked: 0,
+      free: 3,
+      past: true,
+      room: { id: clinic.roomId },
+      department: { id: clinic.departmentId },
+    });
     const next = (await call('GET', `${PATH}/time-slots?doctorId=${clinic.doctorId}&date=${tomorrowDate()}`, tok.staff)).json().data;
     expect(next.every((s: { past: boolean }) => !s.past)).toBe(true);
     expect((await call('GET', `${PATH}/time-slots?doctorId=${clinic.doctorId}&date=${tomorrowDate()}`, tok.foreign)).json().data).toEqual([]);
@@ -573,7 +626,10 @@ describe('call the next patient of a room', () => {
     // each call is the booking's own transition: its log row and audit row
     const logs = (await call('GET', `${PATH}/${ids[2]}/logs`, tok.staff)).json().data;
     expect(logs.map((l: { action: string }) => l.action)).toEqual(['create', 'accept', 'checkin', 'call']);
-    const [audits] = await sqlRows<{ n: number }>(t, sql`SELECT count(*)::int AS n FROM audit_log WHERE entity = 'booking' AND entity_id = ${String(ids[2])} AND action = 'BOOKING_CALL'`);
+    const [audits] = await sqlRows<{ n: number }>(
+      t,
+      sql`SELECT count(*)::int AS n FROM audit_log WHERE entity = 'booking' AND entity_id = ${String(ids[2])} AND action = 'BOOKING_CALL'`,
+    );
     expect(audits!.n).toBe(1);
   });
 
@@ -596,7 +652,11 @@ describe('bookings of a patient account', () => {
       slots: await makeSlots(tx, facilityId, await makeClinic(tx, facilityId, 'Da liễu'), addDays(todayVn(), 2), { capacity: 2 }),
     }));
     const made: number[] = [];
-    for (const [profile, slot] of [[0, 0], [0, 1], [1, 2]] as const) {
+    for (const [profile, slot] of [
+      [0, 0],
+      [0, 1],
+      [1, 2],
+    ] as const) {
       made.push(await bookId({ medicalProfileId: acc.profiles[profile]!.id, timeSlotId: slots[slot]!.id }));
     }
     const url = `${PATH}/users/${acc.userId}`;
@@ -629,7 +689,9 @@ describe('no-show', () => {
     const pending = await bookId({ timeSlotId: tomorrow[16]!.id });
     const future = await bookId({ timeSlotId: tomorrow[16]!.id, accept: true });
     await t.database.db.execute(sql`UPDATE bookings SET date = ${addDays(todayVn(), -2)} WHERE id IN (${past}, ${pending})`);
-    expect(await markNoShows({ config: t.config, database: t.database, live: { publish: async () => undefined, subscribe: () => () => undefined } } as never)).toBeGreaterThanOrEqual(1);
+    expect(
+      await markNoShows({ config: t.config, database: t.database, live: { publish: async () => undefined, subscribe: () => () => undefined } } as never),
+    ).toBeGreaterThanOrEqual(1);
     const d = (await call('GET', `${PATH}/${past}`, tok.staff)).json().data;
     expect(d).toMatchObject({ status: 'NO_SHOW', fhirStatus: 'noshow', previousStatus: 'ACCEPTED' });
     expect(d.log.at(-1)).toMatchObject({ action: 'noShow', actor: 'SYSTEM', by: null, fromStatus: 'ACCEPTED', toStatus: 'NO_SHOW' });

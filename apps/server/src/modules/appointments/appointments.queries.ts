@@ -22,7 +22,18 @@ import { badRequest, notFound } from '../../core/errors';
 import { rows } from '../patients/patients.repository';
 import { USER_NOT_FOUND } from '../patients/patients.service';
 import { dayListCache } from './day-list.cache';
-import { BOOKING_COLUMNS, BOOKING_JOINS, countDayByStatus, findBooking, findDayPage, findLogs, toBookingRow, toLogRow, roomOfFacility, type BookingRecord } from './appointments.repository';
+import {
+  BOOKING_COLUMNS,
+  BOOKING_JOINS,
+  countDayByStatus,
+  findBooking,
+  findDayPage,
+  findLogs,
+  toBookingRow,
+  toLogRow,
+  roomOfFacility,
+  type BookingRecord,
+} from './appointments.repository';
 
 /**
  * The day list as the JSON the route sends: one page plus the counts per status (their sum over the
@@ -49,8 +60,7 @@ export async function listBookingsJson(ctx: AppContext, caller: Caller, q: Booki
   const pageKey = `${countsKey}|${filter.statuses?.join(',') ?? ''}|${sort}|${q.page}|${q.size}`;
   const build = async (generation: number) => {
     const [counts, data] = await Promise.all([
-      cache?.counts(facilityId, countsKey) ??
-        countDayByStatus(ctx.database, filter).then((c) => (cache?.setCounts(facilityId, generation, countsKey, c), c)),
+      cache?.counts(facilityId, countsKey) ?? countDayByStatus(ctx.database, filter).then((c) => (cache?.setCounts(facilityId, generation, countsKey, c), c)),
       findDayPage(ctx.database, filter, sort, q.size, q.page * q.size),
     ]);
     const total = (filter.statuses ?? (Object.keys(counts) as (keyof typeof counts)[])).reduce((sum, s) => sum + counts[s], 0);
@@ -134,7 +144,8 @@ export async function doctorDaySlots(ctx: AppContext, caller: Caller, doctorId: 
 export async function doctorWorkDays(ctx: AppContext, caller: Caller, doctorId: number, from: string, to: string): Promise<WorkDayRow[]> {
   if (to < from) throw badRequest('Ngày kết thúc phải sau ngày bắt đầu', [{ field: 'to', message: 'Ngày kết thúc phải sau ngày bắt đầu' }]);
   const days = (Date.parse(to) - Date.parse(from)) / 86_400_000;
-  if (!(days < MAX_SCHEDULE_DAYS)) throw badRequest(`Khoảng ngày tối đa ${MAX_SCHEDULE_DAYS} ngày`, [{ field: 'to', message: `Khoảng ngày tối đa ${MAX_SCHEDULE_DAYS} ngày` }]);
+  if (!(days < MAX_SCHEDULE_DAYS))
+    throw badRequest(`Khoảng ngày tối đa ${MAX_SCHEDULE_DAYS} ngày`, [{ field: 'to', message: `Khoảng ngày tối đa ${MAX_SCHEDULE_DAYS} ngày` }]);
   const facilityId = caller.facilityId;
   const found = await rows<{ date: string; capacity: number | string; booked: number | string; free: number | string }>(
     ctx.database.db,
@@ -152,7 +163,10 @@ export async function roomQueue(ctx: AppContext, caller: Caller, q: { roomId?: n
   let roomId = q.roomId;
   let date = q.date ?? todayVn();
   if (q.scheduleId !== undefined) {
-    const [s] = await rows<{ room_id: number; date: string }>(ctx.database.db, sql`SELECT room_id, date::text AS date FROM schedules WHERE facility_id = ${facilityId} AND id = ${q.scheduleId}`);
+    const [s] = await rows<{ room_id: number; date: string }>(
+      ctx.database.db,
+      sql`SELECT room_id, date::text AS date FROM schedules WHERE facility_id = ${facilityId} AND id = ${q.scheduleId}`,
+    );
     if (!s) throw notFound('Không tìm thấy lịch làm việc');
     roomId = s.room_id;
     date = s.date;
@@ -181,7 +195,12 @@ export async function syncCheckinSeq(ctx: AppContext, caller: Caller, roomId: nu
           SELECT ${roomId}, ${date}::date, ${facilityId}, coalesce(max(queue_number), 0) FROM bookings WHERE facility_id = ${facilityId} AND room_id = ${roomId} AND date = ${date}
           ON CONFLICT (room_id, date, facility_id) DO UPDATE SET last_number = excluded.last_number RETURNING last_number`,
     );
-    await audit(tx, caller, { action: 'BOOKING_SYNC_CHECKIN_SEQ', entity: 'queue_counter', entityId: `${roomId}:${date}`, after: { lastNumber: r!.last_number } });
+    await audit(tx, caller, {
+      action: 'BOOKING_SYNC_CHECKIN_SEQ',
+      entity: 'queue_counter',
+      entityId: `${roomId}:${date}`,
+      after: { lastNumber: r!.last_number },
+    });
     return r!.last_number;
   });
 }

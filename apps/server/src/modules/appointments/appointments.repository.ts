@@ -171,7 +171,10 @@ export async function findDayPage(database: Database, f: DayFilter, sort: string
 }
 
 export async function findBooking(ex: Executor, facilityId: number, id: number): Promise<BookingRecord | null> {
-  const [r] = await rows<BookingRecord>(ex, sql`SELECT ${sql.raw(BOOKING_COLUMNS)} FROM bookings b ${sql.raw(BOOKING_JOINS)} WHERE b.facility_id = ${facilityId} AND b.id = ${id}`);
+  const [r] = await rows<BookingRecord>(
+    ex,
+    sql`SELECT ${sql.raw(BOOKING_COLUMNS)} FROM bookings b ${sql.raw(BOOKING_JOINS)} WHERE b.facility_id = ${facilityId} AND b.id = ${id}`,
+  );
   return r ?? null;
 }
 
@@ -272,7 +275,10 @@ const SLOT_COLUMNS = sql`s.id, s.schedule_id, s.doctor_id, s.date::text AS date,
   s.starts_at <= now() AS past, sc.room_id, sc.department_id`;
 
 export async function findSlot(ex: Executor, facilityId: number, slotId: number): Promise<SlotRecord | null> {
-  const [r] = await rows<SlotRecord>(ex, sql`SELECT ${SLOT_COLUMNS} FROM time_slots s JOIN schedules sc ON sc.id = s.schedule_id WHERE s.facility_id = ${facilityId} AND s.id = ${slotId}`);
+  const [r] = await rows<SlotRecord>(
+    ex,
+    sql`SELECT ${SLOT_COLUMNS} FROM time_slots s JOIN schedules sc ON sc.id = s.schedule_id WHERE s.facility_id = ${facilityId} AND s.id = ${slotId}`,
+  );
   return r ?? null;
 }
 

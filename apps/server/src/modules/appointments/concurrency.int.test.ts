@@ -31,27 +31,41 @@ describe.skipIf(!process.env.DATABASE_URL)('bookings under concurrency (PostgreS
   afterAll(() => t?.close());
 
   it('100 simultaneous bookings of one slot of capacity 3: exactly 3 succeed, booked = 3', async () => {
-    const [slot] = await t.database.transaction((tx) => makeSlots(tx, facilityId, clinic, addDays(todayVn(), 3), { start: '08:00', end: '08:30', minutes: 30, capacity: 3 }));
+    const [slot] = await t.database.transaction((tx) =>
+      makeSlots(tx, facilityId, clinic, addDays(todayVn(), 3), { start: '08:00', end: '08:30', minutes: 30, capacity: 3 }),
+    );
     const results = await Promise.all(
-      profiles.map((medicalProfileId) => t.app.inject({ method: 'POST', url: PATH, headers: bearer(token), payload: { medicalProfileId, timeSlotId: slot!.id } })),
+      profiles.map((medicalProfileId) =>
+        t.app.inject({ method: 'POST', url: PATH, headers: bearer(token), payload: { medicalProfileId, timeSlotId: slot!.id } }),
+      ),
     );
     const codes = results.map((r) => r.statusCode);
     expect(codes.filter((c) => c === 200)).toHaveLength(3);
     expect(codes.filter((c) => c === 409)).toHaveLength(97);
-    const [s] = await sqlRows<{ booked: number; n: number }>(t, sql`SELECT booked, (SELECT count(*)::int FROM bookings WHERE time_slot_id = ${slot!.id}) AS n FROM time_slots WHERE id = ${slot!.id}`);
+    const [s] = await sqlRows<{ booked: number; n: number }>(
+      t,
+      sql`SELECT booked, (SELECT count(*)::int FROM bookings WHERE time_slot_id = ${slot!.id}) AS n FROM time_slots WHERE id = ${slot!.id}`,
+    );
     expect(s).toEqual({ booked: 3, n: 3 });
   });
 
   it('the same patient booked 20 times at once into one slot (a double click, two desks): exactly one booking', async () => {
-    const [slot] = await t.database.transaction((tx) => makeSlots(tx, facilityId, clinic, addDays(todayVn(), 3), { start: '09:00', end: '09:30', minutes: 30, capacity: 10 }));
+    const [slot] = await t.database.transaction((tx) =>
+      makeSlots(tx, facilityId, clinic, addDays(todayVn(), 3), { start: '09:00', end: '09:30', minutes: 30, capacity: 10 }),
+    );
     const results = await Promise.all(
-      Array.from({ length: 20 }, () => t.app.inject({ method: 'POST', url: PATH, headers: bearer(token), payload: { medicalProfileId: profiles[0]!, timeSlotId: slot!.id } })),
+      Array.from({ length: 20 }, () =>
+        t.app.inject({ method: 'POST', url: PATH, headers: bearer(token), payload: { medicalProfileId: profiles[0]!, timeSlotId: slot!.id } }),
+      ),
     );
     const codes = results.map((r) => r.statusCode);
     expect(codes.filter((c) => c === 200)).toHaveLength(1);
     expect(codes.filter((c) => c === 409)).toHaveLength(19);
     expect(results.find((r) => r.statusCode === 409)!.json().message).toMatch(/^Hồ sơ này đã có lịch khám DK\d{12} trong khung giờ đã chọn$/);
-    const [s] = await sqlRows<{ booked: number; n: number }>(t, sql`SELECT booked, (SELECT count(*)::int FROM bookings WHERE time_slot_id = ${slot!.id}) AS n FROM time_slots WHERE id = ${slot!.id}`);
+    const [s] = await sqlRows<{ booked: number; n: number }>(
+      t,
+      sql`SELECT booked, (SELECT count(*)::int FROM bookings WHERE time_slot_id = ${slot!.id}) AS n FROM time_slots WHERE id = ${slot!.id}`,
+    );
     expect(s).toEqual({ booked: 1, n: 1 });
   });
 
@@ -61,7 +75,12 @@ describe.skipIf(!process.env.DATABASE_URL)('bookings under concurrency (PostgreS
     const ids: number[] = [];
     for (const s of slots) {
       for (let i = 0; i < 5; i++) {
-        const res = await t.app.inject({ method: 'POST', url: PATH, headers: bearer(token), payload: { medicalProfileId: profiles[i]!, timeSlotId: s.id, accept: true } });
+        const res = await t.app.inject({
+          method: 'POST',
+          url: PATH,
+          headers: bearer(token),
+          payload: { medicalProfileId: profiles[i]!, timeSlotId: s.id, accept: true },
+        });
         ids.push(res.json().data.id);
       }
     }
@@ -81,12 +100,25 @@ describe.skipIf(!process.env.DATABASE_URL)('bookings under concurrency (PostgreS
     const date = addDays(todayVn(), 5);
     const slots = await t.database.transaction((tx) => makeSlots(tx, facilityId, clinic, date, { start: '07:00', end: '09:00', minutes: 30, capacity: 10 }));
     const ids: number[] = [];
-    for (const s of slots) for (let i = 0; i < 10; i++) ids.push((await t.app.inject({ method: 'POST', url: PATH, headers: bearer(token), payload: { medicalProfileId: profiles[i]!, timeSlotId: s.id } })).json().data.id);
+    for (const s of slots)
+      for (let i = 0; i < 10; i++)
+        ids.push(
+          (await t.app.inject({ method: 'POST', url: PATH, headers: bearer(token), payload: { medicalProfileId: profiles[i]!, timeSlotId: s.id } })).json().data
+            .id,
+        );
     const reversed = [...ids].reverse();
-    const runs = await Promise.all([ids, reversed, ids, reversed].map((list) => t.app.inject({ method: 'POST', url: `${PATH}/accept`, headers: bearer(token), payload: { ids: list } })));
+    const runs = await Promise.all(
+      [ids, reversed, ids, reversed].map((list) => t.app.inject({ method: 'POST', url: `${PATH}/accept`, headers: bearer(token), payload: { ids: list } })),
+    );
     expect(runs.every((r) => r.statusCode === 200)).toBe(true);
     expect(runs.reduce((n, r) => n + r.json().data.succeeded, 0)).toBe(ids.length);
-    const [logs] = await sqlRows<{ n: number }>(t, sql`SELECT count(*)::int AS n FROM booking_logs WHERE action = 'accept' AND booking_id IN (${sql.join(ids.map((i) => sql`${i}`), sql`, `)})`);
+    const [logs] = await sqlRows<{ n: number }>(
+      t,
+      sql`SELECT count(*)::int AS n FROM booking_logs WHERE action = 'accept' AND booking_id IN (${sql.join(
+        ids.map((i) => sql`${i}`),
+        sql`, `,
+      )})`,
+    );
     expect(logs!.n).toBe(ids.length);
   });
 
@@ -97,7 +129,18 @@ describe.skipIf(!process.env.DATABASE_URL)('bookings under concurrency (PostgreS
       return { room: c, slots: await makeSlots(tx, facilityId, c, addDays(todayVn(), 6), { start: '07:00', end: '09:00', minutes: 30, capacity: 5 }) };
     });
     const ids: number[] = [];
-    for (const s of slots) for (let i = 0; i < 5; i++) ids.push((await t.app.inject({ method: 'POST', url: PATH, headers: bearer(token), payload: { medicalProfileId: profiles[i]!, timeSlotId: s.id, accept: true } })).json().data.id);
+    for (const s of slots)
+      for (let i = 0; i < 5; i++)
+        ids.push(
+          (
+            await t.app.inject({
+              method: 'POST',
+              url: PATH,
+              headers: bearer(token),
+              payload: { medicalProfileId: profiles[i]!, timeSlotId: s.id, accept: true },
+            })
+          ).json().data.id,
+        );
     const date = todayVn();
     await t.database.transaction((tx) => moveSchedules(tx, [slots[0]!.scheduleId], date));
     for (const id of ids) expect((await t.app.inject({ method: 'POST', url: `${PATH}/${id}/checkin`, headers: bearer(token) })).statusCode).toBe(200);
@@ -107,7 +150,13 @@ describe.skipIf(!process.env.DATABASE_URL)('bookings under concurrency (PostgreS
     const called = runs.filter((r) => r.statusCode === 200).map((r) => r.json().data.id as number);
     expect(called.sort((a, b) => a - b)).toEqual([...ids].sort((a, b) => a - b));
     expect(runs.filter((r) => r.statusCode === 409)).toHaveLength(10);
-    const [logs] = await sqlRows<{ n: number }>(t, sql`SELECT count(*)::int AS n FROM booking_logs WHERE action = 'call' AND booking_id IN (${sql.join(ids.map((i) => sql`${i}`), sql`, `)})`);
+    const [logs] = await sqlRows<{ n: number }>(
+      t,
+      sql`SELECT count(*)::int AS n FROM booking_logs WHERE action = 'call' AND booking_id IN (${sql.join(
+        ids.map((i) => sql`${i}`),
+        sql`, `,
+      )})`,
+    );
     expect(logs!.n).toBe(20);
   });
 });

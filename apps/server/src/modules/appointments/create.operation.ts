@@ -23,7 +23,10 @@ export interface ProfileRecord {
 }
 
 export async function findProfile(ex: Executor, facilityId: number, id: number): Promise<ProfileRecord | null> {
-  const [p] = await rows<ProfileRecord>(ex, sql`SELECT id, user_id, full_name, phone, patient_code FROM medical_profiles WHERE facility_id = ${facilityId} AND id = ${id}`);
+  const [p] = await rows<ProfileRecord>(
+    ex,
+    sql`SELECT id, user_id, full_name, phone, patient_code FROM medical_profiles WHERE facility_id = ${facilityId} AND id = ${id}`,
+  );
   return p ?? null;
 }
 
@@ -42,7 +45,10 @@ export async function pricedServices(ex: Executor, facilityId: number, ids: read
   if (!unique.length) return [];
   const found = await rows<{ id: number; price: number; price_entries: PriceEntryRow[] | null }>(
     ex,
-    sql`SELECT id, price, price_entries FROM medical_services WHERE facility_id = ${facilityId} AND active AND id IN (${sql.join(unique.map((i) => sql`${i}`), sql`, `)})`,
+    sql`SELECT id, price, price_entries FROM medical_services WHERE facility_id = ${facilityId} AND active AND id IN (${sql.join(
+      unique.map((i) => sql`${i}`),
+      sql`, `,
+    )})`,
   );
   if (found.length !== unique.length) {
     const message = 'Có dịch vụ không tồn tại hoặc đã ngừng hoạt động';
@@ -71,7 +77,12 @@ export async function bookableSlot(ex: Executor, facilityId: number, id: number)
 export async function replaceServices(tx: Tx, bookingId: number, services: readonly PricedService[]): Promise<number> {
   await tx.execute(sql`DELETE FROM booking_services WHERE booking_id = ${bookingId}`);
   if (services.length) {
-    await tx.execute(sql`INSERT INTO booking_services (booking_id, service_id, price) VALUES ${sql.join(services.map((s) => sql`(${bookingId}, ${s.id}, ${s.price})`), sql`, `)}`);
+    await tx.execute(
+      sql`INSERT INTO booking_services (booking_id, service_id, price) VALUES ${sql.join(
+        services.map((s) => sql`(${bookingId}, ${s.id}, ${s.price})`),
+        sql`, `,
+      )}`,
+    );
   }
   return services.reduce((sum, s) => sum + s.price, 0);
 }
@@ -86,7 +97,10 @@ export async function refuseSecondBooking(tx: Tx, facilityId: number, profileId:
   const [held] = await rows<{ code: string }>(
     tx,
     sql`SELECT code FROM bookings WHERE facility_id = ${facilityId} AND medical_profile_id = ${profileId} AND time_slot_id = ${slotId}
-          AND status IN (${sql.join(HOLDS_SLOT.map((s) => sql`${s}`), sql`, `)}) AND id <> ${exceptId ?? 0} LIMIT 1`,
+          AND status IN (${sql.join(
+            HOLDS_SLOT.map((s) => sql`${s}`),
+            sql`, `,
+          )}) AND id <> ${exceptId ?? 0} LIMIT 1`,
   );
   if (held) throw conflict(fmt(BOOKING_MESSAGES.alreadyBooked, { code: held.code }));
 }
@@ -127,10 +141,30 @@ export async function createBooking(ctx: AppContext, caller: Caller, body: Creat
     }
     const total = await replaceServices(tx, id, services);
     let status: 'PENDING' | 'ACCEPTED' = 'PENDING';
-    const logs: LogInsert[] = [{ facilityId: caller.facilityId, bookingId: id, action: 'create', from: null, to: 'PENDING', actor: 'STAFF', accountId: caller.accountId, detail: { previous: null, source: body.source } }];
+    const logs: LogInsert[] = [
+      {
+        facilityId: caller.facilityId,
+        bookingId: id,
+        action: 'create',
+        from: null,
+        to: 'PENDING',
+        actor: 'STAFF',
+        accountId: caller.accountId,
+        detail: { previous: null, source: body.source },
+      },
+    ];
     if (body.accept) {
       status = 'ACCEPTED';
-      logs.push({ facilityId: caller.facilityId, bookingId: id, action: 'accept', from: 'PENDING', to: 'ACCEPTED', actor: 'STAFF', accountId: caller.accountId, detail: { previous: 'PENDING' } });
+      logs.push({
+        facilityId: caller.facilityId,
+        bookingId: id,
+        action: 'accept',
+        from: 'PENDING',
+        to: 'ACCEPTED',
+        actor: 'STAFF',
+        accountId: caller.accountId,
+        detail: { previous: 'PENDING' },
+      });
     }
     await tx.execute(sql`UPDATE bookings SET total_price = ${total}, status = ${status}, fhir_status = ${FHIR_STATUS[status]} WHERE id = ${id}`);
     await recordBookingWrite(ctx, tx, caller, {
@@ -139,7 +173,15 @@ export async function createBooking(ctx: AppContext, caller: Caller, body: Creat
         action: 'BOOKING_CREATE',
         entity: 'booking',
         entityId: id,
-        after: { code, medicalProfileId: profile.id, timeSlotId: slot.id, status, serviceIds: services.map((s) => s.id), totalPrice: total, source: body.source },
+        after: {
+          code,
+          medicalProfileId: profile.id,
+          timeSlotId: slot.id,
+          status,
+          serviceIds: services.map((s) => s.id),
+          totalPrice: total,
+          source: body.source,
+        },
       },
       type: 'create',
       booking: { id, date: slot.date, status, roomId: slot.room_id },

@@ -86,7 +86,11 @@ export async function fillSlots(ex: Executor, facilityId: number, o: FillOptions
   );
   const count = inserted.length;
   // the new bookings: those without a log yet
-  await ex.execute(sql.raw(`CREATE TEMP TABLE IF NOT EXISTS fill_new (id int PRIMARY KEY, st text, created_at timestamptz, room_id int, date date, start_time text, slot_id int, source text)`));
+  await ex.execute(
+    sql.raw(
+      `CREATE TEMP TABLE IF NOT EXISTS fill_new (id int PRIMARY KEY, st text, created_at timestamptz, room_id int, date date, start_time text, slot_id int, source text)`,
+    ),
+  );
   await ex.execute(sql.raw(`TRUNCATE fill_new`));
   await ex.execute(
     sql.raw(`INSERT INTO fill_new SELECT b.id, b.status, b.created_at, b.room_id, b.date, b.start_time, b.time_slot_id, b.source FROM bookings b
@@ -96,19 +100,50 @@ export async function fillSlots(ex: Executor, facilityId: number, o: FillOptions
   await ex.execute(sql.raw('ANALYZE fill_new'));
   if (services.length) {
     const pick = `1 + f.id % ${services.length}`;
-    await ex.execute(sql.raw(`INSERT INTO booking_services (booking_id, service_id, price) SELECT f.id, (${svcIds})[${pick}], (${svcPrices})[${pick}] FROM fill_new f`));
+    await ex.execute(
+      sql.raw(`INSERT INTO booking_services (booking_id, service_id, price) SELECT f.id, (${svcIds})[${pick}], (${svcPrices})[${pick}] FROM fill_new f`),
+    );
     await ex.execute(sql.raw(`UPDATE bookings b SET total_price = (${svcPrices})[${pick}] FROM fill_new f WHERE b.id = f.id`));
   }
   // The log chain of each state: step k of the chain happens k hours after creation (a check-in on the day itself).
   const chains: Record<string, [string, string | null, string][]> = {
     PENDING: [['create', null, 'PENDING']],
-    ACCEPTED: [['create', null, 'PENDING'], ['accept', 'PENDING', 'ACCEPTED']],
-    REJECTED: [['create', null, 'PENDING'], ['reject', 'PENDING', 'REJECTED']],
-    CANCELLED: [['create', null, 'PENDING'], ['accept', 'PENDING', 'ACCEPTED'], ['cancel', 'ACCEPTED', 'CANCELLED']],
-    NO_SHOW: [['create', null, 'PENDING'], ['accept', 'PENDING', 'ACCEPTED'], ['noShow', 'ACCEPTED', 'NO_SHOW']],
-    CHECKED_IN: [['create', null, 'PENDING'], ['accept', 'PENDING', 'ACCEPTED'], ['checkin', 'ACCEPTED', 'CHECKED_IN']],
-    CALLED: [['create', null, 'PENDING'], ['accept', 'PENDING', 'ACCEPTED'], ['checkin', 'ACCEPTED', 'CHECKED_IN'], ['call', 'CHECKED_IN', 'CALLED']],
-    DONE: [['create', null, 'PENDING'], ['accept', 'PENDING', 'ACCEPTED'], ['checkin', 'ACCEPTED', 'CHECKED_IN'], ['call', 'CHECKED_IN', 'CALLED'], ['complete', 'CALLED', 'DONE']],
+    ACCEPTED: [
+      ['create', null, 'PENDING'],
+      ['accept', 'PENDING', 'ACCEPTED'],
+    ],
+    REJECTED: [
+      ['create', null, 'PENDING'],
+      ['reject', 'PENDING', 'REJECTED'],
+    ],
+    CANCELLED: [
+      ['create', null, 'PENDING'],
+      ['accept', 'PENDING', 'ACCEPTED'],
+      ['cancel', 'ACCEPTED', 'CANCELLED'],
+    ],
+    NO_SHOW: [
+      ['create', null, 'PENDING'],
+      ['accept', 'PENDING', 'ACCEPTED'],
+      ['noShow', 'ACCEPTED', 'NO_SHOW'],
+    ],
+    CHECKED_IN: [
+      ['create', null, 'PENDING'],
+      ['accept', 'PENDING', 'ACCEPTED'],
+      ['checkin', 'ACCEPTED', 'CHECKED_IN'],
+    ],
+    CALLED: [
+      ['create', null, 'PENDING'],
+      ['accept', 'PENDING', 'ACCEPTED'],
+      ['checkin', 'ACCEPTED', 'CHECKED_IN'],
+      ['call', 'CHECKED_IN', 'CALLED'],
+    ],
+    DONE: [
+      ['create', null, 'PENDING'],
+      ['accept', 'PENDING', 'ACCEPTED'],
+      ['checkin', 'ACCEPTED', 'CHECKED_IN'],
+      ['call', 'CHECKED_IN', 'CALLED'],
+      ['complete', 'CALLED', 'DONE'],
+    ],
   };
   const chainRows = Object.entries(chains)
     .flatMap(([st, steps]) => steps.map(([a, from, to], k) => `('${st}', ${k}, '${a}', ${from ? `'${from}'` : 'NULL'}, '${to}')`))

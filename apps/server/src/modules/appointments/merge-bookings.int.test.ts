@@ -27,12 +27,24 @@ it("a patient merge moves the merged account's bookings to the kept account (pre
   const kept = (await book(keep.profiles[0]!.id)).json().data.id;
   const moved = [(await book(remove.profiles[0]!.id)).json().data.id, (await book(remove.profiles[1]!.id)).json().data.id];
 
-  const preview = await t.app.inject({ method: 'GET', url: `/api/his/v1/vendor/users/${keep.userId}/merge?mergeFromId=${remove.userId}`, headers: bearer(token) });
+  const preview = await t.app.inject({
+    method: 'GET',
+    url: `/api/his/v1/vendor/users/${keep.userId}/merge?mergeFromId=${remove.userId}`,
+    headers: bearer(token),
+  });
   expect(preview.json().data.moves).toContainEqual({ key: 'bookings', label: 'Lượt đặt khám', count: 2 });
-  const res = await t.app.inject({ method: 'POST', url: `/api/his/v1/vendor/users/${keep.userId}/merge`, headers: bearer(token), payload: { mergeFromId: remove.userId } });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/api/his/v1/vendor/users/${keep.userId}/merge`,
+    headers: bearer(token),
+    payload: { mergeFromId: remove.userId },
+  });
   expect(res.statusCode, res.body).toBe(200);
   expect(res.json().data.moved).toContainEqual({ key: 'bookings', label: 'Lượt đặt khám', count: 2 });
-  const owners = await sqlRows<{ id: number; patient_user_id: number }>(t, sql`SELECT id, patient_user_id FROM bookings WHERE id IN (${kept}, ${moved[0]}, ${moved[1]}) ORDER BY id`);
+  const owners = await sqlRows<{ id: number; patient_user_id: number }>(
+    t,
+    sql`SELECT id, patient_user_id FROM bookings WHERE id IN (${kept}, ${moved[0]}, ${moved[1]}) ORDER BY id`,
+  );
   expect(owners.every((o) => o.patient_user_id === keep.userId)).toBe(true);
   const detail = await t.app.inject({ method: 'GET', url: `/api/appointment/v1/${moved[0]}`, headers: bearer(token) });
   expect(detail.json().data.patient.userId).toBe(keep.userId);

@@ -36,11 +36,24 @@ export async function markNoShows(ctx: AppContext, now = new Date()): Promise<nu
       const byFacility = new Map<number, number[]>();
       for (const b of done) byFacility.set(b.facility_id, [...(byFacility.get(b.facility_id) ?? []), b.id]);
       for (const [facilityId, ids] of byFacility) {
-        await audit(tx, null, { action: 'BOOKING_NO_SHOW', entity: 'booking', facilityId, actorId: null, actorUsername: 'SYSTEM', after: { count: ids.length, ids } });
+        await audit(tx, null, {
+          action: 'BOOKING_NO_SHOW',
+          entity: 'booking',
+          facilityId,
+          actorId: null,
+          actorUsername: 'SYSTEM',
+          after: { count: ids.length, ids },
+        });
       }
       for (const facilityId of byFacility.keys()) dayListCache(ctx).drop(facilityId);
       for (const b of done) {
-        await ctx.live.publish(tx, { facilityId: b.facility_id, topic: BOOKING_LIVE_TOPIC, type: 'noShow', id: b.id, data: { date: b.date, status: 'NO_SHOW', roomId: b.room_id } });
+        await ctx.live.publish(tx, {
+          facilityId: b.facility_id,
+          topic: BOOKING_LIVE_TOPIC,
+          type: 'noShow',
+          id: b.id,
+          data: { date: b.date, status: 'NO_SHOW', roomId: b.room_id },
+        });
       }
       return done.length;
     });
@@ -58,8 +71,12 @@ export const NO_SHOW_CRON = '*/10 * * * *';
  * runs each occurrence, a failure is retried with backoff. Idempotent: a second run finds nothing.
  */
 export function defineNoShowJob(): void {
-  defineJob(NO_SHOW_JOB, async (_job, ctx) => {
-    await markNoShows(ctx);
-  }, { maxAttempts: 3, backoff: { baseMs: 30_000, maxMs: 5 * 60_000 } });
+  defineJob(
+    NO_SHOW_JOB,
+    async (_job, ctx) => {
+      await markNoShows(ctx);
+    },
+    { maxAttempts: 3, backoff: { baseMs: 30_000, maxMs: 5 * 60_000 } },
+  );
   schedule(NO_SHOW_JOB, NO_SHOW_CRON);
 }

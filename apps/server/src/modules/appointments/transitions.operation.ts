@@ -33,14 +33,7 @@ async function statusChanges(ex: Executor, bookingId: number): Promise<StatusCha
  * machine, apply the side effects (place in the slot, queue number, reason), then the booking's
  * log row, the audit row and the live event. Throws 404 / 409 (nothing written by this call).
  */
-export async function applyTransition(
-  ctx: AppContext,
-  tx: Tx,
-  caller: Caller,
-  id: number,
-  action: StaffAction,
-  reason?: string,
-): Promise<TransitionOutcome> {
+export async function applyTransition(ctx: AppContext, tx: Tx, caller: Caller, id: number, action: StaffAction, reason?: string): Promise<TransitionOutcome> {
   const b = await lockBooking(tx, caller.facilityId, id);
   if (!b) throw notFound(BOOKING_MESSAGES.notFound);
 
@@ -83,7 +76,13 @@ export async function applyTransition(
   if (queueNumber !== null && (action === 'checkin' || action === 'revert')) detail.queueNumber = queueNumber;
   await recordBookingWrite(ctx, tx, caller, {
     logs: [{ facilityId: caller.facilityId, bookingId: id, action, from: b.status, to, reason, actor: 'STAFF', accountId: caller.accountId, detail }],
-    audit: { action: `BOOKING_${action.toUpperCase()}`, entity: 'booking', entityId: id, before: { status: b.status }, after: { status: to, reason, queueNumber } },
+    audit: {
+      action: `BOOKING_${action.toUpperCase()}`,
+      entity: 'booking',
+      entityId: id,
+      before: { status: b.status },
+      after: { status: to, reason, queueNumber },
+    },
     type: action,
     booking: { id, date: b.date, status: to, roomId: b.room_id },
   });

@@ -9,12 +9,24 @@ import type { Tx } from '../../core/db';
 import { badRequest, conflict, notFound } from '../../core/errors';
 import { rows } from '../patients/patients.repository';
 import { givePlaceBack, lockBooking, takePlace, type LockedBooking } from './appointments.repository';
-import { bookableSlot, bookingSearchText, checkSpecialty, findProfile, pricedServices, refuseSecondBooking, replaceServices, type PricedService } from './create.operation';
+import {
+  bookableSlot,
+  bookingSearchText,
+  checkSpecialty,
+  findProfile,
+  pricedServices,
+  refuseSecondBooking,
+  replaceServices,
+  type PricedService,
+} from './create.operation';
 import { recordBookingWrite } from './transitions.operation';
 
 /** The prices a booking holds for its services (quoted on the day each was added), by service id. */
 async function heldPrices(tx: Tx, bookingId: number): Promise<Map<number, number>> {
-  const held = await rows<{ service_id: number; price: string | number }>(tx, sql`SELECT service_id, price FROM booking_services WHERE booking_id = ${bookingId} ORDER BY service_id`);
+  const held = await rows<{ service_id: number; price: string | number }>(
+    tx,
+    sql`SELECT service_id, price FROM booking_services WHERE booking_id = ${bookingId} ORDER BY service_id`,
+  );
   return new Map(held.map((s) => [s.service_id, Number(s.price)]));
 }
 
@@ -26,7 +38,15 @@ async function heldPrices(tx: Tx, bookingId: number): Promise<Map<number, number
  */
 async function requotedServices(tx: Tx, facilityId: number, ids: readonly number[], held: ReadonlyMap<number, number>): Promise<PricedService[]> {
   const wanted = [...new Set(ids)];
-  const added = new Map((await pricedServices(tx, facilityId, wanted.filter((s) => !held.has(s)))).map((s) => [s.id, s.price]));
+  const added = new Map(
+    (
+      await pricedServices(
+        tx,
+        facilityId,
+        wanted.filter((s) => !held.has(s)),
+      )
+    ).map((s) => [s.id, s.price]),
+  );
   return wanted.map((s) => ({ id: s, price: held.get(s) ?? added.get(s)! }));
 }
 
@@ -34,7 +54,10 @@ async function requotedServices(tx: Tx, facilityId: number, ids: readonly number
 const EDITABLE = ['PENDING', 'ACCEPTED'] as const;
 
 async function lastPrevious(tx: Tx, id: number): Promise<string | null> {
-  const [r] = await rows<{ previous: string | null }>(tx, sql`SELECT detail->>'previous' AS previous FROM booking_logs WHERE booking_id = ${id} ORDER BY id DESC LIMIT 1`);
+  const [r] = await rows<{ previous: string | null }>(
+    tx,
+    sql`SELECT detail->>'previous' AS previous FROM booking_logs WHERE booking_id = ${id} ORDER BY id DESC LIMIT 1`,
+  );
   return r?.previous ?? null;
 }
 
@@ -47,7 +70,10 @@ async function change(
   caller: Caller,
   id: number,
   kind: 'reschedule' | 'profile' | 'priority',
-  fn: (tx: Tx, b: LockedBooking) => Promise<{ before: Record<string, unknown>; after: Record<string, unknown>; date?: string; roomId?: number; action?: 'update' }>,
+  fn: (
+    tx: Tx,
+    b: LockedBooking,
+  ) => Promise<{ before: Record<string, unknown>; after: Record<string, unknown>; date?: string; roomId?: number; action?: 'update' }>,
 ): Promise<void> {
   await ctx.database.transaction(async (tx) => {
     const b = await lockBooking(tx, caller.facilityId, id);
@@ -57,7 +83,18 @@ async function change(
     const action = d.action ?? kind;
     await tx.execute(sql`UPDATE bookings SET updated_at = now() WHERE id = ${id}`);
     await recordBookingWrite(ctx, tx, caller, {
-      logs: [{ facilityId: caller.facilityId, bookingId: id, action, from: b.status, to: b.status, actor: 'STAFF', accountId: caller.accountId, detail: { previous, before: d.before, after: d.after } }],
+      logs: [
+        {
+          facilityId: caller.facilityId,
+          bookingId: id,
+          action,
+          from: b.status,
+          to: b.status,
+          actor: 'STAFF',
+          accountId: caller.accountId,
+          detail: { previous, before: d.before, after: d.after },
+        },
+      ],
       audit: { action: `BOOKING_${action.toUpperCase()}`, entity: 'booking', entityId: id, before: d.before, after: d.after },
       type: action,
       booking: { id, date: d.date ?? b.date, status: b.status, roomId: d.roomId ?? b.room_id },
@@ -67,7 +104,15 @@ async function change(
 
 /** "09:00–09:30 26/11/2026 · Phòng khám Nội 101 · BSCKI Nguyễn Văn An": when and where a booking is, for its history. */
 async function slotLabel(tx: Tx, id: number): Promise<string> {
-  const [r] = await rows<{ start_time: string; end_time: string; date: string; room: string; name: string; academic_title: string | null; degree: string | null }>(
+  const [r] = await rows<{
+    start_time: string;
+    end_time: string;
+    date: string;
+    room: string;
+    name: string;
+    academic_title: string | null;
+    degree: string | null;
+  }>(
     tx,
     sql`SELECT b.start_time, b.end_time, b.date::text AS date, r.name AS room, d.name, d.academic_title, d.degree
         FROM bookings b JOIN rooms r ON r.id = b.room_id JOIN doctors d ON d.id = b.doctor_id WHERE b.id = ${id}`,
@@ -149,7 +194,9 @@ export function changeProfile(ctx: AppContext, caller: Caller, id: number, profi
       throw badRequest(message, [{ field: 'medicalProfileId', message }]);
     }
     const [code] = await rows<{ code: string }>(tx, sql`SELECT code FROM bookings WHERE id = ${id}`);
-    await tx.execute(sql`UPDATE bookings SET medical_profile_id = ${p.id}, patient_user_id = ${p.user_id}, search_text = ${bookingSearchText(code!.code, p)} WHERE id = ${id}`);
+    await tx.execute(
+      sql`UPDATE bookings SET medical_profile_id = ${p.id}, patient_user_id = ${p.user_id}, search_text = ${bookingSearchText(code!.code, p)} WHERE id = ${id}`,
+    );
     return { before: { medicalProfileId: b.medical_profile_id }, after: { medicalProfileId: p.id } };
   });
 }

@@ -43,7 +43,10 @@ describe('PUT /api/his/v1/user/login', () => {
     expect(body.data.refresh_token).toMatch(/^[\w-]{43}$/);
     expect(new Date(body.data.lastPasswordReset).getTime()).toBeGreaterThan(0);
     // tokens are stored only as SHA-256
-    const stored = (await sqlRows<{ n: number }>(t, sql`SELECT count(*)::int AS n FROM sessions WHERE token_hash = ${body.data.loginToken} OR refresh_hash = ${body.data.refresh_token}`));
+    const stored = await sqlRows<{ n: number }>(
+      t,
+      sql`SELECT count(*)::int AS n FROM sessions WHERE token_hash = ${body.data.loginToken} OR refresh_hash = ${body.data.refresh_token}`,
+    );
     expect(Number(stored[0]!.n)).toBe(0);
   });
 
@@ -94,7 +97,7 @@ describe('PUT /api/his/v1/user/login', () => {
   it('treats SQL in the username as text', async () => {
     const res = await loginRequest(t, "' OR 1=1 --", 'x', '10.1.0.3');
     expect(res.statusCode).toBe(401);
-    const n = (await sqlRows<{ n: number }>(t, sql`SELECT count(*)::int AS n FROM accounts`));
+    const n = await sqlRows<{ n: number }>(t, sql`SELECT count(*)::int AS n FROM accounts`);
     expect(Number(n[0]!.n)).toBeGreaterThan(0);
   });
 
@@ -206,7 +209,9 @@ describe('GET /api/his/v1/user/me', () => {
     await t.database.db.execute(sql`UPDATE sessions SET last_seen_at = now() - interval '1 day' WHERE account_id = ${accounts.idle!.id}`);
     expect((await t.app.inject({ method: 'GET', url: '/api/his/v1/user/me', headers: bearer(a.loginToken) })).statusCode).toBe(401);
     const b = await login(t, accounts.idle!);
-    await t.database.db.execute(sql`UPDATE sessions SET token_expires_at = now() - interval '1 second' WHERE account_id = ${accounts.idle!.id} AND revoked_at IS NULL`);
+    await t.database.db.execute(
+      sql`UPDATE sessions SET token_expires_at = now() - interval '1 second' WHERE account_id = ${accounts.idle!.id} AND revoked_at IS NULL`,
+    );
     expect((await t.app.inject({ method: 'GET', url: '/api/his/v1/user/me', headers: bearer(b.loginToken) })).statusCode).toBe(401);
     // the refresh token still renews an expired access token within the session
     const r = await t.app.inject({ method: 'POST', url: '/api/his/v1/auth/refresh', payload: { refreshToken: b.refresh_token } });
@@ -281,7 +286,12 @@ describe('PUT /api/his/v1/user/logout', () => {
 
 describe('password change', () => {
   const put = (token: string, id: number, passwordOld: string, passwordNew: string) =>
-    t.app.inject({ method: 'PUT', url: `/api/his/v1/user/${id}`, headers: bearer(token), payload: { passwordOld: md5(passwordOld), passwordNew: md5(passwordNew) } });
+    t.app.inject({
+      method: 'PUT',
+      url: `/api/his/v1/user/${id}`,
+      headers: bearer(token),
+      payload: { passwordOld: md5(passwordOld), passwordNew: md5(passwordNew) },
+    });
 
   it('answers a wrong old password with code 2 and changes nothing', async () => {
     const { loginToken } = await login(t, acc.changer!);
@@ -321,7 +331,12 @@ describe('password change', () => {
     ['a negative id', '-1'],
   ])('refuses %s with 400', async (_l, id) => {
     const { loginToken } = await login(t, acc.changer!);
-    const res = await t.app.inject({ method: 'PUT', url: `/api/his/v1/user/${id}`, headers: bearer(loginToken), payload: { passwordOld: md5('a'), passwordNew: md5('b') } });
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/his/v1/user/${id}`,
+      headers: bearer(loginToken),
+      payload: { passwordOld: md5('a'), passwordNew: md5('b') },
+    });
     expect(res.statusCode).toBe(400);
   });
 
@@ -412,7 +427,10 @@ describe('session idle time', () => {
     // 40 s since the last request: 20 s of the minute left, less than half
     await short.database.db.execute(sql`UPDATE sessions SET last_seen_at = now() - interval '40 seconds' WHERE account_id = ${accounts.idle!.id}`);
     expect((await short.app.inject({ method: 'GET', url: '/api/his/v1/user/me', headers: bearer(loginToken) })).statusCode).toBe(200);
-    const rows = await sqlRows<{ ago: number }>(short, sql`SELECT extract(epoch from now() - last_seen_at)::float AS ago FROM sessions WHERE account_id = ${accounts.idle!.id}`);
+    const rows = await sqlRows<{ ago: number }>(
+      short,
+      sql`SELECT extract(epoch from now() - last_seen_at)::float AS ago FROM sessions WHERE account_id = ${accounts.idle!.id}`,
+    );
     expect(Number(rows[0]!.ago)).toBeLessThan(10);
     await short.close();
   });
@@ -421,11 +439,11 @@ describe('session idle time', () => {
 describe('password hashing', () => {
   it('upgrades a hash made with other argon2 costs at sign-in', async () => {
     const { accounts } = await makeFacility(t, [{ key: 'rehash', authorities: [] }]);
-    const before = (await sqlRows<{ h: string }>(t, sql`SELECT password_hash AS h FROM accounts WHERE id = ${accounts.rehash!.id}`));
+    const before = await sqlRows<{ h: string }>(t, sql`SELECT password_hash AS h FROM accounts WHERE id = ${accounts.rehash!.id}`);
     expect(before[0]!.h).toMatch(/^\$argon2id\$v=19\$m=1024,t=1,p=1\$/);
     const stronger = await createTestApp({ ARGON2_MEMORY_KIB: '2048', ARGON2_TIME_COST: '2' });
     await login(stronger, accounts.rehash!);
-    const after = (await sqlRows<{ h: string }>(t, sql`SELECT password_hash AS h FROM accounts WHERE id = ${accounts.rehash!.id}`));
+    const after = await sqlRows<{ h: string }>(t, sql`SELECT password_hash AS h FROM accounts WHERE id = ${accounts.rehash!.id}`);
     expect(after[0]!.h).toMatch(/^\$argon2id\$v=19\$m=2048,t=2,p=1\$/);
     await login(stronger, accounts.rehash!); // still verifies
     await stronger.close();
@@ -434,8 +452,12 @@ describe('password hashing', () => {
 
 describe('audit trail', () => {
   it('is append-only: the database refuses UPDATE and DELETE', async () => {
-    const failure = (q: Promise<unknown>) => q.then(() => 'accepted', (e: Error & { cause?: Error }) => e.cause?.message ?? e.message);
-    const count = async () => Number(((await sqlRows<{ n: number }>(t, sql`SELECT count(*)::int AS n FROM audit_log`)))[0]!.n);
+    const failure = (q: Promise<unknown>) =>
+      q.then(
+        () => 'accepted',
+        (e: Error & { cause?: Error }) => e.cause?.message ?? e.message,
+      );
+    const count = async () => Number((await sqlRows<{ n: number }>(t, sql`SELECT count(*)::int AS n FROM audit_log`))[0]!.n);
     const before = await count();
     expect(before).toBeGreaterThan(0);
     expect(await failure(t.database.db.execute(sql`UPDATE audit_log SET action = 'X'`))).toMatch(/append-only \(UPDATE refused\)/);

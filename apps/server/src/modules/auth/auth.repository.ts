@@ -14,7 +14,12 @@ export function findAccountForLogin(ex: Executor, login: string) {
 }
 
 export function findAccountById(ex: Executor, id: number) {
-  return ex.select().from(accounts).where(eq(accounts.id, id)).limit(1).then((r) => r[0] ?? null);
+  return ex
+    .select()
+    .from(accounts)
+    .where(eq(accounts.id, id))
+    .limit(1)
+    .then((r) => r[0] ?? null);
 }
 
 export async function updatePasswordHash(ex: Executor, accountId: number, passwordHash: string, resetNow: boolean) {
@@ -36,7 +41,11 @@ export interface NewSession {
 }
 
 export function insertSession(ex: Executor, s: NewSession) {
-  return ex.insert(sessions).values(s).returning({ id: sessions.id }).then((r) => r[0]!.id);
+  return ex
+    .insert(sessions)
+    .values(s)
+    .returning({ id: sessions.id })
+    .then((r) => r[0]!.id);
 }
 
 /** A live session by its refresh token, locked for rotation. */
@@ -74,7 +83,10 @@ export async function rotateSessionTokens(ex: Executor, id: number, oldRefreshHa
 }
 
 export async function revokeSession(ex: Executor, id: number, reason: string) {
-  await ex.update(sessions).set({ revokedAt: new Date(), revokedReason: reason }).where(and(eq(sessions.id, id), isNull(sessions.revokedAt)));
+  await ex
+    .update(sessions)
+    .set({ revokedAt: new Date(), revokedReason: reason })
+    .where(and(eq(sessions.id, id), isNull(sessions.revokedAt)));
 }
 
 /** Ends every live session of an account (password change, lock, reset). Returns how many. */

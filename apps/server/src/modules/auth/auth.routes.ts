@@ -77,7 +77,12 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
 
   r.post('/api/his/v1/auth/refresh', {
     config: { access: 'public' },
-    schema: { tags, summary: 'Làm mới phiên đăng nhập (xoay vòng refresh token)', body: refreshBody, response: { 200: refreshResponse, ...errorResponses(400, 401) } },
+    schema: {
+      tags,
+      summary: 'Làm mới phiên đăng nhập (xoay vòng refresh token)',
+      body: refreshBody,
+      response: { 200: refreshResponse, ...errorResponses(400, 401) },
+    },
     handler: async (req) => ({ code: 0 as const, data: await service.refresh(ctx, origin(req), req.body.refreshToken) }),
   });
 

@@ -151,7 +151,7 @@ export async function login(ctx: AppContext, from: Origin, emailOrPhone: string,
 }
 
 export async function logout(ctx: AppContext, caller: Caller): Promise<void> {
-    await ctx.database.transaction(async (tx) => {
+  await ctx.database.transaction(async (tx) => {
     await repo.revokeSession(tx, caller.sessionId, 'LOGOUT');
     await audit(tx, caller, { action: 'LOGOUT', entity: 'session', entityId: caller.sessionId });
   });
@@ -183,7 +183,14 @@ export async function refresh(ctx: AppContext, from: Origin, refreshToken: strin
     if (!account || account.locked) return null;
     const loginToken = newToken();
     const nextRefresh = newToken();
-    await repo.rotateSessionTokens(tx, session.id, presented, sha256(loginToken), sha256(nextRefresh), new Date(Date.now() + config.ACCESS_TOKEN_TTL_MINUTES * 60_000));
+    await repo.rotateSessionTokens(
+      tx,
+      session.id,
+      presented,
+      sha256(loginToken),
+      sha256(nextRefresh),
+      new Date(Date.now() + config.ACCESS_TOKEN_TTL_MINUTES * 60_000),
+    );
     return { user: authUser(account, loginToken, nextRefresh) };
   });
   if (!result || 'reused' in result) throw unauthorized();

@@ -25,8 +25,7 @@ export async function verifyPassword(stored: string, md5Hex: string, cost: HashC
   }
   if (!ok) return { ok, needsRehash: false };
   const p = parseOptions(stored);
-  const needsRehash =
-    p.algorithm !== ARGON2ID || p.memoryCost !== cost.memoryCost || p.timeCost !== cost.timeCost || p.parallelism !== cost.parallelism;
+  const needsRehash = p.algorithm !== ARGON2ID || p.memoryCost !== cost.memoryCost || p.timeCost !== cost.timeCost || p.parallelism !== cost.parallelism;
   return { ok, needsRehash };
 }
 

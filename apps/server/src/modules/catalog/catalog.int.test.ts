@@ -45,7 +45,9 @@ const SERVICES: ServiceSeed[] = [
   svc('XN.0002', 'Đo hoạt độ ALT (GPT) [Máu]', 20, 21_500),
   svc('XN.0003', 'Tổng phân tích tế bào máu ngoại vi (bằng máy đếm laser)', 20, 46_200),
   svc('XN.50%', 'Xét nghiệm 50% đặc biệt_đường', 20, 10_000),
-  ...Array.from({ length: 120 }, (_, i) => svc(`GB.${String(i + 1).padStart(4, '0')}`, `Giường Nội khoa loại ${(i % 3) + 1} hạng ${i < 60 ? 'I' : 'II'} – phòng ${i + 1}`, 80, 200_000 + i * 1000)),
+  ...Array.from({ length: 120 }, (_, i) =>
+    svc(`GB.${String(i + 1).padStart(4, '0')}`, `Giường Nội khoa loại ${(i % 3) + 1} hạng ${i < 60 ? 'I' : 'II'} – phòng ${i + 1}`, 80, 200_000 + i * 1000),
+  ),
 ];
 
 beforeAll(async () => {
@@ -126,7 +128,13 @@ describe('GET /api/catalog/v1/emr/medical-services/lookup', () => {
   it('carries prices, the price entries and the high-quality price of the shared rule', async () => {
     const rows = (await lookup('type=30')).json().data as Record<string, unknown>[];
     const byCode = Object.fromEntries(rows.map((r) => [r.ma, r]));
-    expect(byCode['CDHA.0001']).toMatchObject({ ten: 'Siêu âm ổ bụng (gan mật, tụy, lách, thận, bàng quang)', donGiaDichVu: 119_000, donGiaBaoHiem: 95_200, loaiDichVu: 30, donGiaChatLuongCao: 250_000 });
+    expect(byCode['CDHA.0001']).toMatchObject({
+      ten: 'Siêu âm ổ bụng (gan mật, tụy, lách, thận, bàng quang)',
+      donGiaDichVu: 119_000,
+      donGiaBaoHiem: 95_200,
+      loaiDichVu: 30,
+      donGiaChatLuongCao: 250_000,
+    });
     expect((byCode['CDHA.0001']!.dsGiaDichVu as unknown[]).length).toBe(2);
     expect(byCode['CDHA.0002']!.donGiaChatLuongCao).toBe(180_000); // latest end date
     expect(byCode['CDHA.0003']!.donGiaChatLuongCao).toBe(90_000); // tie: first entry

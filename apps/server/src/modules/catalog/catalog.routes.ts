@@ -55,7 +55,12 @@ export async function catalogPublicRoutes(app: FastifyInstance, ctx: AppContext)
 
   r.get('/api/catalog/v1/public/hospital', {
     config: { access: 'public' },
-    schema: { tags, summary: 'Thông tin công khai của cơ sở y tế (đầu trang, chân trang)', querystring: serviceTypesQuery, response: { 200: publicHospitalResponse, ...errorResponses(400, 404) } },
+    schema: {
+      tags,
+      summary: 'Thông tin công khai của cơ sở y tế (đầu trang, chân trang)',
+      querystring: serviceTypesQuery,
+      response: { 200: publicHospitalResponse, ...errorResponses(400, 404) },
+    },
     handler: async (req, reply) => {
       const f = await publicFacility(ctx.database, req.query.hospitalId);
       publicCache(reply);

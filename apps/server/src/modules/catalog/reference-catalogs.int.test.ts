@@ -53,7 +53,15 @@ describe('administrative areas (national, read-only)', () => {
   it('finds "ha noi" without diacritics, with its country as parent', async () => {
     const res = await get(`${AREAS}?level=province&legacy=false&q=${encodeURIComponent('ha noi')}`);
     expect(res.data).toEqual([
-      expect.objectContaining({ code: '01', name: 'Thành phố Hà Nội', kind: 'Thành phố', level: 'province', legacy: false, parentName: 'Việt Nam', successorId: null }),
+      expect.objectContaining({
+        code: '01',
+        name: 'Thành phố Hà Nội',
+        kind: 'Thành phố',
+        level: 'province',
+        legacy: false,
+        parentName: 'Việt Nam',
+        successorId: null,
+      }),
     ]);
     const country = await get(`${AREAS}?level=country&q=korea`);
     expect(country.data.map((r: { code: string; name: string }) => `${r.code} ${r.name}`)).toEqual(['KP Triều Tiên', 'KR Hàn Quốc']);
@@ -87,7 +95,18 @@ describe('administrative areas (national, read-only)', () => {
     await wb.xlsx.load(res.rawPayload as never);
     const ws = wb.worksheets[0]!;
     expect(ws.rowCount).toBe(35);
-    expect((ws.getRow(1).values as unknown[]).slice(1)).toEqual(['STT', 'Cấp', 'Mã', 'Tên', 'Loại', 'Trực thuộc', 'Trước 01/07/2025', 'Nay thuộc', 'Tên khác', 'Trạng thái']);
+    expect((ws.getRow(1).values as unknown[]).slice(1)).toEqual([
+      'STT',
+      'Cấp',
+      'Mã',
+      'Tên',
+      'Loại',
+      'Trực thuộc',
+      'Trước 01/07/2025',
+      'Nay thuộc',
+      'Tên khác',
+      'Trạng thái',
+    ]);
     expect((ws.getRow(2).values as unknown[]).slice(1, 8)).toEqual([1, 'Tỉnh/Thành phố', '01', 'Thành phố Hà Nội', 'Thành phố', 'Việt Nam', 'Không']);
   });
 

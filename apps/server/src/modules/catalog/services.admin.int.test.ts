@@ -62,9 +62,15 @@ describe('medical services admin', () => {
     expect(res.json().data).toMatchObject({ code: 'SA.001', typeValue: 30, price: 250_000, highQualityPrice: 450_000, active: true });
     expect(res.json().data.searchText).toBeUndefined();
     made.sa = res.json().data.id;
-    const [row] = await sqlRows<{ search_text: string; code_search: string }>(t, sql`SELECT search_text, code_search FROM medical_services WHERE id = ${made.sa}`);
+    const [row] = await sqlRows<{ search_text: string; code_search: string }>(
+      t,
+      sql`SELECT search_text, code_search FROM medical_services WHERE id = ${made.sa}`,
+    );
     expect(row).toEqual({ search_text: 'sieu am o bung tong quat', code_search: 'sa.001' });
-    const [a] = await sqlRows<{ n: number }>(t, sql`SELECT count(*)::int AS n FROM audit_log WHERE entity = 'medical-services' AND action = 'CREATE' AND entity_id = ${String(made.sa)}`);
+    const [a] = await sqlRows<{ n: number }>(
+      t,
+      sql`SELECT count(*)::int AS n FROM audit_log WHERE entity = 'medical-services' AND action = 'CREATE' AND entity_id = ${String(made.sa)}`,
+    );
     expect(a!.n).toBe(1);
 
     for (const [code, name, typeValue, price] of [
@@ -137,7 +143,12 @@ describe('medical services admin', () => {
   });
 
   it("refuses a price entry naming another facility's department", async () => {
-    const res = await call('POST', PATH, tokens.catalog, body({ code: 'BAD.2', priceEntries: [{ khoaChiDinhId: otherDeptId, donGiaDichVu: 1, denNgay: null }] }));
+    const res = await call(
+      'POST',
+      PATH,
+      tokens.catalog,
+      body({ code: 'BAD.2', priceEntries: [{ khoaChiDinhId: otherDeptId, donGiaDichVu: 1, denNgay: null }] }),
+    );
     expect(res.statusCode).toBe(400);
     expect(res.json().errors).toEqual([{ field: 'priceEntries.0.khoaChiDinhId', message: 'Dòng giá 1: khoa chỉ định không tồn tại' }]);
   });
@@ -146,7 +157,12 @@ describe('medical services admin', () => {
     await t.database.db.execute(
       sql`UPDATE medical_services SET price_entries = ${JSON.stringify([{ khoaChiDinhId: 1000107, donGiaDichVu: 99_000, denNgay: '2027-01-01' }])}::jsonb WHERE id = ${made['KB.001']!}`,
     );
-    const keep = await call('PUT', `${PATH}/${made['KB.001']}`, tokens.catalog, body({ code: 'KB.001', name: 'Khám Nội', typeValue: 10, priceEntries: [{ khoaChiDinhId: 1000107, donGiaDichVu: 99_000, denNgay: '2027-01-01' }] }));
+    const keep = await call(
+      'PUT',
+      `${PATH}/${made['KB.001']}`,
+      tokens.catalog,
+      body({ code: 'KB.001', name: 'Khám Nội', typeValue: 10, priceEntries: [{ khoaChiDinhId: 1000107, donGiaDichVu: 99_000, denNgay: '2027-01-01' }] }),
+    );
     expect(keep.statusCode).toBe(200);
     expect(keep.json().data.highQualityPrice).toBe(99_000);
   });
@@ -168,7 +184,12 @@ describe('medical services admin', () => {
       { id: made['SA.002'], name: 'Siêu âm tuyến giáp', price: 120_000 },
     ]);
     const search = await select(tokens.letan, `q=${encodeURIComponent('sieu am')}`);
-    expect(search.json().data.map((r: { price: number }) => r.price).sort()).toEqual([120_000, 1_500_000]);
+    expect(
+      search
+        .json()
+        .data.map((r: { price: number }) => r.price)
+        .sort(),
+    ).toEqual([120_000, 1_500_000]);
     // A deactivated service is not offered; another facility sees none of these.
     expect((await call('PUT', `${PATH}/${made['SA.002']}/active`, tokens.catalog, { active: false })).statusCode).toBe(200);
     expect((await quoted(tokens.letan)).map((r) => r.id)).not.toContain(made['SA.002']);
@@ -184,8 +205,28 @@ describe('medical services admin', () => {
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(res.rawPayload as never);
     const ws = wb.worksheets[0]!;
-    expect(ws.getRow(1).values).toEqual([undefined, 'STT', 'Mã dịch vụ', 'Tên dịch vụ', 'Loại dịch vụ', 'Giá dịch vụ', 'Giá bảo hiểm', 'Giá chất lượng cao', 'Trạng thái']);
-    expect(ws.getRow(2).values).toEqual([undefined, 1, 'SA.001', 'Siêu âm ổ bụng tổng quát', 'Chẩn đoán hình ảnh', 1_250_000, 195_000, 1_500_000, 'Đang hoạt động']);
+    expect(ws.getRow(1).values).toEqual([
+      undefined,
+      'STT',
+      'Mã dịch vụ',
+      'Tên dịch vụ',
+      'Loại dịch vụ',
+      'Giá dịch vụ',
+      'Giá bảo hiểm',
+      'Giá chất lượng cao',
+      'Trạng thái',
+    ]);
+    expect(ws.getRow(2).values).toEqual([
+      undefined,
+      1,
+      'SA.001',
+      'Siêu âm ổ bụng tổng quát',
+      'Chẩn đoán hình ảnh',
+      1_250_000,
+      195_000,
+      1_500_000,
+      'Đang hoạt động',
+    ]);
     expect(ws.getRow(3).getCell(2).value).toBe('SA.002');
     expect(ws.rowCount).toBe(3);
   });

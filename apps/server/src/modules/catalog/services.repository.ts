@@ -24,7 +24,6 @@ export interface ServiceListRow {
   total: number;
 }
 
-
 /**
  * One page of the price list and the total in a single round trip. The statement text only
  * depends on which filters are present, so each shape is prepared once per connection.

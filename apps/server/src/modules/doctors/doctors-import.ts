@@ -23,7 +23,12 @@ export function doctorImportRoutes(app: FastifyInstance, ctx: AppContext): void 
     validate: async (ex, who, body, stored) => {
       const facilityId = who.facilityId;
       const before = stored ? await findDoctor(ex, facilityId, stored.id as number) : null;
-      return linkErrors(ex, facilityId, body as unknown as DoctorInput, before && { departmentId: before.departmentId, specialtyIds: before.specialties.map((s) => s.id), roomIds: before.rooms.map((r) => r.id) });
+      return linkErrors(
+        ex,
+        facilityId,
+        body as unknown as DoctorInput,
+        before && { departmentId: before.departmentId, specialtyIds: before.specialties.map((s) => s.id), roomIds: before.rooms.map((r) => r.id) },
+      );
     },
     write: async (tx, who, rows) => {
       const facilityId = who.facilityId;

@@ -105,7 +105,10 @@ describe('doctors API', () => {
     ]);
     const detail = await call('GET', `${PATH}/${minhId}`, tok.doctor);
     expect(detail.json().data).toEqual(d);
-    const [audit] = await sqlRows<{ n: number; code: string }>(t, sql`SELECT count(*)::int AS n, max(after->>'code') AS code FROM audit_log WHERE entity = 'doctors' AND action = 'CREATE' AND entity_id = ${String(minhId)}`);
+    const [audit] = await sqlRows<{ n: number; code: string }>(
+      t,
+      sql`SELECT count(*)::int AS n, max(after->>'code') AS code FROM audit_log WHERE entity = 'doctors' AND action = 'CREATE' AND entity_id = ${String(minhId)}`,
+    );
     expect(audit).toEqual({ n: 1, code: 'BS-TM01' });
   });
 
@@ -113,7 +116,11 @@ describe('doctors API', () => {
     const before = await sqlRows<{ n: number }>(t, sql`SELECT count(*)::int AS n FROM doctors`);
     const res = await call('POST', PATH, tok.doctor, body({ name: 'Bác sĩ trùng mã' }));
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ code: 409, message: 'Mã bác sĩ "BS-TM01" đã tồn tại', errors: [{ field: 'code', message: 'Mã bác sĩ "BS-TM01" đã tồn tại' }] });
+    expect(res.json()).toEqual({
+      code: 409,
+      message: 'Mã bác sĩ "BS-TM01" đã tồn tại',
+      errors: [{ field: 'code', message: 'Mã bác sĩ "BS-TM01" đã tồn tại' }],
+    });
     expect(await sqlRows<{ n: number }>(t, sql`SELECT count(*)::int AS n FROM doctors`)).toEqual(before);
   });
 
@@ -127,7 +134,12 @@ describe('doctors API', () => {
     ['a specialty twice', { specialtyIds: [1, 1] }, 'specialtyIds', 'Một chuyên khoa được chọn hai lần'],
     ['a bad phone', { phone: '12345' }, 'phone', 'Số điện thoại không hợp lệ'],
     ['a bad email', { email: 'minh@' }, 'email', 'Email không hợp lệ'],
-    ['a period ending before it starts', { workHistory: [{ from: '2015-07', to: '2014-01', place: 'BV A' }] }, 'workHistory.0.to', 'Đến tháng phải sau hoặc bằng từ tháng'],
+    [
+      'a period ending before it starts',
+      { workHistory: [{ from: '2015-07', to: '2014-01', place: 'BV A' }] },
+      'workHistory.0.to',
+      'Đến tháng phải sau hoặc bằng từ tháng',
+    ],
     ['a period without place', { workHistory: [{ from: '2015-07', place: ' ' }] }, 'workHistory.0.place', 'Vui lòng nhập nơi công tác'],
     ['a month 13', { workHistory: [{ from: '2015-13', place: 'BV A' }] }, 'workHistory.0.from', 'Từ tháng không hợp lệ (MM/YYYY)'],
   ])('refuses %s with 400 and a Vietnamese field error', async (_l, over, field, message) => {
@@ -144,7 +156,12 @@ describe('doctors API', () => {
 
   it.each([
     ['department', () => ({ departmentId: D(theirs.departments, 'KTM') }), 'departmentId', 'Khoa không tồn tại hoặc đã ngừng hoạt động'],
-    ['specialty', () => ({ specialtyIds: [D(mine.specialties, 'NOI'), D(theirs.specialties, 'NOI')] }), 'specialtyIds', 'Có chuyên khoa không tồn tại hoặc đã ngừng hoạt động'],
+    [
+      'specialty',
+      () => ({ specialtyIds: [D(mine.specialties, 'NOI'), D(theirs.specialties, 'NOI')] }),
+      'specialtyIds',
+      'Có chuyên khoa không tồn tại hoặc đã ngừng hoạt động',
+    ],
     ['room', () => ({ roomIds: [D(theirs.rooms, 'P103')] }), 'roomIds', 'Có phòng khám không tồn tại hoặc đã ngừng hoạt động'],
   ])("refuses another facility's %s (400), writing nothing", async (_l, over, field, message) => {
     const res = await call('POST', PATH, tok.doctor, body({ code: 'BS-Z', ...over() }));
@@ -155,24 +172,46 @@ describe('doctors API', () => {
 
   it('refuses linking a deactivated room, but keeps a room the doctor already had', async () => {
     const p108 = D(mine.rooms, 'P108');
-    const made = await call('POST', PATH, tok.doctor, body({ code: 'BS-CX', name: 'Ngô Văn Tuấn', academicTitle: null, degree: 'BSCKI', roomIds: [p108], workHistory: [] }));
+    const made = await call(
+      'POST',
+      PATH,
+      tok.doctor,
+      body({ code: 'BS-CX', name: 'Ngô Văn Tuấn', academicTitle: null, degree: 'BSCKI', roomIds: [p108], workHistory: [] }),
+    );
     expect(made.statusCode).toBe(200);
     await t.database.db.execute(sql`UPDATE rooms SET active = false WHERE id = ${p108}`);
     const again = await call('POST', PATH, tok.doctor, body({ code: 'BS-CX2', roomIds: [p108] }));
     expect(again.statusCode).toBe(400);
-    const keep = await call('PUT', `${PATH}/${made.json().data.id}`, tok.doctor, body({ code: 'BS-CX', name: 'Ngô Văn Tuấn', academicTitle: null, degree: 'BSCKI', roomIds: [p108], workHistory: [] }));
+    const keep = await call(
+      'PUT',
+      `${PATH}/${made.json().data.id}`,
+      tok.doctor,
+      body({ code: 'BS-CX', name: 'Ngô Văn Tuấn', academicTitle: null, degree: 'BSCKI', roomIds: [p108], workHistory: [] }),
+    );
     expect(keep.statusCode, keep.body).toBe(200);
     await t.database.db.execute(sql`UPDATE rooms SET active = true WHERE id = ${p108}`);
   });
 
   it('updates: replaces links and working process, keeps before/after in the audit trail', async () => {
-    const res = await call('PUT', `${PATH}/${minhId}`, tok.doctor, body({ specialtyIds: [D(mine.specialties, 'TIMMACH')], roomIds: [D(mine.rooms, 'P103'), D(mine.rooms, 'P101')], workHistory: [{ from: '2015-07', place: 'Bệnh viện Đa khoa An Phúc', position: 'Giám đốc' }] }));
+    const res = await call(
+      'PUT',
+      `${PATH}/${minhId}`,
+      tok.doctor,
+      body({
+        specialtyIds: [D(mine.specialties, 'TIMMACH')],
+        roomIds: [D(mine.rooms, 'P103'), D(mine.rooms, 'P101')],
+        workHistory: [{ from: '2015-07', place: 'Bệnh viện Đa khoa An Phúc', position: 'Giám đốc' }],
+      }),
+    );
     expect(res.statusCode, res.body).toBe(200);
     const d = res.json().data;
     expect(d.specialties.map((s: { code: string }) => s.code)).toEqual(['TIMMACH']);
     expect(d.rooms.map((s: { code: string }) => s.code)).toEqual(['P101', 'P103']);
     expect(d.workHistory).toMatchObject([{ from: '2015-07', to: null, place: 'Bệnh viện Đa khoa An Phúc', position: 'Giám đốc' }]);
-    const [row] = await sqlRows<{ before: { workHistory: unknown[] }; after: { workHistory: unknown[] } }>(t, sql`SELECT before, after FROM audit_log WHERE entity = 'doctors' AND action = 'UPDATE' AND entity_id = ${String(minhId)}`);
+    const [row] = await sqlRows<{ before: { workHistory: unknown[] }; after: { workHistory: unknown[] } }>(
+      t,
+      sql`SELECT before, after FROM audit_log WHERE entity = 'doctors' AND action = 'UPDATE' AND entity_id = ${String(minhId)}`,
+    );
     expect(row!.before.workHistory).toHaveLength(2);
     expect(row!.after.workHistory).toHaveLength(1);
     const left = await sqlRows<{ n: number }>(t, sql`SELECT count(*)::int AS n FROM doctor_work_history WHERE doctor_id = ${minhId}`);
@@ -201,9 +240,36 @@ describe('doctors API', () => {
       const s = (c: string) => D(mine.specialties, c);
       const r = (c: string) => D(mine.rooms, c);
       for (const b of [
-        { code: 'F-NHUNG', name: 'Vũ Thị Hồng Nhung', gender: 'FEMALE', academicTitle: null, degree: 'BSCKII', departmentId: D(mine.departments, 'KNOI'), specialtyIds: [s('NOI'), s('HOHAP')], roomIds: [r('P105')] },
-        { code: 'F-LE', name: 'Quách Thị Lệ', gender: 'FEMALE', academicTitle: 'PGS', degree: 'TS', departmentId: D(mine.departments, 'KNOI'), specialtyIds: [s('HOHAP')], roomIds: [r('P105'), r('P101')] },
-        { code: 'F-ANH', name: 'Bùi Thị Mai Anh', gender: 'FEMALE', academicTitle: null, degree: 'BSNT', departmentId: D(mine.departments, 'KTM'), specialtyIds: [s('TIMMACH')], roomIds: [r('P103')] },
+        {
+          code: 'F-NHUNG',
+          name: 'Vũ Thị Hồng Nhung',
+          gender: 'FEMALE',
+          academicTitle: null,
+          degree: 'BSCKII',
+          departmentId: D(mine.departments, 'KNOI'),
+          specialtyIds: [s('NOI'), s('HOHAP')],
+          roomIds: [r('P105')],
+        },
+        {
+          code: 'F-LE',
+          name: 'Quách Thị Lệ',
+          gender: 'FEMALE',
+          academicTitle: 'PGS',
+          degree: 'TS',
+          departmentId: D(mine.departments, 'KNOI'),
+          specialtyIds: [s('HOHAP')],
+          roomIds: [r('P105'), r('P101')],
+        },
+        {
+          code: 'F-ANH',
+          name: 'Bùi Thị Mai Anh',
+          gender: 'FEMALE',
+          academicTitle: null,
+          degree: 'BSNT',
+          departmentId: D(mine.departments, 'KTM'),
+          specialtyIds: [s('TIMMACH')],
+          roomIds: [r('P103')],
+        },
       ]) {
         const res = await call('POST', PATH, tok.doctor, body({ ...b, position: null, phone: null, email: null, workHistory: [] }));
         expect(res.statusCode, res.body).toBe(200);
@@ -256,7 +322,11 @@ describe('doctors API', () => {
       });
       const second = await call('GET', `${PATH}/select?page=1&size=2`, tok.letan);
       expect(second.json().data.map((d: { name: string }) => d.name)).toEqual(['PGS.TS.BS Trần Văn Minh', 'BSCKII Vũ Thị Hồng Nhung']);
-      const filtered = await call('GET', `${PATH}/select?departmentId=${D(mine.departments, 'KNOI')}&specialtyId=${D(mine.specialties, 'HOHAP')}&roomId=${D(mine.rooms, 'P101')}`, tok.letan);
+      const filtered = await call(
+        'GET',
+        `${PATH}/select?departmentId=${D(mine.departments, 'KNOI')}&specialtyId=${D(mine.specialties, 'HOHAP')}&roomId=${D(mine.rooms, 'P101')}`,
+        tok.letan,
+      );
       expect(filtered.json().data.map((d: { code: string }) => d.code)).toEqual(['F-LE']);
       const search = await call('GET', `${PATH}/select?page=0&size=100&q=${encodeURIComponent('tran van')}`, tok.letan);
       expect(search.json().data.map((d: { code: string }) => d.code)).toEqual(['BS-TM01']);
@@ -282,13 +352,43 @@ describe('doctors API', () => {
       await wb.xlsx.load(res.rawPayload as never);
       const ws = wb.worksheets[0]!;
       expect(ws.getRow(1).values).toEqual([
-        undefined, 'STT', 'Mã bác sĩ', 'Họ và tên', 'Giới tính', 'Ngày sinh', 'Học hàm', 'Học vị', 'Chức vụ', 'Khoa', 'Chuyên khoa', 'Phòng khám', 'Số điện thoại', 'Email', 'Giới thiệu', 'Trạng thái',
+        undefined,
+        'STT',
+        'Mã bác sĩ',
+        'Họ và tên',
+        'Giới tính',
+        'Ngày sinh',
+        'Học hàm',
+        'Học vị',
+        'Chức vụ',
+        'Khoa',
+        'Chuyên khoa',
+        'Phòng khám',
+        'Số điện thoại',
+        'Email',
+        'Giới thiệu',
+        'Trạng thái',
       ]);
       expect(ws.rowCount).toBe(3);
       const le = ws.getRow(2).values as unknown[];
-      expect(le.slice(1, 12)).toEqual([1, 'F-LE', 'Quách Thị Lệ', 'Nữ', '12/04/1966', 'Phó giáo sư (PGS)', 'Tiến sĩ (TS)', '', 'Khoa Nội tổng hợp', 'Hô hấp', 'Phòng khám Nội 101, Phòng khám Hô hấp 105']);
+      expect(le.slice(1, 12)).toEqual([
+        1,
+        'F-LE',
+        'Quách Thị Lệ',
+        'Nữ',
+        '12/04/1966',
+        'Phó giáo sư (PGS)',
+        'Tiến sĩ (TS)',
+        '',
+        'Khoa Nội tổng hợp',
+        'Hô hấp',
+        'Phòng khám Nội 101, Phòng khám Hô hấp 105',
+      ]);
       expect(ws.getRow(3).getCell(2).value).toBe('F-NHUNG');
-      const [audit] = await sqlRows<{ rows: number }>(t, sql`SELECT (after->>'rows')::int AS rows FROM audit_log WHERE entity = 'doctors' AND action = 'EXPORT' ORDER BY id DESC LIMIT 1`);
+      const [audit] = await sqlRows<{ rows: number }>(
+        t,
+        sql`SELECT (after->>'rows')::int AS rows FROM audit_log WHERE entity = 'doctors' AND action = 'EXPORT' ORDER BY id DESC LIMIT 1`,
+      );
       expect(audit!.rows).toBe(2);
     });
   });
@@ -305,7 +405,10 @@ describe('doctors API', () => {
       expect(file.headers['cache-control']).toContain('immutable');
       expect(Buffer.compare(file.rawPayload, PNG)).toBe(0);
       expect(fs.readdirSync(path.join(dataDir, 'uploads', 'doctor-avatars'))).toEqual([url.split('/').pop()]);
-      const [a] = await sqlRows<{ n: number }>(t, sql`SELECT count(*)::int AS n FROM audit_log WHERE action = 'UPDATE_AVATAR' AND entity_id = ${String(minhId)}`);
+      const [a] = await sqlRows<{ n: number }>(
+        t,
+        sql`SELECT count(*)::int AS n FROM audit_log WHERE action = 'UPDATE_AVATAR' AND entity_id = ${String(minhId)}`,
+      );
       expect(a!.n).toBe(1);
     });
 
@@ -351,9 +454,15 @@ describe('deleting', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().message).toBe('Đã xoá bác sĩ');
     expect((await call('GET', `${PATH}/${id}`, tok.doctor)).statusCode).toBe(404);
-    const left = await sqlRows<{ n: number }>(t, sql`SELECT (SELECT count(*) FROM doctor_specialties WHERE doctor_id = ${id}) + (SELECT count(*) FROM doctor_rooms WHERE doctor_id = ${id}) + (SELECT count(*) FROM doctor_work_history WHERE doctor_id = ${id}) AS n`);
+    const left = await sqlRows<{ n: number }>(
+      t,
+      sql`SELECT (SELECT count(*) FROM doctor_specialties WHERE doctor_id = ${id}) + (SELECT count(*) FROM doctor_rooms WHERE doctor_id = ${id}) + (SELECT count(*) FROM doctor_work_history WHERE doctor_id = ${id}) AS n`,
+    );
     expect(Number(left[0]!.n)).toBe(0);
-    const [a] = await sqlRows<{ code: string }>(t, sql`SELECT before->>'code' AS code FROM audit_log WHERE action = 'DELETE' AND entity = 'doctors' AND entity_id = ${String(id)}`);
+    const [a] = await sqlRows<{ code: string }>(
+      t,
+      sql`SELECT before->>'code' AS code FROM audit_log WHERE action = 'DELETE' AND entity = 'doctors' AND entity_id = ${String(id)}`,
+    );
     expect(a!.code).toBe('DEL-1');
   });
 
@@ -375,9 +484,14 @@ describe('deleting', () => {
     expect(schedule.statusCode, schedule.body).toBe(200);
     const res = await call('DELETE', `${PATH}/${id}`, tok.doctor);
     expect(res.statusCode, res.body).toBe(409);
-    expect(res.json().message).toBe('Không thể xoá bác sĩ "PGS.TS.BS Bác sĩ có lịch" vì đang được dùng bởi lịch làm việc hoặc lịch đặt khám. Hãy ngừng hoạt động thay vì xoá.');
+    expect(res.json().message).toBe(
+      'Không thể xoá bác sĩ "PGS.TS.BS Bác sĩ có lịch" vì đang được dùng bởi lịch làm việc hoặc lịch đặt khám. Hãy ngừng hoạt động thay vì xoá.',
+    );
     expect((await call('GET', `${PATH}/${id}`, tok.doctor)).statusCode).toBe(200);
-    const audits = await sqlRows<{ n: number }>(t, sql`SELECT count(*)::int AS n FROM audit_log WHERE action = 'DELETE' AND entity = 'doctors' AND entity_id = ${String(id)}`);
+    const audits = await sqlRows<{ n: number }>(
+      t,
+      sql`SELECT count(*)::int AS n FROM audit_log WHERE action = 'DELETE' AND entity = 'doctors' AND entity_id = ${String(id)}`,
+    );
     expect(Number(audits[0]!.n)).toBe(0);
   });
 
@@ -401,7 +515,11 @@ describe('demo doctors', () => {
     const minh = all.json().data.find((d: { code: string }) => d.code === 'BS001');
     expect(minh).toMatchObject({ displayName: 'PGS.TS.BS Trần Văn Minh', department: { code: 'KTM' }, rooms: [{ code: 'P103' }] });
     const detail = await call('GET', `${PATH}/${minh.id}`, token);
-    expect(detail.json().data.workHistory.map((p: { place: string }) => p.place)).toEqual(['Bệnh viện Đa khoa An Phúc', 'Bệnh viện Bạch Mai', 'Bệnh viện Bạch Mai']);
+    expect(detail.json().data.workHistory.map((p: { place: string }) => p.place)).toEqual([
+      'Bệnh viện Đa khoa An Phúc',
+      'Bệnh viện Bạch Mai',
+      'Bệnh viện Bạch Mai',
+    ]);
     expect((await call('GET', `${PATH}/select?size=100`, token)).json().totalElements).toBe(DEMO_DOCTORS.length - 1);
     const emails = all.json().data.map((d: { email: string }) => d.email);
     expect(new Set(emails).size).toBe(emails.length);
@@ -417,7 +535,12 @@ describe('doctors Excel import', () => {
     return Buffer.from(await wb.xlsx.writeBuffer());
   }
   const send = (token: string, file: Buffer) =>
-    t.app.inject({ method: 'POST', url: `${PATH}/import`, headers: { ...bearer(token), 'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }, payload: file });
+    t.app.inject({
+      method: 'POST',
+      url: `${PATH}/import`,
+      headers: { ...bearer(token), 'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' },
+      payload: file,
+    });
   const HEADER = ['Mã bác sĩ *', 'Họ và tên *', 'Giới tính *', 'Ngày sinh', 'Học hàm', 'Học vị *', 'Khoa *', 'Chuyên khoa', 'Phòng khám', 'Số điện thoại'];
   const count = async () => (await sqlRows<{ n: number }>(t, sql`SELECT count(*)::int AS n FROM doctors`))[0]!.n;
 
@@ -427,7 +550,21 @@ describe('doctors Excel import', () => {
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(res.rawPayload as never);
     const head = (wb.worksheets[0]!.getRow(1).values as unknown[]).slice(1);
-    expect(head).toEqual(['Mã bác sĩ *', 'Họ và tên *', 'Giới tính *', 'Ngày sinh', 'Học hàm', 'Học vị *', 'Chức vụ', 'Khoa *', 'Chuyên khoa', 'Phòng khám', 'Số điện thoại', 'Email', 'Giới thiệu']);
+    expect(head).toEqual([
+      'Mã bác sĩ *',
+      'Họ và tên *',
+      'Giới tính *',
+      'Ngày sinh',
+      'Học hàm',
+      'Học vị *',
+      'Chức vụ',
+      'Khoa *',
+      'Chuyên khoa',
+      'Phòng khám',
+      'Số điện thoại',
+      'Email',
+      'Giới thiệu',
+    ]);
     expect((wb.worksheets[0]!.getRow(2).values as unknown[]).slice(8, 11)).toEqual(['KTM', 'TIMMACH, NOI', 'P103']);
     const notes = wb.getWorksheet('Hướng dẫn')!;
     const rules = notes.getColumn(3).values.map(String);
@@ -453,7 +590,10 @@ describe('doctors Excel import', () => {
     expect((await call('GET', `${PATH}?q=${encodeURIComponent('pgs phan van dat')}`, tok.doctor)).json().data[0].code).toBe('IMP-2');
 
     // The same code again, without the room column, the department by its name as the export writes it: updated, rooms kept.
-    const again = await send(tok.doctor, await xlsx(['Mã bác sĩ', 'Họ và tên', 'Giới tính', 'Học vị', 'Khoa', 'Chuyên khoa'], [['IMP-1', 'Lê Thị Mỹ Hạnh', 'Nữ', 'BSCKII', 'khoa nhi', 'NHI']]));
+    const again = await send(
+      tok.doctor,
+      await xlsx(['Mã bác sĩ', 'Họ và tên', 'Giới tính', 'Học vị', 'Khoa', 'Chuyên khoa'], [['IMP-1', 'Lê Thị Mỹ Hạnh', 'Nữ', 'BSCKII', 'khoa nhi', 'NHI']]),
+    );
     expect(again.statusCode, again.body).toBe(200);
     expect(again.json().data).toEqual({ total: 1, created: 0, updated: 1 });
     const updated = (await call('GET', `${PATH}/${hanh.id}`, tok.doctor)).json().data;

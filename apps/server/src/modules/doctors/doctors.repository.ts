@@ -38,8 +38,12 @@ export function doctorOrder(sort: ListQuery['sort'], fallback: { field: string; 
 // is named `doctors.` explicitly: drizzle renders a column inside sql`` unqualified, which a
 // subquery would resolve to its own `id`.
 const departmentJson = sql<NamedRef | null>`(SELECT json_build_object('id', d.id, 'code', d.code, 'name', d.name) FROM departments d WHERE d.id = doctors.department_id)`;
-const specialtiesJson = sql<NamedRef[]>`(SELECT coalesce(json_agg(json_build_object('id', s.id, 'code', s.code, 'name', s.name) ORDER BY s.name), '[]'::json) FROM doctor_specialties ds JOIN specialties s ON s.id = ds.specialty_id WHERE ds.doctor_id = doctors.id)`;
-const roomsJson = sql<NamedRef[]>`(SELECT coalesce(json_agg(json_build_object('id', r.id, 'code', r.code, 'name', r.name) ORDER BY r.code), '[]'::json) FROM doctor_rooms dr JOIN rooms r ON r.id = dr.room_id WHERE dr.doctor_id = doctors.id)`;
+const specialtiesJson = sql<
+  NamedRef[]
+>`(SELECT coalesce(json_agg(json_build_object('id', s.id, 'code', s.code, 'name', s.name) ORDER BY s.name), '[]'::json) FROM doctor_specialties ds JOIN specialties s ON s.id = ds.specialty_id WHERE ds.doctor_id = doctors.id)`;
+const roomsJson = sql<
+  NamedRef[]
+>`(SELECT coalesce(json_agg(json_build_object('id', r.id, 'code', r.code, 'name', r.name) ORDER BY r.code), '[]'::json) FROM doctor_rooms dr JOIN rooms r ON r.id = dr.room_id WHERE dr.doctor_id = doctors.id)`;
 
 const doctorColumns = {
   id: doctors.id,
@@ -87,21 +91,37 @@ export type DoctorRecord = {
 
 export async function findDoctorPage(ex: Executor, where: SQL, order: SQL[], limit: number, offset: number): Promise<{ rows: DoctorRecord[]; total: number }> {
   const [rows, [count]] = await Promise.all([
-    ex.select(doctorColumns).from(doctors).where(where).orderBy(...order).limit(limit).offset(offset),
+    ex
+      .select(doctorColumns)
+      .from(doctors)
+      .where(where)
+      .orderBy(...order)
+      .limit(limit)
+      .offset(offset),
     ex.select({ n: sql<number>`count(*)::int` }).from(doctors).where(where),
   ]);
   return { rows: rows as DoctorRecord[], total: count?.n ?? 0 };
 }
 
 export async function findDoctor(ex: Executor, facilityId: number, id: number): Promise<DoctorRecord | null> {
-  const [row] = await ex.select(doctorColumns).from(doctors).where(and(eq(doctors.facilityId, facilityId), eq(doctors.id, id))).limit(1);
+  const [row] = await ex
+    .select(doctorColumns)
+    .from(doctors)
+    .where(and(eq(doctors.facilityId, facilityId), eq(doctors.id, id)))
+    .limit(1);
   return (row as DoctorRecord | undefined) ?? null;
 }
 
 /** The working process, latest period first. */
 export async function findWorkHistory(ex: Executor, doctorId: number) {
   return ex
-    .select({ id: doctorWorkHistory.id, from: doctorWorkHistory.fromMonth, to: doctorWorkHistory.toMonth, place: doctorWorkHistory.place, position: doctorWorkHistory.position })
+    .select({
+      id: doctorWorkHistory.id,
+      from: doctorWorkHistory.fromMonth,
+      to: doctorWorkHistory.toMonth,
+      place: doctorWorkHistory.place,
+      position: doctorWorkHistory.position,
+    })
     .from(doctorWorkHistory)
     .where(eq(doctorWorkHistory.doctorId, doctorId))
     .orderBy(desc(doctorWorkHistory.fromMonth), asc(doctorWorkHistory.sortOrder), asc(doctorWorkHistory.id));
@@ -135,7 +155,11 @@ export async function findDoctorOptions(ex: Executor, where: SQL, order: SQL[], 
 export async function codeTaken(ex: Executor, facilityId: number, code: string, exceptId?: number): Promise<boolean> {
   const conds = [eq(doctors.facilityId, facilityId), eq(doctors.code, code)];
   if (exceptId) conds.push(ne(doctors.id, exceptId));
-  const [dup] = await ex.select({ id: doctors.id }).from(doctors).where(and(...conds)).limit(1);
+  const [dup] = await ex
+    .select({ id: doctors.id })
+    .from(doctors)
+    .where(and(...conds))
+    .limit(1);
   return Boolean(dup);
 }
 
@@ -146,7 +170,10 @@ export type LinkKind = keyof typeof LINK_TABLES;
 export async function findLinkTargets(ex: Executor, kind: LinkKind, facilityId: number, ids: number[]): Promise<Map<number, boolean>> {
   if (ids.length === 0) return new Map();
   const t = LINK_TABLES[kind];
-  const rows = await ex.select({ id: t.id, active: t.active }).from(t).where(and(eq(t.facilityId, facilityId), inArray(t.id, ids)));
+  const rows = await ex
+    .select({ id: t.id, active: t.active })
+    .from(t)
+    .where(and(eq(t.facilityId, facilityId), inArray(t.id, ids)));
   return new Map(rows.map((r) => [r.id, r.active]));
 }
 
@@ -188,7 +215,10 @@ export interface DoctorValues {
 }
 
 export async function insertDoctor(ex: Executor, facilityId: number, values: DoctorValues): Promise<number> {
-  const [row] = await ex.insert(doctors).values({ ...values, facilityId }).returning({ id: doctors.id });
+  const [row] = await ex
+    .insert(doctors)
+    .values({ ...values, facilityId })
+    .returning({ id: doctors.id });
   return row!.id;
 }
 
@@ -216,9 +246,9 @@ export async function replaceDoctorLinks(
   if (!links.workHistory) return;
   await ex.delete(doctorWorkHistory).where(eq(doctorWorkHistory.doctorId, doctorId));
   if (links.workHistory.length) {
-    await ex.insert(doctorWorkHistory).values(
-      links.workHistory.map((p, i) => ({ doctorId, fromMonth: p.from, toMonth: p.to, place: p.place, position: p.position, sortOrder: i })),
-    );
+    await ex
+      .insert(doctorWorkHistory)
+      .values(links.workHistory.map((p, i) => ({ doctorId, fromMonth: p.from, toMonth: p.to, place: p.place, position: p.position, sortOrder: i })));
   }
 }
 

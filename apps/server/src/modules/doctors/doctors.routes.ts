@@ -25,7 +25,12 @@ import { AVATAR_PATH, doctorsService } from './doctors.service';
 import { doctorFixtureRoutes } from './doctors-fixtures.routes';
 import { doctorImportRoutes } from './doctors-import';
 
-const idParams = z.object({ id: z.string().regex(/^\d{1,9}$/, 'Mã không hợp lệ').transform(Number) });
+const idParams = z.object({
+  id: z
+    .string()
+    .regex(/^\d{1,9}$/, 'Mã không hợp lệ')
+    .transform(Number),
+});
 const activeBody = z.strictObject({ active: z.boolean({ message: 'Trạng thái phải là đúng hoặc sai' }) });
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -91,7 +96,12 @@ export async function doctorRoutes(app: FastifyInstance, ctx: AppContext): Promi
 
   r.get(`${path}/:id`, {
     config: access,
-    schema: { tags, summary: 'Bác sĩ: chi tiết (kèm quá trình công tác)', params: idParams, response: { 200: doctorDetailOne, ...errorResponses(400, 401, 403, 404) } },
+    schema: {
+      tags,
+      summary: 'Bác sĩ: chi tiết (kèm quá trình công tác)',
+      params: idParams,
+      response: { 200: doctorDetailOne, ...errorResponses(400, 401, 403, 404) },
+    },
     handler: async (req) => ({ code: 0 as const, data: await svc.get(caller(req), req.params.id) }),
   });
 
@@ -103,13 +113,29 @@ export async function doctorRoutes(app: FastifyInstance, ctx: AppContext): Promi
 
   r.put(`${path}/:id`, {
     config: access,
-    schema: { tags, summary: 'Bác sĩ: cập nhật', params: idParams, body: doctorBody, response: { 200: doctorDetailOne, ...errorResponses(400, 401, 403, 404, 409) } },
-    handler: async (req) => ({ code: 0 as const, message: 'Đã lưu thay đổi', data: await svc.update(caller(req), req.params.id, req.body as unknown as DoctorInput) }),
+    schema: {
+      tags,
+      summary: 'Bác sĩ: cập nhật',
+      params: idParams,
+      body: doctorBody,
+      response: { 200: doctorDetailOne, ...errorResponses(400, 401, 403, 404, 409) },
+    },
+    handler: async (req) => ({
+      code: 0 as const,
+      message: 'Đã lưu thay đổi',
+      data: await svc.update(caller(req), req.params.id, req.body as unknown as DoctorInput),
+    }),
   });
 
   r.put(`${path}/:id/active`, {
     config: access,
-    schema: { tags, summary: 'Bác sĩ: ngừng / cho hoạt động lại (không xoá)', params: idParams, body: activeBody, response: { 200: doctorDetailOne, ...errorResponses(400, 401, 403, 404) } },
+    schema: {
+      tags,
+      summary: 'Bác sĩ: ngừng / cho hoạt động lại (không xoá)',
+      params: idParams,
+      body: activeBody,
+      response: { 200: doctorDetailOne, ...errorResponses(400, 401, 403, 404) },
+    },
     handler: async (req) => ({
       code: 0 as const,
       message: req.body.active ? 'Đã cho hoạt động lại' : 'Đã ngừng hoạt động',
@@ -119,7 +145,12 @@ export async function doctorRoutes(app: FastifyInstance, ctx: AppContext): Promi
 
   r.delete(`${path}/:id`, {
     config: access,
-    schema: { tags, summary: 'Bác sĩ: xoá (chỉ khi chưa có lịch làm việc / đặt khám nào dùng đến)', params: idParams, response: { 200: doctorDetailOne, ...errorResponses(400, 401, 403, 404, 409) } },
+    schema: {
+      tags,
+      summary: 'Bác sĩ: xoá (chỉ khi chưa có lịch làm việc / đặt khám nào dùng đến)',
+      params: idParams,
+      response: { 200: doctorDetailOne, ...errorResponses(400, 401, 403, 404, 409) },
+    },
     handler: async (req) => ({ code: 0 as const, message: 'Đã xoá bác sĩ', data: await svc.remove(caller(req), req.params.id) }),
   });
 

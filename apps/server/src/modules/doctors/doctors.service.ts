@@ -71,7 +71,12 @@ export function toDoctorRow(r: DoctorRecord): DoctorRow {
 const blank = (v: string | null | undefined) => (v == null || v.trim() === '' ? null : v.trim());
 
 /** The doctors row of a valid body, with its diacritics-free search text. */
-export function doctorColumns(body: Pick<DoctorInput, 'code' | 'name' | 'gender' | 'dateOfBirth' | 'academicTitle' | 'degree' | 'position' | 'phone' | 'email' | 'biography' | 'departmentId'>) {
+export function doctorColumns(
+  body: Pick<
+    DoctorInput,
+    'code' | 'name' | 'gender' | 'dateOfBirth' | 'academicTitle' | 'degree' | 'position' | 'phone' | 'email' | 'biography' | 'departmentId'
+  >,
+) {
   const name = body.name.trim();
   return {
     code: body.code,
@@ -146,7 +151,13 @@ export function doctorsService(ctx: AppContext) {
 
   return {
     async list(caller: Caller, q: ListQuery) {
-      const { rows, total } = await findDoctorPage(db, doctorWhere(caller.facilityId, q), doctorOrder(q.sort, doctorResource.defaultSort), q.size, q.page * q.size);
+      const { rows, total } = await findDoctorPage(
+        db,
+        doctorWhere(caller.facilityId, q),
+        doctorOrder(q.sort, doctorResource.defaultSort),
+        q.size,
+        q.page * q.size,
+      );
       return pageOf(rows.map(toDoctorRow), total, q);
     },
 
@@ -184,7 +195,13 @@ export function doctorsService(ctx: AppContext) {
       return ctx.database.transaction(async (tx) => {
         const before = await detail(tx, facilityId, id);
         await updateDoctor(tx, facilityId, id, { active });
-        await audit(tx, caller, { action: active ? 'ACTIVATE' : 'DEACTIVATE', entity: ENTITY, entityId: id, before: { active: before.active }, after: { active } });
+        await audit(tx, caller, {
+          action: active ? 'ACTIVATE' : 'DEACTIVATE',
+          entity: ENTITY,
+          entityId: id,
+          before: { active: before.active },
+          after: { active },
+        });
         return { ...before, active };
       });
     },
@@ -204,7 +221,9 @@ export function doctorsService(ctx: AppContext) {
         });
       } catch (e) {
         if (!isPgError(e, PG.foreignKeyViolation)) throw e;
-        throw conflict(`Không thể xoá bác sĩ "${before!.displayName}" vì đang được dùng bởi lịch làm việc hoặc lịch đặt khám. Hãy ngừng hoạt động thay vì xoá.`);
+        throw conflict(
+          `Không thể xoá bác sĩ "${before!.displayName}" vì đang được dùng bởi lịch làm việc hoặc lịch đặt khám. Hãy ngừng hoạt động thay vì xoá.`,
+        );
       }
       const gone = before as unknown as DoctorDetail;
       const photo = gone.avatarUrl?.split('/').pop() ?? null;
@@ -224,7 +243,13 @@ export function doctorsService(ctx: AppContext) {
         if (!r) throw notFound('Không tìm thấy bác sĩ');
         old = r.avatar;
         await updateDoctor(tx, facilityId, id, { avatar: name });
-        await audit(tx, caller, { action: 'UPDATE_AVATAR', entity: ENTITY, entityId: id, before: { avatar: r.avatar }, after: { avatar: name, type: kind.mime, bytes: bytes.length } });
+        await audit(tx, caller, {
+          action: 'UPDATE_AVATAR',
+          entity: ENTITY,
+          entityId: id,
+          before: { avatar: r.avatar },
+          after: { avatar: name, type: kind.mime, bytes: bytes.length },
+        });
         return detail(tx, facilityId, id);
       });
       await dropIfUnused(old, name);
@@ -264,7 +289,13 @@ export function doctorsService(ctx: AppContext) {
 
     async select(caller: Caller, q: ListQuery) {
       const where = doctorWhere(caller.facilityId, { q: q.q, filters: { ...q.filters, active: true } });
-      const { rows, total } = await findDoctorOptions(db, where, doctorOrder(q.sort ?? { field: 'name', direction: 'asc' }, doctorResource.defaultSort), q.size, q.page * q.size);
+      const { rows, total } = await findDoctorOptions(
+        db,
+        where,
+        doctorOrder(q.sort ?? { field: 'name', direction: 'asc' }, doctorResource.defaultSort),
+        q.size,
+        q.page * q.size,
+      );
       const data: DoctorSelectItem[] = rows.map((r) => ({
         id: r.id,
         name: doctorDisplayName(r),

@@ -44,8 +44,14 @@ export async function jobFixtureRoutes(app: FastifyInstance, ctx: AppContext): P
     handler: async () => {
       const [t] = await rows<{ exists: boolean }>(ctx, sql`SELECT to_regclass('job_test_effects') IS NOT NULL AS exists`);
       if (!t?.exists) return { code: 0 as const, data: { jobs: 0, done: 0, effects: 0, distinct: 0 } };
-      const [j] = await rows<{ jobs: number; done: number }>(ctx, sql`SELECT count(*)::int AS jobs, count(*) FILTER (WHERE state = 'done')::int AS done FROM background_jobs WHERE name = ${TEST_JOB}`);
-      const [e] = await rows<{ effects: number; distinct: number }>(ctx, sql`SELECT count(*)::int AS effects, count(DISTINCT job_id)::int AS distinct FROM job_test_effects`);
+      const [j] = await rows<{ jobs: number; done: number }>(
+        ctx,
+        sql`SELECT count(*)::int AS jobs, count(*) FILTER (WHERE state = 'done')::int AS done FROM background_jobs WHERE name = ${TEST_JOB}`,
+      );
+      const [e] = await rows<{ effects: number; distinct: number }>(
+        ctx,
+        sql`SELECT count(*)::int AS effects, count(DISTINCT job_id)::int AS distinct FROM job_test_effects`,
+      );
       return { code: 0 as const, data: { ...j!, ...e! } };
     },
   });

@@ -10,12 +10,13 @@ let facilityId: number;
 let otherFacility: number;
 const ids: Record<string, number> = {};
 
-const call = (method: 'GET' | 'POST', url: string, token: string | null) =>
-  t.app.inject({ method, url, headers: token ? bearer(token) : {} });
+const call = (method: 'GET' | 'POST', url: string, token: string | null) => t.app.inject({ method, url, headers: token ? bearer(token) : {} });
 
 async function makeJob(name: string, state: string, facility: number | null, lastError: string | null = null) {
   const { id } = await t.database.transaction((tx) => enqueue(tx, { name, facilityId: facility, runAt: new Date(Date.now() + 86_400_000) }));
-  await t.database.db.execute(sql`UPDATE background_jobs SET state = ${state}, attempts = CASE WHEN ${state} = 'dead' THEN max_attempts ELSE 0 END, last_error = ${lastError} WHERE id = ${id}`);
+  await t.database.db.execute(
+    sql`UPDATE background_jobs SET state = ${state}, attempts = CASE WHEN ${state} = 'dead' THEN max_attempts ELSE 0 END, last_error = ${lastError} WHERE id = ${id}`,
+  );
   return id;
 }
 
@@ -43,7 +44,14 @@ describe('GET /api/his/v1/jobs', () => {
     expect(all.statusCode, all.body).toBe(200);
     expect(all.json()).toMatchObject({ code: 0, totalElements: 3, totalPage: 1, page: 0, size: 20 });
     expect(all.json().data.map((j: { id: number }) => j.id)).toEqual([ids.queued, ids.done, ids.dead]);
-    expect(all.json().data[2]).toMatchObject({ name: 'test.send', state: 'dead', system: false, attempts: 5, maxAttempts: 5, lastError: '{"kind":"Error","message":"provider refused"}' });
+    expect(all.json().data[2]).toMatchObject({
+      name: 'test.send',
+      state: 'dead',
+      system: false,
+      attempts: 5,
+      maxAttempts: 5,
+      lastError: '{"kind":"Error","message":"provider refused"}',
+    });
     expect(all.json().data[2]).not.toHaveProperty('payload');
 
     const dead = (await call('GET', '/api/his/v1/jobs?state=dead', tok.log!)).json();

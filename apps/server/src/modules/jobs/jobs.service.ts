@@ -40,7 +40,13 @@ export async function listJobs(ctx: AppContext, caller: Caller, q: { state?: Job
   const where = and(visible(caller), q.state ? eq(jobs.state, q.state) : undefined);
   const db = ctx.database.db;
   const [rows, [total]] = await Promise.all([
-    db.select().from(jobs).where(where).orderBy(desc(jobs.id)).limit(q.size).offset(q.page * q.size),
+    db
+      .select()
+      .from(jobs)
+      .where(where)
+      .orderBy(desc(jobs.id))
+      .limit(q.size)
+      .offset(q.page * q.size),
     db.select({ n: count() }).from(jobs).where(where),
   ]);
   return { rows: rows.map(toDto), total: Number(total?.n ?? 0) };
@@ -56,7 +62,11 @@ export async function countJobs(ctx: AppContext, caller: Caller): Promise<Record
 /** A dead job back to the queue, due now, with its attempts reset (its last error is kept until it runs). */
 export async function retryJob(ctx: AppContext, caller: Caller, id: number): Promise<JobRowDto> {
   return ctx.database.transaction(async (tx) => {
-    const [row] = await tx.select().from(jobs).where(and(eq(jobs.id, id), visible(caller))).for('update');
+    const [row] = await tx
+      .select()
+      .from(jobs)
+      .where(and(eq(jobs.id, id), visible(caller)))
+      .for('update');
     if (!row) throw notFound(MSG.jobNotFound);
     if (row.state !== 'dead') throw conflict(MSG.jobNotDead);
     const [after] = await tx

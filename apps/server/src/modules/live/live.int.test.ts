@@ -66,7 +66,11 @@ const subscribe = (ws: WebSocket, topics: unknown[]) => ws.send(JSON.stringify({
 describe('GET /api/live/v1 (WebSocket)', () => {
   it('refuses a caller without a valid token (401)', async () => {
     for (const url of ['/api/live/v1', '/api/live/v1?loginToken=khong-hop-le']) {
-      const res = await t.app.inject({ method: 'GET', url, headers: { connection: 'upgrade', upgrade: 'websocket', 'sec-websocket-version': '13', 'sec-websocket-key': 'dGhlIHNhbXBsZSBub25jZQ==' } });
+      const res = await t.app.inject({
+        method: 'GET',
+        url,
+        headers: { connection: 'upgrade', upgrade: 'websocket', 'sec-websocket-version': '13', 'sec-websocket-key': 'dGhlIHNhbXBsZSBub25jZQ==' },
+      });
       expect(res.statusCode).toBe(401);
     }
   });
@@ -80,8 +84,16 @@ describe('GET /api/live/v1 (WebSocket)', () => {
     await desk.until((m) => m.type === 'subscribed');
     await stranger.until((m) => m.type === 'subscribed');
 
-    await t.database.transaction((tx) => hub.publish(tx, { facilityId: f.facilityId, topic: 'test-bookings', type: 'created', id: 42, data: { status: 'PENDING' } }));
-    expect(await desk.until((m) => m.type === 'event')).toEqual({ type: 'event', topic: 'test-bookings', event: 'created', id: 42, data: { status: 'PENDING' } });
+    await t.database.transaction((tx) =>
+      hub.publish(tx, { facilityId: f.facilityId, topic: 'test-bookings', type: 'created', id: 42, data: { status: 'PENDING' } }),
+    );
+    expect(await desk.until((m) => m.type === 'event')).toEqual({
+      type: 'event',
+      topic: 'test-bookings',
+      event: 'created',
+      id: 42,
+      data: { status: 'PENDING' },
+    });
 
     // a rolled-back write publishes nothing
     await t.database

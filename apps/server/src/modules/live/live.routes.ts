@@ -17,57 +17,65 @@ const RECHECK_MS = 60_000;
  * idle timeout closes the socket with 4401, a lost authority drops the topic.
  */
 export async function liveRoutes(app: FastifyInstance, ctx: AppContext, opts: { recheckMs?: number } = {}): Promise<void> {
-  app.get('/api/live/v1', { websocket: true, config: { access: 'signed-in', tokenInQuery: true }, schema: { tags: ['Cập nhật trực tiếp'], summary: 'WebSocket: thay đổi theo thời gian thực của cơ sở' } }, (socket: WebSocket, req) => {
-    const auth = caller(req);
-    let authorities = auth.authorities;
-    const topics = new Set<string>();
-    const send = (m: LiveServerMessage) => {
-      if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(m));
-    };
-    const allowed = (topic: string) => hasAuthority(authorities, LIVE_TOPICS.get(topic)!);
+  app.get(
+    '/api/live/v1',
+    {
+      websocket: true,
+      config: { access: 'signed-in', tokenInQuery: true },
+      schema: { tags: ['Cập nhật trực tiếp'], summary: 'WebSocket: thay đổi theo thời gian thực của cơ sở' },
+    },
+    (socket: WebSocket, req) => {
+      const auth = caller(req);
+      let authorities = auth.authorities;
+      const topics = new Set<string>();
+      const send = (m: LiveServerMessage) => {
+        if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(m));
+      };
+      const allowed = (topic: string) => hasAuthority(authorities, LIVE_TOPICS.get(topic)!);
 
-    const off = ctx.live.subscribe((e) => {
-      if (e.facilityId !== auth.facilityId || !topics.has(e.topic)) return;
-      send({ type: 'event', topic: e.topic, event: e.type, id: e.id, data: e.data });
-    });
+      const off = ctx.live.subscribe((e) => {
+        if (e.facilityId !== auth.facilityId || !topics.has(e.topic)) return;
+        send({ type: 'event', topic: e.topic, event: e.type, id: e.id, data: e.data });
+      });
 
-    socket.on('message', (raw) => {
-      let msg: LiveClientMessage;
-      try {
-        msg = JSON.parse(String(raw)) as LiveClientMessage;
-      } catch {
-        return send({ type: 'error', message: MSG.liveBadMessage });
-      }
-      if (msg?.type !== 'subscribe' || !Array.isArray(msg.topics)) return send({ type: 'error', message: MSG.liveBadMessage });
-      for (const topic of msg.topics.slice(0, 20)) {
-        if (typeof topic !== 'string' || !LIVE_TOPICS.has(topic)) send({ type: 'error', topic: String(topic), message: MSG.liveBadMessage });
-        else if (!allowed(topic)) send({ type: 'forbidden', topic, message: MSG.forbidden });
-        else topics.add(topic);
-      }
-      send({ type: 'subscribed', topics: [...topics] });
-    });
+      socket.on('message', (raw) => {
+        let msg: LiveClientMessage;
+        try {
+          msg = JSON.parse(String(raw)) as LiveClientMessage;
+        } catch {
+          return send({ type: 'error', message: MSG.liveBadMessage });
+        }
+        if (msg?.type !== 'subscribe' || !Array.isArray(msg.topics)) return send({ type: 'error', message: MSG.liveBadMessage });
+        for (const topic of msg.topics.slice(0, 20)) {
+          if (typeof topic !== 'string' || !LIVE_TOPICS.has(topic)) send({ type: 'error', topic: String(topic), message: MSG.liveBadMessage });
+          else if (!allowed(topic)) send({ type: 'forbidden', topic, message: MSG.forbidden });
+          else topics.add(topic);
+        }
+        send({ type: 'subscribed', topics: [...topics] });
+      });
 
-    const ping = setInterval(() => socket.ping(), PING_MS);
-    const recheck = setInterval(() => {
-      void sessionAuthorities(ctx.database, auth.sessionId, ctx.config.SESSION_IDLE_MINUTES).then(
-        (now) => {
-          if (!now) return socket.close(LIVE_SOCKET_CLOSE.sessionEnded, 'session ended');
-          authorities = now;
-          for (const t of [...topics]) {
-            if (!allowed(t)) {
-              topics.delete(t);
-              send({ type: 'forbidden', topic: t, message: MSG.forbidden });
+      const ping = setInterval(() => socket.ping(), PING_MS);
+      const recheck = setInterval(() => {
+        void sessionAuthorities(ctx.database, auth.sessionId, ctx.config.SESSION_IDLE_MINUTES).then(
+          (now) => {
+            if (!now) return socket.close(LIVE_SOCKET_CLOSE.sessionEnded, 'session ended');
+            authorities = now;
+            for (const t of [...topics]) {
+              if (!allowed(t)) {
+                topics.delete(t);
+                send({ type: 'forbidden', topic: t, message: MSG.forbidden });
+              }
             }
-          }
-        },
-        () => undefined,
-      );
-    }, opts.recheckMs ?? RECHECK_MS);
-    socket.on('close', () => {
-      off();
-      clearInterval(ping);
-      clearInterval(recheck);
-    });
-    send({ type: 'ready' });
-  });
+          },
+          () => undefined,
+        );
+      }, opts.recheckMs ?? RECHECK_MS);
+      socket.on('close', () => {
+        off();
+        clearInterval(ping);
+        clearInterval(recheck);
+      });
+      send({ type: 'ready' });
+    },
+  );
 }

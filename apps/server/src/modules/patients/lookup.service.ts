@@ -34,7 +34,6 @@ const toHit = (r: HitRow): ProfileHit => ({
   bhyt: r.bhyt,
 });
 
-
 /**
  * Suggestions for the booking screen: prefixes only, each an index range scan —
  * the diacritics-free full name, the phone, the CCCD, the patient code. Profiles of merged
@@ -56,9 +55,15 @@ export async function suggestProfiles(ctx: AppContext, caller: Caller, q: string
       [facilityId, ...prefixRange(phone), ...prefixRange(digits)],
     );
   } else if (/^bn\d*$/.test(text)) {
-    list = await ctx.database.query<HitRow>('suggest_code', branch('p.patient_code >= $2 AND p.patient_code < $3'), [facilityId, ...prefixRange(text.toUpperCase())]);
+    list = await ctx.database.query<HitRow>('suggest_code', branch('p.patient_code >= $2 AND p.patient_code < $3'), [
+      facilityId,
+      ...prefixRange(text.toUpperCase()),
+    ]);
   } else {
-    list = await ctx.database.query<HitRow>('suggest_name', branch('p.name_search COLLATE "C" >= $2 AND p.name_search COLLATE "C" < $3'), [facilityId, ...prefixRange(text)]);
+    list = await ctx.database.query<HitRow>('suggest_name', branch('p.name_search COLLATE "C" >= $2 AND p.name_search COLLATE "C" < $3'), [
+      facilityId,
+      ...prefixRange(text),
+    ]);
   }
   const seen = new Set<number>();
   return list
@@ -129,7 +134,16 @@ export async function findDuplicates(ctx: AppContext, caller: Caller, reason: ke
   );
   const ids = [...new Set(groups.flatMap((g) => g.ids.map(Number)))];
   const users = ids.length
-    ? await ctx.database.query<{ id: number; name: string; phone: string | null; email: string | null; verified: boolean; locked: boolean; merged_into_id: number | null; created_at: Date }>(
+    ? await ctx.database.query<{
+        id: number;
+        name: string;
+        phone: string | null;
+        email: string | null;
+        verified: boolean;
+        locked: boolean;
+        merged_into_id: number | null;
+        created_at: Date;
+      }>(
         'dup_users',
         'SELECT id, name, phone, email, verified, locked, merged_into_id, created_at FROM patient_users WHERE facility_id = $1 AND id = ANY($2::int[])',
         [facilityId, ids],
@@ -162,7 +176,8 @@ export function referencePage(kind: 'provinces' | 'wards' | 'nations' | 'jobs', 
   const ref = referenceLookup();
   let items: { value: string; name: string }[];
   if (kind === 'provinces') items = ref.provinces.map((p) => ({ value: p.code, name: p.fullName }));
-  else if (kind === 'wards') items = ref.wards.filter((w) => !q.provinceCode || w.provinceCode === q.provinceCode).map((w) => ({ value: w.code, name: w.name }));
+  else if (kind === 'wards')
+    items = ref.wards.filter((w) => !q.provinceCode || w.provinceCode === q.provinceCode).map((w) => ({ value: w.code, name: w.name }));
   else if (kind === 'nations') items = ref.nations.map((n) => ({ value: n.code, name: n.name }));
   else items = ref.jobs.filter((j) => j.code.length === 2).map((j) => ({ value: j.code, name: j.name }));
   const needle = normalizeText(q.search);

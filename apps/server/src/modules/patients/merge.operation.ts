@@ -24,11 +24,7 @@ export interface MergeStep {
 }
 
 /** A step for a table with a facility column and an owner-account column (the usual case). */
-function ownedRows(
-  key: string,
-  label: string,
-  table: typeof medicalProfiles | typeof patientHistories | typeof resultFiles,
-): MergeStep {
+function ownedRows(key: string, label: string, table: typeof medicalProfiles | typeof patientHistories | typeof resultFiles): MergeStep {
   return {
     key,
     label,
@@ -55,7 +51,10 @@ const bookingsStep: MergeStep = {
   key: 'bookings',
   label: 'Lượt đặt khám',
   async count(ex, facilityId, userId) {
-    const [r] = await ex.select({ n: sql<number>`count(*)::int` }).from(bookings).where(and(eq(bookings.facilityId, facilityId), eq(bookings.patientUserId, userId)));
+    const [r] = await ex
+      .select({ n: sql<number>`count(*)::int` })
+      .from(bookings)
+      .where(and(eq(bookings.facilityId, facilityId), eq(bookings.patientUserId, userId)));
     return Number(r?.n ?? 0);
   },
   async move(tx, facilityId, fromId, toId) {
@@ -83,7 +82,8 @@ async function countMoves(ex: Executor, facilityId: number, userId: number) {
 
 /** Both accounts of the caller's facility, checked for a merge; locked FOR UPDATE (lower id first) in a transaction. */
 async function mergePair(ex: Executor, caller: Caller, keepId: number, removeId: number, lock: boolean) {
-  if (keepId === removeId) throw badRequest('Không thể gộp một tài khoản với chính nó', [{ field: 'mergeFromId', message: 'Không thể gộp một tài khoản với chính nó' }]);
+  if (keepId === removeId)
+    throw badRequest('Không thể gộp một tài khoản với chính nó', [{ field: 'mergeFromId', message: 'Không thể gộp một tài khoản với chính nó' }]);
   const facilityId = caller.facilityId;
   const byId = new Map<number, PatientUser>();
   for (const id of [keepId, removeId].sort((a, b) => a - b)) {
@@ -99,7 +99,12 @@ async function mergePair(ex: Executor, caller: Caller, keepId: number, removeId:
   return { facilityId, keep, remove };
 }
 
-function warningsOf(keepProfiles: { fullName: string; birthDate: string; relationship: string }[], removeProfiles: { fullName: string; birthDate: string; relationship: string }[], keep: PatientUser, remove: PatientUser): string[] {
+function warningsOf(
+  keepProfiles: { fullName: string; birthDate: string; relationship: string }[],
+  removeProfiles: { fullName: string; birthDate: string; relationship: string }[],
+  keep: PatientUser,
+  remove: PatientUser,
+): string[] {
   const w: string[] = [];
   for (const p of removeProfiles) {
     const twin = keepProfiles.find((k) => normalizeText(k.fullName) === normalizeText(p.fullName) && k.birthDate === p.birthDate);
@@ -148,7 +153,15 @@ export async function mergeAccounts(ctx: AppContext, caller: Caller, keepId: num
     await refreshSearchText(tx, keep.id);
     await refreshSearchText(tx, remove.id);
     const keptCounts = await countsOf(tx, facilityId, keep.id);
-    const snapshot = (u: PatientUser) => ({ id: u.id, name: u.name, phone: u.phone, email: u.email, verified: u.verified, locked: u.locked, createdAt: u.createdAt });
+    const snapshot = (u: PatientUser) => ({
+      id: u.id,
+      name: u.name,
+      phone: u.phone,
+      email: u.email,
+      verified: u.verified,
+      locked: u.locked,
+      createdAt: u.createdAt,
+    });
     await audit(tx, caller, {
       action: 'MERGE',
       entity: 'patient_user',

@@ -47,7 +47,14 @@ export async function makePatients(ex: Executor, facilityId: number, specs: Acco
 }
 
 /** One visit with one prescription line, a medical record and a diagnostic result. */
-export async function makeHistory(ex: Executor, facilityId: number, userId: number, profileId: number, visitedAt = new Date('2025-09-10T02:30:00Z'), diagnosis = 'Tăng huyết áp vô căn (nguyên phát)') {
+export async function makeHistory(
+  ex: Executor,
+  facilityId: number,
+  userId: number,
+  profileId: number,
+  visitedAt = new Date('2025-09-10T02:30:00Z'),
+  diagnosis = 'Tăng huyết áp vô căn (nguyên phát)',
+) {
   const [h] = await ex
     .insert(patientHistories)
     .values({
@@ -64,9 +71,37 @@ export async function makeHistory(ex: Executor, facilityId: number, userId: numb
       conclusion: `${diagnosis}. Điều trị ngoại trú theo đơn.`,
     })
     .returning();
-  await ex.insert(prescriptions).values({ historyId: h!.id, drugName: 'Amlodipin 5mg', activeIngredient: 'Amlodipin', dose: '5 mg', quantity: 30, unit: 'viên', usage: 'Uống 1 viên buổi sáng sau ăn', days: 30 });
-  await ex.insert(medicalRecords).values({ historyId: h!.id, pulse: 82, temperature: '36,8', bloodPressure: '150/95', weightKg: '68', heightCm: 168, symptoms: 'Đau đầu', examination: 'Tim đều', treatment: 'Điều trị ngoại trú 30 ngày' });
-  await ex.insert(diagnostics).values({ historyId: h!.id, kind: 'XN', serviceName: 'Định lượng Creatinin [Máu]', result: '88', unit: 'µmol/L', referenceRange: '62 – 120', abnormal: false, performedAt: new Date(visitedAt.getTime() + 3_600_000) });
+  await ex.insert(prescriptions).values({
+    historyId: h!.id,
+    drugName: 'Amlodipin 5mg',
+    activeIngredient: 'Amlodipin',
+    dose: '5 mg',
+    quantity: 30,
+    unit: 'viên',
+    usage: 'Uống 1 viên buổi sáng sau ăn',
+    days: 30,
+  });
+  await ex.insert(medicalRecords).values({
+    historyId: h!.id,
+    pulse: 82,
+    temperature: '36,8',
+    bloodPressure: '150/95',
+    weightKg: '68',
+    heightCm: 168,
+    symptoms: 'Đau đầu',
+    examination: 'Tim đều',
+    treatment: 'Điều trị ngoại trú 30 ngày',
+  });
+  await ex.insert(diagnostics).values({
+    historyId: h!.id,
+    kind: 'XN',
+    serviceName: 'Định lượng Creatinin [Máu]',
+    result: '88',
+    unit: 'µmol/L',
+    referenceRange: '62 – 120',
+    abnormal: false,
+    performedAt: new Date(visitedAt.getTime() + 3_600_000),
+  });
   return h!;
 }
 

@@ -4,12 +4,7 @@ import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  mergePreviewResponse,
-  patientSearchResponse,
-  historiesResponse,
-  type PatientUserRow,
-} from '@portal/shared/contracts/patients.contract';
+import { mergePreviewResponse, patientSearchResponse, historiesResponse, type PatientUserRow } from '@portal/shared/contracts/patients.contract';
 import { validateNewPassword } from '@portal/shared/rules/password';
 import { patientSessions } from '../../db/schema';
 import { tinyPdf } from '../../db/seed/patients-data';
@@ -67,9 +62,18 @@ beforeAll(async () => {
           { fullName: 'Nguyễn Minh Khôi', birthDate: '2018-06-01', relationship: 'CHILD' },
         ],
       },
-      { verified: true, createdAt: new Date('2025-06-01T03:00:00Z'), profiles: [{ fullName: 'Trần Thị Bích Ngọc', birthDate: '1985-11-02', gender: 'FEMALE', phone: '0987654321' }] },
+      {
+        verified: true,
+        createdAt: new Date('2025-06-01T03:00:00Z'),
+        profiles: [{ fullName: 'Trần Thị Bích Ngọc', birthDate: '1985-11-02', gender: 'FEMALE', phone: '0987654321' }],
+      },
       // the same person again, signed up later with an e-mail: same phone on the profile, same name and birth date
-      { phone: null, email: 'nguyenvanan.90@gmail.com', createdAt: new Date('2025-08-20T03:00:00Z'), profiles: [{ fullName: 'Nguyễn Văn An', birthDate: '1990-03-15', phone: '0912345678' }] },
+      {
+        phone: null,
+        email: 'nguyenvanan.90@gmail.com',
+        createdAt: new Date('2025-08-20T03:00:00Z'),
+        profiles: [{ fullName: 'Nguyễn Văn An', birthDate: '1990-03-15', phone: '0912345678' }],
+      },
       { locked: true, createdAt: new Date('2025-07-01T03:00:00Z'), profiles: [{ fullName: 'Lê Hoàng Đức', birthDate: '1970-01-20', phone: '0355123456' }] },
     ]);
     const inB = await makePatients(tx, B, [{ profiles: [{ fullName: 'Nguyễn Văn An', birthDate: '1990-03-15', phone: '0912345678' }] }]);
@@ -162,7 +166,10 @@ describe('search (GET /vendor/users/search)', () => {
     expect(ws.getRow(1).values).toContain('Họ và tên');
     expect(ws.rowCount).toBe(3);
     expect(String(ws.getRow(2).getCell(2).value)).toBe('Nguyễn Văn An');
-    const [row] = await sqlRows<{ n: number }>(t, sql`SELECT count(*)::int AS n FROM audit_log WHERE action = 'EXPORT' AND entity = 'patient_user' AND facility_id = ${A}`);
+    const [row] = await sqlRows<{ n: number }>(
+      t,
+      sql`SELECT count(*)::int AS n FROM audit_log WHERE action = 'EXPORT' AND entity = 'patient_user' AND facility_id = ${A}`,
+    );
     expect(row!.n).toBe(1);
   });
 });
@@ -172,7 +179,13 @@ describe('account detail and profiles', () => {
     const res = await call('GET', `${P}/${ids.an}`, tok.user);
     expect(res.statusCode).toBe(200);
     const d = res.json().data;
-    expect(d).toMatchObject({ id: ids.an, name: 'Nguyễn Văn An', phone: '0912345678', counts: { profiles: 2, histories: 2, resultFiles: 0 }, hasPassword: false });
+    expect(d).toMatchObject({
+      id: ids.an,
+      name: 'Nguyễn Văn An',
+      phone: '0912345678',
+      counts: { profiles: 2, histories: 2, resultFiles: 0 },
+      hasPassword: false,
+    });
     expect(JSON.stringify(res.json())).not.toMatch(/password_?hash/i);
   });
 
@@ -198,7 +211,10 @@ describe('account detail and profiles', () => {
       wardName: 'Phường Cửa Nam',
       address: 'Số 15 Lê Duẩn, Phường Cửa Nam, Thành phố Hà Nội',
     });
-    const audits = await sqlRows<{ after: { what: string } }>(t, sql`SELECT after FROM audit_log WHERE action = 'READ_RECORD' AND entity_id = ${String(ids.an)}`);
+    const audits = await sqlRows<{ after: { what: string } }>(
+      t,
+      sql`SELECT after FROM audit_log WHERE action = 'READ_RECORD' AND entity_id = ${String(ids.an)}`,
+    );
     expect(audits.map((a) => a.after.what)).toContain('medical-profiles');
     const one = await call('GET', `${P}/${ids.an}/medical-profile?userProfileId=${profileIds.khoi}`, tok.user);
     expect(one.json().data.fullName).toBe('Nguyễn Minh Khôi');
@@ -257,7 +273,14 @@ describe('account detail and profiles', () => {
     const res = await call('POST', `${P}/${ids.an}/medical-profile`, tok.user, goodProfile);
     expect(res.statusCode, res.body).toBe(200);
     const p = res.json().data;
-    expect(p).toMatchObject({ birthDate: '1990-03-15', phone: '0988111222', bhyt: 'GD4010123499999', bhytExpiry: '2026-12-31', wardName: 'Phường Bạch Mai', jobName: 'Nhà chuyên môn về giảng dạy' });
+    expect(p).toMatchObject({
+      birthDate: '1990-03-15',
+      phone: '0988111222',
+      bhyt: 'GD4010123499999',
+      bhytExpiry: '2026-12-31',
+      wardName: 'Phường Bạch Mai',
+      jobName: 'Nhà chuyên môn về giảng dạy',
+    });
     expect(p.patientCode).toMatch(/^BN\d{8}$/);
     expect((await auditRows('CREATE', p.id)).length).toBe(1);
     expect(names((await search('q=hoa%200988')).data)).toEqual([ids.an]);
@@ -266,7 +289,11 @@ describe('account detail and profiles', () => {
     expect(dup.statusCode).toBe(409);
     expect(dup.json().errors[0]).toEqual({ field: 'cccd', message: `Số CCCD "001190099999" đã thuộc hồ sơ ${p.patientCode}` });
 
-    const upd = await call('PUT', `${P}/${ids.an}/medical-profile?userProfileId=${p.id}`, tok.user, { ...goodProfile, fullName: 'Nguyễn Thị Hoà', street: 'Số 10 Bạch Mai' });
+    const upd = await call('PUT', `${P}/${ids.an}/medical-profile?userProfileId=${p.id}`, tok.user, {
+      ...goodProfile,
+      fullName: 'Nguyễn Thị Hoà',
+      street: 'Số 10 Bạch Mai',
+    });
     expect(upd.statusCode).toBe(200);
     expect(upd.json().data.address).toBe('Số 10 Bạch Mai, Phường Bạch Mai, Thành phố Hà Nội');
     const [u] = await auditRows('UPDATE', p.id);
@@ -274,9 +301,19 @@ describe('account detail and profiles', () => {
   });
 
   it('saves and reads medical-profile-exts', async () => {
-    const res = await call('PUT', `${P}/${ids.an}/medical-profile-exts`, tok.user, { profileId: profileIds.khoi, bloodType: 'O+', allergies: 'Penicillin', guardianName: 'Nguyễn Văn An', guardianPhone: '0912 345 678' });
+    const res = await call('PUT', `${P}/${ids.an}/medical-profile-exts`, tok.user, {
+      profileId: profileIds.khoi,
+      bloodType: 'O+',
+      allergies: 'Penicillin',
+      guardianName: 'Nguyễn Văn An',
+      guardianPhone: '0912 345 678',
+    });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().data.find((e: { profileId: number }) => e.profileId === profileIds.khoi)).toMatchObject({ bloodType: 'O+', allergies: 'Penicillin', guardianPhone: '0912345678' });
+    expect(res.json().data.find((e: { profileId: number }) => e.profileId === profileIds.khoi)).toMatchObject({
+      bloodType: 'O+',
+      allergies: 'Penicillin',
+      guardianPhone: '0912345678',
+    });
     const bad = await call('PUT', `${P}/${ids.an}/medical-profile-exts`, tok.user, { profileId: profileIds.khoi, bloodType: 'Z' });
     expect(bad.statusCode).toBe(400);
     expect((await call('PUT', `${P}/${ids.an}/medical-profile-exts`, tok.user, { profileId: profileIds.other })).statusCode).toBe(404);
@@ -321,10 +358,16 @@ describe('verify, lock, unlock, reset password', () => {
     const { password } = res.json().data;
     expect(validateNewPassword(password)).toBeNull();
     expect(res.headers['cache-control']).toBe('no-store');
-    const [row] = await sqlRows<{ password_hash: string; must_change_password: boolean }>(t, sql`SELECT password_hash, must_change_password FROM patient_users WHERE id = ${ids.duc}`);
+    const [row] = await sqlRows<{ password_hash: string; must_change_password: boolean }>(
+      t,
+      sql`SELECT password_hash, must_change_password FROM patient_users WHERE id = ${ids.duc}`,
+    );
     expect(row!.password_hash).toMatch(/^\$argon2id\$/);
     expect(row!.must_change_password).toBe(true);
-    const logged = await sqlRows<{ n: number }>(t, sql`SELECT count(*)::int AS n FROM audit_log WHERE after::text LIKE ${`%${password}%`} OR before::text LIKE ${`%${password}%`}`);
+    const logged = await sqlRows<{ n: number }>(
+      t,
+      sql`SELECT count(*)::int AS n FROM audit_log WHERE after::text LIKE ${`%${password}%`} OR before::text LIKE ${`%${password}%`}`,
+    );
     expect(logged[0]!.n).toBe(0);
     expect((await auditRows('RESET_PASSWORD', ids.duc!)).length).toBe(1);
   });
@@ -342,7 +385,10 @@ describe('histories and result files', () => {
     expect(h.diagnostics[0]).toMatchObject({ serviceName: 'Định lượng Creatinin [Máu]', result: '88' });
     const one = await call('GET', `${P}/${ids.an}/histories?medicalProfileId=${profileIds.khoi}`, tok.user);
     expect(one.json().data.histories).toHaveLength(1);
-    const audit = await sqlRows<{ actor_username: string; after: { what: string } }>(t, sql`SELECT actor_username, after FROM audit_log WHERE action = 'READ_RECORD' AND entity_id = ${String(ids.an)} AND after->>'what' = 'histories'`);
+    const audit = await sqlRows<{ actor_username: string; after: { what: string } }>(
+      t,
+      sql`SELECT actor_username, after FROM audit_log WHERE action = 'READ_RECORD' AND entity_id = ${String(ids.an)} AND after->>'what' = 'histories'`,
+    );
     expect(audit.length).toBeGreaterThanOrEqual(2);
     expect(audit[0]!.actor_username).toMatch(/^user_/);
   });
@@ -361,7 +407,15 @@ describe('histories and result files', () => {
     expect((await call('GET', `/api/his/v1/vendor/${codes.an}/histories`, tok.other)).statusCode).toBe(404);
   });
 
-  const upload = (userId: number, profileId: number, bytes: Buffer, token = tok.user, type = 'application/pdf', name = 'Kết quả xét nghiệm máu.pdf', historyId?: number) =>
+  const upload = (
+    userId: number,
+    profileId: number,
+    bytes: Buffer,
+    token = tok.user,
+    type = 'application/pdf',
+    name = 'Kết quả xét nghiệm máu.pdf',
+    historyId?: number,
+  ) =>
     t.app.inject({
       method: 'POST',
       url: `${P}/${userId}/upload-results?medicalProfileId=${profileId}&fileName=${encodeURIComponent(name)}${historyId ? `&historyId=${historyId}` : ''}`,
@@ -386,7 +440,9 @@ describe('histories and result files', () => {
     const down = await call('GET', pull, tok.user);
     expect(down.statusCode).toBe(200);
     expect(down.headers['content-type']).toBe('application/pdf');
-    expect(down.headers['content-disposition']).toBe(`attachment; filename="Ket qua xet nghiem mau.pdf"; filename*=UTF-8''${encodeURIComponent('Kết quả xét nghiệm máu.pdf')}`);
+    expect(down.headers['content-disposition']).toBe(
+      `attachment; filename="Ket qua xet nghiem mau.pdf"; filename*=UTF-8''${encodeURIComponent('Kết quả xét nghiệm máu.pdf')}`,
+    );
     expect(down.rawPayload.equals(pdf)).toBe(true);
     const [audit] = await auditRows('DOWNLOAD_RESULT', f.id);
     expect(audit!.after).toMatchObject({ userId: ids.an, profileId: profileIds.an });
@@ -509,7 +565,12 @@ describe('merge', () => {
     const gone = (await call('GET', `${P}/${ids.anDup}`, tok.user)).json().data;
     expect(gone).toMatchObject({ locked: true, mergedIntoId: ids.an, counts: { profiles: 0, histories: 0, resultFiles: 0 } });
     const [audit] = await auditRows('MERGE', ids.an!);
-    expect(audit!.after).toMatchObject({ keptId: ids.an, mergedId: ids.anDup, moved: { profiles: 1, histories: 1, resultFiles: 0 }, mergedAccount: { locked: true, mergedIntoId: ids.an } });
+    expect(audit!.after).toMatchObject({
+      keptId: ids.an,
+      mergedId: ids.anDup,
+      moved: { profiles: 1, histories: 1, resultFiles: 0 },
+      mergedAccount: { locked: true, mergedIntoId: ids.an },
+    });
     expect((audit!.before as { merged: { email: string } }).merged.email).toBe('nguyenvanan.90@gmail.com');
 
     // a merged account cannot be merged again, unlocked, or offered by suggest

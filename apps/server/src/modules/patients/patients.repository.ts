@@ -39,7 +39,11 @@ export function searchWords(q: string | undefined, max = 8): string[] {
 }
 
 export function findUser(ex: Executor, facilityId: number, id: number, lock = false): Promise<PatientUser | null> {
-  const q = ex.select().from(patientUsers).where(and(eq(patientUsers.facilityId, facilityId), eq(patientUsers.id, id))).limit(1);
+  const q = ex
+    .select()
+    .from(patientUsers)
+    .where(and(eq(patientUsers.facilityId, facilityId), eq(patientUsers.id, id)))
+    .limit(1);
   return (lock ? q.for('update') : q).then((r) => r[0] ?? null);
 }
 
@@ -121,7 +125,10 @@ export async function refreshSearchText(ex: Executor, userId: number): Promise<v
   const [u] = await ex.select().from(patientUsers).where(eq(patientUsers.id, userId)).limit(1);
   if (!u) return;
   const profiles = await ex.select().from(medicalProfiles).where(eq(medicalProfiles.userId, userId));
-  await ex.update(patientUsers).set({ searchText: userSearchText(u, profiles) }).where(eq(patientUsers.id, userId));
+  await ex
+    .update(patientUsers)
+    .set({ searchText: userSearchText(u, profiles) })
+    .where(eq(patientUsers.id, userId));
 }
 
 export function userSearchText(
@@ -208,7 +215,14 @@ export async function searchUsers(database: Database, s: UserSearch): Promise<{ 
   const base = [s.facilityId, ...fparams];
   const more = filters.length ? ` AND ${filters.join(' AND ')}` : '';
 
-  const prefixKind = s.defaultSort && s.words.length ? (s.words.length === 1 && /^\d{3,12}$/.test(s.words[0]!) ? 'digits' : s.words.every((w) => /^[a-z]+$/.test(w)) ? 'name' : null) : null;
+  const prefixKind =
+    s.defaultSort && s.words.length
+      ? s.words.length === 1 && /^\d{3,12}$/.test(s.words[0]!)
+        ? 'digits'
+        : s.words.every((w) => /^[a-z]+$/.test(w))
+          ? 'name'
+          : null
+      : null;
   if (prefixKind) {
     const range = prefixRange(s.words.join(' '));
     const a = base.length + 1;
@@ -280,7 +294,10 @@ export async function searchUsers(database: Database, s: UserSearch): Promise<{ 
 export async function historyIdsOfUser(ex: Executor, facilityId: number, userId: number, profileId?: number) {
   const conds = [eq(patientHistories.facilityId, facilityId), eq(patientHistories.userId, userId)];
   if (profileId) conds.push(eq(patientHistories.profileId, profileId));
-  return ex.select({ id: patientHistories.id }).from(patientHistories).where(and(...conds));
+  return ex
+    .select({ id: patientHistories.id })
+    .from(patientHistories)
+    .where(and(...conds));
 }
 
 export function findResultFile(ex: Executor, facilityId: number, id: number) {

@@ -140,7 +140,11 @@ export async function patientsRoutes(app: FastifyInstance, ctx: AppContext, stor
         }),
       );
       const buffer = Buffer.from(await wb.xlsx.writeBuffer());
-      await audit(ctx.database.db, caller(req), { action: 'EXPORT', entity: 'patient_user', after: { rows: data.length, filters: req.query.filters, q: req.query.q ?? null } });
+      await audit(ctx.database.db, caller(req), {
+        action: 'EXPORT',
+        entity: 'patient_user',
+        after: { rows: data.length, filters: req.query.filters, q: req.query.q ?? null },
+      });
       return reply
         .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
         .header('Content-Disposition', `attachment; filename="tai-khoan-benh-nhan-${formatDate(new Date()).replaceAll('/', '-')}.xlsx"`)
@@ -150,7 +154,12 @@ export async function patientsRoutes(app: FastifyInstance, ctx: AppContext, stor
 
   r.get(`${P}/duplicates`, {
     config: access,
-    schema: { tags, summary: 'Tài khoản có thể trùng: cùng số điện thoại, cùng CCCD, cùng họ tên và ngày sinh', querystring: duplicatesQuery, response: { 200: duplicatesResponse, ...errorResponses(400, 401, 403) } },
+    schema: {
+      tags,
+      summary: 'Tài khoản có thể trùng: cùng số điện thoại, cùng CCCD, cùng họ tên và ngày sinh',
+      querystring: duplicatesQuery,
+      response: { 200: duplicatesResponse, ...errorResponses(400, 401, 403) },
+    },
     handler: async (req) => {
       const q = req.query;
       const { data, total } = await findDuplicates(ctx, caller(req), q.reason, q.page, q.size);
@@ -169,20 +178,37 @@ export async function patientsRoutes(app: FastifyInstance, ctx: AppContext, stor
 
   r.get(`${P}/:userId/profiles`, {
     config: access,
-    schema: { tags, summary: 'Các hồ sơ của tài khoản (tóm tắt)', params: userIdParams, response: { 200: profilesResponse, ...errorResponses(400, 401, 403, 404) } },
+    schema: {
+      tags,
+      summary: 'Các hồ sơ của tài khoản (tóm tắt)',
+      params: userIdParams,
+      response: { 200: profilesResponse, ...errorResponses(400, 401, 403, 404) },
+    },
     handler: async (req) => {
       const u = await ownUser(ctx.database.db, caller(req), req.params.userId);
       const list = await findProfiles(ctx.database.db, u.facilityId, u.id);
       return {
         code: 0 as const,
-        data: list.map((p) => ({ id: p.id, patientCode: p.patientCode, fullName: p.fullName, birthDate: p.birthDate, gender: p.gender, relationship: p.relationship })),
+        data: list.map((p) => ({
+          id: p.id,
+          patientCode: p.patientCode,
+          fullName: p.fullName,
+          birthDate: p.birthDate,
+          gender: p.gender,
+          relationship: p.relationship,
+        })),
       };
     },
   });
 
   r.get(`${P}/:userId/medical-profiles`, {
     config: bookingDesk,
-    schema: { tags, summary: 'Các hồ sơ bệnh nhân đầy đủ của tài khoản (ghi nhật ký truy cập)', params: userIdParams, response: { 200: medicalProfilesResponse, ...errorResponses(400, 401, 403, 404) } },
+    schema: {
+      tags,
+      summary: 'Các hồ sơ bệnh nhân đầy đủ của tài khoản (ghi nhật ký truy cập)',
+      params: userIdParams,
+      response: { 200: medicalProfilesResponse, ...errorResponses(400, 401, 403, 404) },
+    },
     handler: async (req) => {
       const u = await ownUser(ctx.database.db, caller(req), req.params.userId);
       const list = await findProfiles(ctx.database.db, u.facilityId, u.id);
@@ -193,13 +219,25 @@ export async function patientsRoutes(app: FastifyInstance, ctx: AppContext, stor
 
   r.get(`${P}/:userId/medical-profile`, {
     config: access,
-    schema: { tags, summary: 'Một hồ sơ (mặc định hồ sơ chủ tài khoản; ?userProfileId= chọn hồ sơ)', params: userIdParams, querystring: medicalProfileQuery, response: { 200: medicalProfileResponse, ...errorResponses(400, 401, 403, 404) } },
+    schema: {
+      tags,
+      summary: 'Một hồ sơ (mặc định hồ sơ chủ tài khoản; ?userProfileId= chọn hồ sơ)',
+      params: userIdParams,
+      querystring: medicalProfileQuery,
+      response: { 200: medicalProfileResponse, ...errorResponses(400, 401, 403, 404) },
+    },
     handler: async (req) => ({ code: 0 as const, data: await profileOf(ctx, caller(req), req.params.userId, req.query.userProfileId) }),
   });
 
   r.post(`${P}/:userId/medical-profile`, {
     config: access,
-    schema: { tags, summary: 'Thêm hồ sơ cho tài khoản (người thân)', params: userIdParams, body: medicalProfileBody, response: { 200: medicalProfileResponse, ...errorResponses(400, 401, 403, 404, 409) } },
+    schema: {
+      tags,
+      summary: 'Thêm hồ sơ cho tài khoản (người thân)',
+      params: userIdParams,
+      body: medicalProfileBody,
+      response: { 200: medicalProfileResponse, ...errorResponses(400, 401, 403, 404, 409) },
+    },
     handler: async (req) => ({ code: 0 as const, message: 'Đã thêm hồ sơ', data: await createProfile(ctx, caller(req), req.params.userId, req.body) }),
   });
 
@@ -213,18 +251,33 @@ export async function patientsRoutes(app: FastifyInstance, ctx: AppContext, stor
       body: medicalProfileBody,
       response: { 200: medicalProfileResponse, ...errorResponses(400, 401, 403, 404, 409) },
     },
-    handler: async (req) => ({ code: 0 as const, message: 'Đã lưu hồ sơ', data: await updateProfile(ctx, caller(req), req.params.userId, req.query.userProfileId, req.body) }),
+    handler: async (req) => ({
+      code: 0 as const,
+      message: 'Đã lưu hồ sơ',
+      data: await updateProfile(ctx, caller(req), req.params.userId, req.query.userProfileId, req.body),
+    }),
   });
 
   r.get(`${P}/:userId/medical-profile-exts`, {
     config: access,
-    schema: { tags, summary: 'Thông tin bổ sung của các hồ sơ (nhóm máu, dị ứng, người giám hộ)', params: userIdParams, response: { 200: medicalProfileExtsResponse, ...errorResponses(400, 401, 403, 404) } },
+    schema: {
+      tags,
+      summary: 'Thông tin bổ sung của các hồ sơ (nhóm máu, dị ứng, người giám hộ)',
+      params: userIdParams,
+      response: { 200: medicalProfileExtsResponse, ...errorResponses(400, 401, 403, 404) },
+    },
     handler: async (req) => ({ code: 0 as const, data: await extsOf(ctx, caller(req), req.params.userId) }),
   });
 
   r.put(`${P}/:userId/medical-profile-exts`, {
     config: access,
-    schema: { tags, summary: 'Lưu thông tin bổ sung của một hồ sơ', params: userIdParams, body: medicalProfileExtBody, response: { 200: medicalProfileExtsResponse, ...errorResponses(400, 401, 403, 404) } },
+    schema: {
+      tags,
+      summary: 'Lưu thông tin bổ sung của một hồ sơ',
+      params: userIdParams,
+      body: medicalProfileExtBody,
+      response: { 200: medicalProfileExtsResponse, ...errorResponses(400, 401, 403, 404) },
+    },
     handler: async (req) => ({ code: 0 as const, message: 'Đã lưu thông tin bổ sung', data: await saveExt(ctx, caller(req), req.params.userId, req.body) }),
   });
 
@@ -245,7 +298,12 @@ export async function patientsRoutes(app: FastifyInstance, ctx: AppContext, stor
 
   r.put(`${P}/:userId/reset-password`, {
     config: access,
-    schema: { tags, summary: 'Cấp lại mật khẩu một lần (hiển thị một lần, bắt buộc đổi khi đăng nhập)', params: userIdParams, response: { 200: resetPasswordResponse, ...errorResponses(400, 401, 403, 404, 409) } },
+    schema: {
+      tags,
+      summary: 'Cấp lại mật khẩu một lần (hiển thị một lần, bắt buộc đổi khi đăng nhập)',
+      params: userIdParams,
+      response: { 200: resetPasswordResponse, ...errorResponses(400, 401, 403, 404, 409) },
+    },
     handler: async (req, reply) => {
       reply.header('Cache-Control', 'no-store');
       return { code: 0 as const, message: 'Đã cấp lại mật khẩu', data: await resetPassword(ctx, caller(req), req.params.userId) };
@@ -254,19 +312,41 @@ export async function patientsRoutes(app: FastifyInstance, ctx: AppContext, stor
 
   r.get(`${P}/:userId/merge`, {
     config: access,
-    schema: { tags, summary: 'Xem trước việc gộp: tài khoản giữ lại là {userId}, tài khoản bị gộp là ?mergeFromId=', params: userIdParams, querystring: mergePreviewQuery, response: { 200: mergePreviewResponse, ...errorResponses(400, 401, 403, 404, 409) } },
+    schema: {
+      tags,
+      summary: 'Xem trước việc gộp: tài khoản giữ lại là {userId}, tài khoản bị gộp là ?mergeFromId=',
+      params: userIdParams,
+      querystring: mergePreviewQuery,
+      response: { 200: mergePreviewResponse, ...errorResponses(400, 401, 403, 404, 409) },
+    },
     handler: async (req) => ({ code: 0 as const, data: await mergePreview(ctx, caller(req), req.params.userId, req.query.mergeFromId) }),
   });
 
   r.post(`${P}/:userId/merge`, {
     config: access,
-    schema: { tags, summary: 'Gộp tài khoản mergeFromId vào {userId} trong một giao dịch', params: userIdParams, body: mergeBody, response: { 200: mergeResultResponse, ...errorResponses(400, 401, 403, 404, 409) } },
-    handler: async (req) => ({ code: 0 as const, message: 'Đã gộp tài khoản', data: await mergeAccounts(ctx, caller(req), req.params.userId, req.body.mergeFromId) }),
+    schema: {
+      tags,
+      summary: 'Gộp tài khoản mergeFromId vào {userId} trong một giao dịch',
+      params: userIdParams,
+      body: mergeBody,
+      response: { 200: mergeResultResponse, ...errorResponses(400, 401, 403, 404, 409) },
+    },
+    handler: async (req) => ({
+      code: 0 as const,
+      message: 'Đã gộp tài khoản',
+      data: await mergeAccounts(ctx, caller(req), req.params.userId, req.body.mergeFromId),
+    }),
   });
 
   r.get(`${P}/:userId/histories`, {
     config: access,
-    schema: { tags: historyTags, summary: 'Lịch sử khám của tài khoản kèm đơn thuốc, bệnh án, kết quả, tệp (ghi nhật ký truy cập)', params: userIdParams, querystring: historiesQuery, response: { 200: historiesResponse, ...errorResponses(400, 401, 403, 404) } },
+    schema: {
+      tags: historyTags,
+      summary: 'Lịch sử khám của tài khoản kèm đơn thuốc, bệnh án, kết quả, tệp (ghi nhật ký truy cập)',
+      params: userIdParams,
+      querystring: historiesQuery,
+      response: { 200: historiesResponse, ...errorResponses(400, 401, 403, 404) },
+    },
     handler: async (req) => ({ code: 0 as const, data: await historiesOfUser(ctx, caller(req), req.params.userId, req.query.medicalProfileId) }),
   });
 
@@ -298,7 +378,12 @@ export async function patientsRoutes(app: FastifyInstance, ctx: AppContext, stor
 
   r.get(`${RESULT_FILES_PATH}/:fileId/pull`, {
     config: access,
-    schema: { tags: historyTags, summary: 'Tải về tệp kết quả (chỉ nhân viên được phân quyền của cùng cơ sở; ghi nhật ký)', params: fileIdParams, querystring: z.object({ inline: z.enum(['true', 'false']).optional() }) },
+    schema: {
+      tags: historyTags,
+      summary: 'Tải về tệp kết quả (chỉ nhân viên được phân quyền của cùng cơ sở; ghi nhật ký)',
+      params: fileIdParams,
+      querystring: z.object({ inline: z.enum(['true', 'false']).optional() }),
+    },
     handler: async (req, reply) => {
       const { file, bytes } = await pullResult(ctx, storage, caller(req), req.params.fileId);
       return reply
@@ -312,17 +397,32 @@ export async function patientsRoutes(app: FastifyInstance, ctx: AppContext, stor
   const H = HISTORIES_PATH;
   r.get(`${H}/:historyId`, {
     config: access,
-    schema: { tags: historyTags, summary: 'Một lượt khám với đầy đủ thành phần', params: historyIdParams, response: { 200: historyResponse, ...errorResponses(400, 401, 403, 404) } },
+    schema: {
+      tags: historyTags,
+      summary: 'Một lượt khám với đầy đủ thành phần',
+      params: historyIdParams,
+      response: { 200: historyResponse, ...errorResponses(400, 401, 403, 404) },
+    },
     handler: async (req) => ({ code: 0 as const, data: await oneHistory(ctx, caller(req), req.params.historyId, 'history') }),
   });
   r.get(`${H}/:historyId/prescriptions`, {
     config: access,
-    schema: { tags: historyTags, summary: 'Đơn thuốc của lượt khám', params: historyIdParams, response: { 200: prescriptionsResponse, ...errorResponses(400, 401, 403, 404) } },
+    schema: {
+      tags: historyTags,
+      summary: 'Đơn thuốc của lượt khám',
+      params: historyIdParams,
+      response: { 200: prescriptionsResponse, ...errorResponses(400, 401, 403, 404) },
+    },
     handler: async (req) => ({ code: 0 as const, data: (await oneHistory(ctx, caller(req), req.params.historyId, 'prescriptions')).prescriptions }),
   });
   r.get(`${H}/:historyId/medical-records`, {
     config: access,
-    schema: { tags: historyTags, summary: 'Bệnh án của lượt khám', params: historyIdParams, response: { 200: medicalRecordsResponse, ...errorResponses(400, 401, 403, 404) } },
+    schema: {
+      tags: historyTags,
+      summary: 'Bệnh án của lượt khám',
+      params: historyIdParams,
+      response: { 200: medicalRecordsResponse, ...errorResponses(400, 401, 403, 404) },
+    },
     handler: async (req) => {
       const h = await oneHistory(ctx, caller(req), req.params.historyId, 'medical-records');
       return { code: 0 as const, data: h.medicalRecord ? [h.medicalRecord] : [] };
@@ -330,19 +430,34 @@ export async function patientsRoutes(app: FastifyInstance, ctx: AppContext, stor
   });
   r.get(`${H}/:historyId/diagnostic`, {
     config: access,
-    schema: { tags: historyTags, summary: 'Kết quả cận lâm sàng của lượt khám', params: historyIdParams, response: { 200: diagnosticsResponse, ...errorResponses(400, 401, 403, 404) } },
+    schema: {
+      tags: historyTags,
+      summary: 'Kết quả cận lâm sàng của lượt khám',
+      params: historyIdParams,
+      response: { 200: diagnosticsResponse, ...errorResponses(400, 401, 403, 404) },
+    },
     handler: async (req) => ({ code: 0 as const, data: (await oneHistory(ctx, caller(req), req.params.historyId, 'diagnostic')).diagnostics }),
   });
   r.get('/api/his/v1/vendor/:patientValue/histories', {
     config: access,
-    schema: { tags: historyTags, summary: 'Lịch sử khám theo mã bệnh nhân', params: patientValueParams, response: { 200: envelope(z.array(historyResponse.shape.data)), ...errorResponses(400, 401, 403, 404) } },
+    schema: {
+      tags: historyTags,
+      summary: 'Lịch sử khám theo mã bệnh nhân',
+      params: patientValueParams,
+      response: { 200: envelope(z.array(historyResponse.shape.data)), ...errorResponses(400, 401, 403, 404) },
+    },
     handler: async (req) => ({ code: 0 as const, data: await historiesOfPatientCode(ctx, caller(req), req.params.patientValue) }),
   });
 
   const M = MEDICAL_PROFILES_PATH;
   r.get(`${M}/search`, {
     config: access,
-    schema: { tags, summary: 'Tìm hồ sơ bệnh nhân: tên không dấu, số điện thoại, CCCD, BHYT, mã bệnh nhân', querystring: profileSearchQuery, response: { 200: profileSearchResponse, ...errorResponses(400, 401, 403) } },
+    schema: {
+      tags,
+      summary: 'Tìm hồ sơ bệnh nhân: tên không dấu, số điện thoại, CCCD, BHYT, mã bệnh nhân',
+      querystring: profileSearchQuery,
+      response: { 200: profileSearchResponse, ...errorResponses(400, 401, 403) },
+    },
     handler: async (req) => {
       const q = req.query;
       const { data, total } = await searchProfiles(ctx, caller(req), q.q, q.page, q.size);
@@ -351,19 +466,34 @@ export async function patientsRoutes(app: FastifyInstance, ctx: AppContext, stor
   });
   r.get(`${M}/suggest`, {
     config: bookingDesk,
-    schema: { tags, summary: 'Gợi ý hồ sơ khi đặt khám: tiền tố họ tên không dấu, số điện thoại, CCCD, mã bệnh nhân (tối đa 10)', querystring: suggestQuery, response: { 200: suggestResponse, ...errorResponses(400, 401, 403) } },
+    schema: {
+      tags,
+      summary: 'Gợi ý hồ sơ khi đặt khám: tiền tố họ tên không dấu, số điện thoại, CCCD, mã bệnh nhân (tối đa 10)',
+      querystring: suggestQuery,
+      response: { 200: suggestResponse, ...errorResponses(400, 401, 403) },
+    },
     handler: async (req) => ({ code: 0 as const, data: await suggestProfiles(ctx, caller(req), req.query.q) }),
   });
   for (const kind of ['provinces', 'wards', 'nations', 'jobs'] as const) {
     r.get(`${M}/reference/${kind}`, {
       config: access,
-      schema: { tags, summary: `Danh mục quốc gia cho ô chọn của hồ sơ: ${kind}`, querystring: referenceQuery, response: { 200: referenceResponse, ...errorResponses(400, 401, 403) } },
+      schema: {
+        tags,
+        summary: `Danh mục quốc gia cho ô chọn của hồ sơ: ${kind}`,
+        querystring: referenceQuery,
+        response: { 200: referenceResponse, ...errorResponses(400, 401, 403) },
+      },
       handler: async (req) => referencePage(kind, req.query),
     });
   }
   r.get(`${M}/:medicalProfileId`, {
     config: access,
-    schema: { tags, summary: 'Một hồ sơ bệnh nhân theo mã hồ sơ', params: profileIdParams, response: { 200: medicalProfileResponse, ...errorResponses(400, 401, 403, 404) } },
+    schema: {
+      tags,
+      summary: 'Một hồ sơ bệnh nhân theo mã hồ sơ',
+      params: profileIdParams,
+      response: { 200: medicalProfileResponse, ...errorResponses(400, 401, 403, 404) },
+    },
     handler: async (req) => {
       const p = await findProfile(ctx.database.db, caller(req).facilityId, req.params.medicalProfileId);
       if (!p) throw notFound(PROFILE_NOT_FOUND);

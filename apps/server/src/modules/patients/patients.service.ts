@@ -39,7 +39,10 @@ import { referenceLookup } from './reference-lookup';
 export const USER_NOT_FOUND = 'Không tìm thấy tài khoản bệnh nhân';
 export const PROFILE_NOT_FOUND = 'Không tìm thấy hồ sơ bệnh nhân';
 
-export function toUserRow(u: Pick<PatientUser, 'id' | 'name' | 'phone' | 'email' | 'verified' | 'locked' | 'mergedIntoId' | 'createdAt'>, profiles: ProfileBrief[]): PatientUserRow {
+export function toUserRow(
+  u: Pick<PatientUser, 'id' | 'name' | 'phone' | 'email' | 'verified' | 'locked' | 'mergedIntoId' | 'createdAt'>,
+  profiles: ProfileBrief[],
+): PatientUserRow {
   return {
     id: u.id,
     name: u.name,
@@ -131,10 +134,23 @@ export async function searchPatients(ctx: AppContext, caller: Caller, q: Patient
     offset: opts.offset ?? q.page * q.size,
     countCap: opts.limit ? 0 : PATIENT_COUNT_CAP,
   });
-  const briefs = await findProfileBriefs(ctx.database.db, facilityId, found.rows.map((r) => r.id));
+  const briefs = await findProfileBriefs(
+    ctx.database.db,
+    facilityId,
+    found.rows.map((r) => r.id),
+  );
   const data = found.rows.map((r) =>
     toUserRow(
-      { id: r.id, name: r.name, phone: r.phone, email: r.email, verified: r.verified, locked: r.locked, mergedIntoId: r.merged_into_id, createdAt: r.created_at as Date },
+      {
+        id: r.id,
+        name: r.name,
+        phone: r.phone,
+        email: r.email,
+        verified: r.verified,
+        locked: r.locked,
+        mergedIntoId: r.merged_into_id,
+        createdAt: r.created_at as Date,
+      },
       briefs.get(r.id) ?? [],
     ),
   );
@@ -251,7 +267,12 @@ export async function extsOf(ctx: AppContext, caller: Caller, userId: number) {
   const exts = await ctx.database.db
     .select()
     .from(medicalProfileExts)
-    .where(sql`${medicalProfileExts.profileId} IN (${sql.join(list.map((p) => sql`${p.id}`), sql`, `)})`);
+    .where(
+      sql`${medicalProfileExts.profileId} IN (${sql.join(
+        list.map((p) => sql`${p.id}`),
+        sql`, `,
+      )})`,
+    );
   await auditRecordRead(ctx, caller, u.id, 'medical-profile-exts');
   const byId = new Map(exts.map((e) => [e.profileId, e]));
   return list.map((p) => {
@@ -272,7 +293,15 @@ export async function saveExt(
   ctx: AppContext,
   caller: Caller,
   userId: number,
-  b: { profileId: number; bloodType: string | null; allergies: string | null; chronicDiseases: string | null; guardianName: string | null; guardianPhone: string | null; note: string | null },
+  b: {
+    profileId: number;
+    bloodType: string | null;
+    allergies: string | null;
+    chronicDiseases: string | null;
+    guardianName: string | null;
+    guardianPhone: string | null;
+    note: string | null;
+  },
 ) {
   await ctx.database.transaction(async (tx) => {
     const u = await ownUser(tx, caller, userId);
@@ -292,7 +321,12 @@ export async function saveExt(
 type AccountAction = 'verify' | 'lock' | 'unlock';
 
 /** Verify, lock or unlock an account; locking ends the patient's sessions. Idempotent. */
-export async function accountAction(ctx: AppContext, caller: Caller, userId: number, action: AccountAction): Promise<{ detail: PatientUserDetail; message: string }> {
+export async function accountAction(
+  ctx: AppContext,
+  caller: Caller,
+  userId: number,
+  action: AccountAction,
+): Promise<{ detail: PatientUserDetail; message: string }> {
   return ctx.database.transaction(async (tx) => {
     const u = await ownUser(tx, caller, userId, true);
     const now = new Date();
@@ -355,7 +389,10 @@ export async function resetPassword(ctx: AppContext, caller: Caller, userId: num
     const u = await ownUser(tx, caller, userId, true);
     if (u.mergedIntoId) throw conflict(`Tài khoản đã được gộp vào tài khoản #${u.mergedIntoId}`);
     const now = new Date();
-    await tx.update(patientUsers).set({ passwordHash: hash, mustChangePassword: true, lastPasswordReset: now, updatedAt: now }).where(eq(patientUsers.id, u.id));
+    await tx
+      .update(patientUsers)
+      .set({ passwordHash: hash, mustChangePassword: true, lastPasswordReset: now, updatedAt: now })
+      .where(eq(patientUsers.id, u.id));
     const endedSessions = await revokePatientSessions(tx, u.id, 'PASSWORD_RESET');
     // The password itself is never written anywhere but the answer.
     await audit(tx, caller, { action: 'RESET_PASSWORD', entity: 'patient_user', entityId: u.id, after: { mustChangePassword: true, endedSessions } });

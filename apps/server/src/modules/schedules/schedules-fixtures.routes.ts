@@ -13,14 +13,29 @@ import { accounts, bookings, medicalProfiles, patientUsers, schedules, timeSlots
 export async function scheduleFixtureRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   app.withTypeProvider<ZodTypeProvider>().post('/api/test/v1/fixtures/schedule-booking', {
     config: { access: 'public' },
-    schema: { tags: ['Kiểm thử'], body: z.object({ username: z.string().min(1).max(100), doctorId: z.number().int(), date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/), patient: z.string().min(1).max(100) }) },
+    schema: {
+      tags: ['Kiểm thử'],
+      body: z.object({
+        username: z.string().min(1).max(100),
+        doctorId: z.number().int(),
+        date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+        patient: z.string().min(1).max(100),
+      }),
+    },
     handler: async (req) =>
       ctx.database.transaction(async (tx) => {
         const [account] = await tx.select({ facilityId: accounts.facilityId }).from(accounts).where(eq(accounts.username, req.body.username.toLowerCase()));
         if (!account) throw notFound();
         const f = account.facilityId;
         const [slot] = await tx
-          .select({ id: timeSlots.id, scheduleId: timeSlots.scheduleId, startTime: timeSlots.startTime, endTime: timeSlots.endTime, roomId: schedules.roomId, departmentId: schedules.departmentId })
+          .select({
+            id: timeSlots.id,
+            scheduleId: timeSlots.scheduleId,
+            startTime: timeSlots.startTime,
+            endTime: timeSlots.endTime,
+            roomId: schedules.roomId,
+            departmentId: schedules.departmentId,
+          })
           .from(timeSlots)
           .innerJoin(schedules, eq(schedules.id, timeSlots.scheduleId))
           .where(and(eq(timeSlots.facilityId, f), eq(timeSlots.doctorId, req.body.doctorId), eq(timeSlots.date, req.body.date), gt(schedules.capacity, 0)))
@@ -30,9 +45,19 @@ export async function scheduleFixtureRoutes(app: FastifyInstance, ctx: AppContex
         const [user] = await tx.insert(patientUsers).values({ facilityId: f, name: req.body.patient }).returning({ id: patientUsers.id });
         const [profile] = await tx
           .insert(medicalProfiles)
-          .values({ facilityId: f, userId: user!.id, fullName: req.body.patient, birthDate: '1985-03-15', gender: 'FEMALE', nameSearch: req.body.patient.toLowerCase() })
+          .values({
+            facilityId: f,
+            userId: user!.id,
+            fullName: req.body.patient,
+            birthDate: '1985-03-15',
+            gender: 'FEMALE',
+            nameSearch: req.body.patient.toLowerCase(),
+          })
           .returning({ id: medicalProfiles.id });
-        await tx.update(timeSlots).set({ booked: sql`${timeSlots.booked} + 1` }).where(eq(timeSlots.id, slot.id));
+        await tx
+          .update(timeSlots)
+          .set({ booked: sql`${timeSlots.booked} + 1` })
+          .where(eq(timeSlots.id, slot.id));
         const code = `DK${req.body.date.slice(2).replaceAll('-', '')}${String(slot.id % 1_000_000).padStart(6, '0')}`;
         await tx.insert(bookings).values({
           facilityId: f,
@@ -69,7 +94,10 @@ export async function scheduleFixtureRoutes(app: FastifyInstance, ctx: AppContex
           .where(and(eq(bookings.facilityId, account.facilityId), eq(bookings.code, req.body.code), eq(bookings.status, 'PENDING')))
           .returning({ slot: bookings.timeSlotId });
         if (!b) throw notFound();
-        await tx.update(timeSlots).set({ booked: sql`${timeSlots.booked} - 1` }).where(eq(timeSlots.id, b.slot));
+        await tx
+          .update(timeSlots)
+          .set({ booked: sql`${timeSlots.booked} - 1` })
+          .where(eq(timeSlots.id, b.slot));
         return { code: 0 as const, data: { cancelled: true } };
       }),
   });

@@ -11,7 +11,17 @@ import { todayVn } from '@portal/shared/rules/time';
 let t: TestApp;
 let tok: { sched: string; letan: string; doctor: string; other: string };
 let fa: number;
-const ids: { doctor: number; room: number; dept: number; otherRoom: number; theirDoctor: number; theirRoom: number; doctor2: number; room2: number; dept2: number } = {} as never;
+const ids: {
+  doctor: number;
+  room: number;
+  dept: number;
+  otherRoom: number;
+  theirDoctor: number;
+  theirRoom: number;
+  doctor2: number;
+  room2: number;
+  dept2: number;
+} = {} as never;
 
 const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token: string | null, payload?: unknown) =>
   t.app.inject({ method, url, headers: token ? bearer(token) : {}, payload: payload as never });
@@ -60,7 +70,17 @@ beforeAll(async () => {
   const mine = await facilityIds(a.facilityId, 'BS001');
   const second = await facilityIds(a.facilityId, 'BS003');
   const theirs = await facilityIds(b.facilityId, 'BS001');
-  Object.assign(ids, { doctor: mine.doctor, room: mine.room, dept: mine.dept, otherRoom: second.room, theirDoctor: theirs.doctor, theirRoom: theirs.room, doctor2: second.doctor, room2: second.room, dept2: second.dept });
+  Object.assign(ids, {
+    doctor: mine.doctor,
+    room: mine.room,
+    dept: mine.dept,
+    otherRoom: second.room,
+    theirDoctor: theirs.doctor,
+    theirRoom: theirs.room,
+    doctor2: second.doctor,
+    room2: second.room,
+    dept2: second.dept,
+  });
   tok = {
     sched: (await login(t, a.accounts.sched!)).loginToken,
     letan: (await login(t, a.accounts.letan!)).loginToken,
@@ -91,12 +111,20 @@ describe('schedules API', () => {
     const logs = await call('GET', `${P}/logs?doctorId=${ids.doctor}`, tok.sched);
     expect(logs.json().data[0]).toMatchObject({ action: 'CREATE', doctor: { id: ids.doctor } });
     expect(logs.json().data[0].summary).toContain('Xếp 5 ca');
-    const [audit] = await sqlRows<{ n: number }>(t, sql`SELECT count(*)::int AS n FROM audit_log WHERE entity = 'schedule' AND action = 'CREATE' AND facility_id = ${fa}`);
+    const [audit] = await sqlRows<{ n: number }>(
+      t,
+      sql`SELECT count(*)::int AS n FROM audit_log WHERE entity = 'schedule' AND action = 'CREATE' AND facility_id = ${fa}`,
+    );
     expect(audit!.n).toBe(1);
   });
 
   it('custom shifts and Saturday; the front desk may read, not write', async () => {
-    const res = await call('POST', P, tok.sched, build({ from: day(5), to: day(5), weekdays: [6], shifts: [{ shift: 'CUSTOM', start: '13:30', end: '15:00' }], slotMinutes: 15, capacity: 2 }));
+    const res = await call(
+      'POST',
+      P,
+      tok.sched,
+      build({ from: day(5), to: day(5), weekdays: [6], shifts: [{ shift: 'CUSTOM', start: '13:30', end: '15:00' }], slotMinutes: 15, capacity: 2 }),
+    );
     expect(res.statusCode, res.body).toBe(200);
     const read = await call('GET', `${P}?from=${day(5)}&to=${day(5)}`, tok.letan);
     expect(read.statusCode).toBe(200);
@@ -116,9 +144,16 @@ describe('schedules API', () => {
 
   it('refuses an overlapping schedule of the same doctor naming the clash, writing nothing', async () => {
     const before = await sqlRows<{ n: number }>(t, sql`SELECT count(*)::int AS n FROM schedules`);
-    const res = await call('POST', P, tok.sched, build({ from: day(2), to: day(2), weekdays: [3], shifts: [{ shift: 'CUSTOM', start: '11:00', end: '12:00' }] }));
+    const res = await call(
+      'POST',
+      P,
+      tok.sched,
+      build({ from: day(2), to: day(2), weekdays: [3], shifts: [{ shift: 'CUSTOM', start: '11:00', end: '12:00' }] }),
+    );
     expect(res.statusCode).toBe(409);
-    expect(res.json().message).toBe(`Trùng lịch ngày ${day(2).split('-').reverse().join('/')}: 11:00–12:00 chồng lên ca 07:00–11:30 tại ${(await roomName(ids.room))}`);
+    expect(res.json().message).toBe(
+      `Trùng lịch ngày ${day(2).split('-').reverse().join('/')}: 11:00–12:00 chồng lên ca 07:00–11:30 tại ${await roomName(ids.room)}`,
+    );
     expect(await sqlRows<{ n: number }>(t, sql`SELECT count(*)::int AS n FROM schedules`)).toEqual(before);
     // Touching is fine: afternoon after the morning.
     expect((await call('POST', P, tok.sched, build({ from: day(2), to: day(2), weekdays: [3], shifts: [{ shift: 'AFTERNOON' }] }))).statusCode).toBe(200);
@@ -189,7 +224,9 @@ describe('schedules API', () => {
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toMatch(/^PGS\.TS\.BS Trần Văn Minh: Trùng lịch ngày/);
     expect((await call('POST', `${P}/copy-week`, tok.sched, { fromWeek: day(1), toWeek: next })).json().message).toBe('Ngày đầu tuần phải là thứ Hai');
-    expect((await call('POST', `${P}/copy-week`, tok.sched, { fromWeek: addDays(monday, 70), toWeek: addDays(monday, 77) })).json().message).toBe('Tuần nguồn không có ca làm việc nào để sao chép');
+    expect((await call('POST', `${P}/copy-week`, tok.sched, { fromWeek: addDays(monday, 70), toWeek: addDays(monday, 77) })).json().message).toBe(
+      'Tuần nguồn không có ca làm việc nào để sao chép',
+    );
     const back = await call('POST', `${P}/copy-week`, tok.sched, { fromWeek: monday, toWeek: addDays(monday, -21) });
     expect(back.statusCode).toBe(400);
     expect(back.json().message).toMatch(/^Không thể xếp lịch cho ngày đã qua/);
@@ -225,9 +262,14 @@ describe('schedules API', () => {
     const res = await call('DELETE', `${P}/${scheduleIds[4]}`, tok.sched);
     expect(res.statusCode, res.body).toBe(200);
     expect((await call('DELETE', `${P}/${scheduleIds[4]}`, tok.sched)).statusCode).toBe(404);
-    expect((await call('POST', `${P}/day-off`, tok.sched, { doctorId: ids.doctor, from: day(4), to: day(4) })).json().message).toBe('Bác sĩ không có ca làm việc nào trong khoảng ngày này');
+    expect((await call('POST', `${P}/day-off`, tok.sched, { doctorId: ids.doctor, from: day(4), to: day(4) })).json().message).toBe(
+      'Bác sĩ không có ca làm việc nào trong khoảng ngày này',
+    );
     expect((await call('POST', `${P}/day-off`, tok.sched, { doctorId: ids.doctor, from: addDays(today, -1), to: today })).statusCode).toBe(400);
-    const [past] = await sqlRows<{ id: number }>(t, sql`INSERT INTO schedules (facility_id, doctor_id, room_id, department_id, date, shift, start_time, end_time, slot_minutes, capacity) VALUES (${fa}, ${ids.doctor}, ${ids.room}, ${ids.dept}, ${addDays(today, -2)}, 'MORNING', '07:00', '11:30', 30, 3) RETURNING id`);
+    const [past] = await sqlRows<{ id: number }>(
+      t,
+      sql`INSERT INTO schedules (facility_id, doctor_id, room_id, department_id, date, shift, start_time, end_time, slot_minutes, capacity) VALUES (${fa}, ${ids.doctor}, ${ids.room}, ${ids.dept}, ${addDays(today, -2)}, 'MORNING', '07:00', '11:30', 30, 3) RETURNING id`,
+    );
     const old = await call('DELETE', `${P}/${past!.id}`, tok.sched);
     expect(old.statusCode).toBe(409);
     expect(old.json().message).toBe('Không thể sửa hoặc xoá ca làm việc đã qua');

@@ -117,17 +117,26 @@ export async function findDoctorRef(ex: Executor, facilityId: number, id: number
 }
 
 export async function findRoomRef(ex: Executor, facilityId: number, id: number) {
-  const [r] = await ex.select({ id: rooms.id, code: rooms.code, name: rooms.name }).from(rooms).where(and(eq(rooms.facilityId, facilityId), eq(rooms.id, id)));
+  const [r] = await ex
+    .select({ id: rooms.id, code: rooms.code, name: rooms.name })
+    .from(rooms)
+    .where(and(eq(rooms.facilityId, facilityId), eq(rooms.id, id)));
   return r ?? null;
 }
 
 export async function findDepartmentRef(ex: Executor, facilityId: number, id: number) {
-  const [r] = await ex.select({ id: departments.id, name: departments.name }).from(departments).where(and(eq(departments.facilityId, facilityId), eq(departments.id, id)));
+  const [r] = await ex
+    .select({ id: departments.id, name: departments.name })
+    .from(departments)
+    .where(and(eq(departments.facilityId, facilityId), eq(departments.id, id)));
   return r ?? null;
 }
 
 export async function doctorWorksInRoom(ex: Executor, doctorId: number, roomId: number): Promise<boolean> {
-  const [r] = await ex.select({ n: sql<number>`1` }).from(doctorRooms).where(and(eq(doctorRooms.doctorId, doctorId), eq(doctorRooms.roomId, roomId)));
+  const [r] = await ex
+    .select({ n: sql<number>`1` })
+    .from(doctorRooms)
+    .where(and(eq(doctorRooms.doctorId, doctorId), eq(doctorRooms.roomId, roomId)));
   return Boolean(r);
 }
 
@@ -173,14 +182,30 @@ export async function insertSchedules(ex: Executor, items: { schedule: NewSchedu
 
 export async function findSlots(ex: Executor, scheduleId: number): Promise<ScheduleSlotRow[]> {
   const rows = await ex.select().from(timeSlots).where(eq(timeSlots.scheduleId, scheduleId)).orderBy(asc(timeSlots.startTime));
-  return rows.map((s) => ({ id: s.id, startTime: s.startTime, endTime: s.endTime, startsAt: new Date(s.startsAt).toISOString(), capacity: s.capacity, booked: s.booked }));
+  return rows.map((s) => ({
+    id: s.id,
+    startTime: s.startTime,
+    endTime: s.endTime,
+    startsAt: new Date(s.startsAt).toISOString(),
+    capacity: s.capacity,
+    booked: s.booked,
+  }));
 }
 
 /** The live schedules of a filter with their slots (for copying a week). */
 export async function findSchedulesWithSlots(ex: Executor, where: SQL) {
   const list = await ex.select().from(schedules).where(where).orderBy(asc(schedules.date), asc(schedules.startTime));
   if (!list.length) return [];
-  const slots = await ex.select().from(timeSlots).where(inArray(timeSlots.scheduleId, list.map((s) => s.id))).orderBy(asc(timeSlots.startTime));
+  const slots = await ex
+    .select()
+    .from(timeSlots)
+    .where(
+      inArray(
+        timeSlots.scheduleId,
+        list.map((s) => s.id),
+      ),
+    )
+    .orderBy(asc(timeSlots.startTime));
   const bySchedule = new Map<number, (typeof slots)[number][]>();
   for (const s of slots) bySchedule.set(s.scheduleId, [...(bySchedule.get(s.scheduleId) ?? []), s]);
   return list.map((s) => ({ schedule: s, slots: bySchedule.get(s.id) ?? [] }));
@@ -216,13 +241,22 @@ export async function removeSchedules(ex: Executor, ids: number[]): Promise<void
   const drop = ids.filter((id) => !keep.has(id));
   if (drop.length) await ex.delete(schedules).where(inArray(schedules.id, drop));
   if (keep.size) {
-    await ex.update(timeSlots).set({ capacity: 0 }).where(inArray(timeSlots.scheduleId, [...keep]));
-    await ex.update(schedules).set({ capacity: 0, updatedAt: new Date() }).where(inArray(schedules.id, [...keep]));
+    await ex
+      .update(timeSlots)
+      .set({ capacity: 0 })
+      .where(inArray(timeSlots.scheduleId, [...keep]));
+    await ex
+      .update(schedules)
+      .set({ capacity: 0, updatedAt: new Date() })
+      .where(inArray(schedules.id, [...keep]));
   }
 }
 
 export async function findSlot(ex: Executor, scheduleId: number, slotId: number) {
-  const [s] = await ex.select().from(timeSlots).where(and(eq(timeSlots.scheduleId, scheduleId), eq(timeSlots.id, slotId)));
+  const [s] = await ex
+    .select()
+    .from(timeSlots)
+    .where(and(eq(timeSlots.scheduleId, scheduleId), eq(timeSlots.id, slotId)));
   return s ?? null;
 }
 

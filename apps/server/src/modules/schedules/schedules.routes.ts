@@ -38,7 +38,10 @@ import { schedulesService } from './schedules.service';
 
 defineLiveTopic(SCHEDULE_LIVE_TOPIC, 'MANAGER_SCHEDULE');
 
-const idParam = z.string().regex(/^\d{1,9}$/, 'Mã không hợp lệ').transform(Number);
+const idParam = z
+  .string()
+  .regex(/^\d{1,9}$/, 'Mã không hợp lệ')
+  .transform(Number);
 const idParams = z.object({ id: idParam });
 const slotParams = z.object({ id: idParam, slotId: idParam });
 const tags = ['Lịch làm việc bác sĩ'];
@@ -54,7 +57,12 @@ export async function scheduleRoutes(app: FastifyInstance, ctx: AppContext): Pro
 
   r.get(P, {
     config: read,
-    schema: { tags, summary: 'Lịch làm việc: các ca trong khoảng ngày (tối đa 62 ngày), lọc theo bác sĩ / phòng / khoa, kèm tổng chỗ và số đã đặt', querystring: scheduleRangeQuery, response: { 200: scheduleList, ...errorResponses(400, 401, 403) } },
+    schema: {
+      tags,
+      summary: 'Lịch làm việc: các ca trong khoảng ngày (tối đa 62 ngày), lọc theo bác sĩ / phòng / khoa, kèm tổng chỗ và số đã đặt',
+      querystring: scheduleRangeQuery,
+      response: { 200: scheduleList, ...errorResponses(400, 401, 403) },
+    },
     handler: async (req) => {
       return { code: 0 as const, data: await svc.list(caller(req), req.query) };
     },
@@ -62,7 +70,12 @@ export async function scheduleRoutes(app: FastifyInstance, ctx: AppContext): Pro
 
   r.post(P, {
     config: write,
-    schema: { tags, summary: 'Lịch làm việc: xếp lịch theo khoảng ngày, thứ trong tuần và ca; chia khung giờ', body: scheduleCreateBody, response: { 200: buildResult, ...errorResponses(400, 401, 403, 404, 409) } },
+    schema: {
+      tags,
+      summary: 'Lịch làm việc: xếp lịch theo khoảng ngày, thứ trong tuần và ca; chia khung giờ',
+      body: scheduleCreateBody,
+      response: { 200: buildResult, ...errorResponses(400, 401, 403, 404, 409) },
+    },
     handler: async (req) => {
       const data = await svc.create(caller(req), req.body);
       return { code: 0 as const, message: M.created(data.created), data };
@@ -71,7 +84,12 @@ export async function scheduleRoutes(app: FastifyInstance, ctx: AppContext): Pro
 
   r.post(`${P}/copy-week`, {
     config: write,
-    schema: { tags, summary: 'Lịch làm việc: sao chép một tuần sang tuần khác', body: copyWeekBody, response: { 200: buildResult, ...errorResponses(400, 401, 403, 409) } },
+    schema: {
+      tags,
+      summary: 'Lịch làm việc: sao chép một tuần sang tuần khác',
+      body: copyWeekBody,
+      response: { 200: buildResult, ...errorResponses(400, 401, 403, 409) },
+    },
     handler: async (req) => {
       const data = await svc.copyWeek(caller(req), req.body);
       return { code: 0 as const, message: M.copied(data.created), data };
@@ -80,7 +98,12 @@ export async function scheduleRoutes(app: FastifyInstance, ctx: AppContext): Pro
 
   r.post(`${P}/day-off`, {
     config: write,
-    schema: { tags, summary: 'Lịch làm việc: cho bác sĩ nghỉ (xoá lịch theo thời gian); từ chối khi còn lịch đặt khám giữ chỗ', body: dayOffBody, response: { 200: dayOffResult, ...errorResponses(400, 401, 403, 404, 409) } },
+    schema: {
+      tags,
+      summary: 'Lịch làm việc: cho bác sĩ nghỉ (xoá lịch theo thời gian); từ chối khi còn lịch đặt khám giữ chỗ',
+      body: dayOffBody,
+      response: { 200: dayOffResult, ...errorResponses(400, 401, 403, 404, 409) },
+    },
     handler: async (req) => {
       const data = await svc.dayOff(caller(req), req.body);
       return { code: 0 as const, message: M.dayOff(data.removed), data };
@@ -89,7 +112,12 @@ export async function scheduleRoutes(app: FastifyInstance, ctx: AppContext): Pro
 
   r.get(`${P}/logs`, {
     config: write,
-    schema: { tags, summary: 'Lịch làm việc: nhật ký thay đổi (phân trang, lọc theo bác sĩ, khoảng ngày)', querystring: scheduleLogQuery, response: { 200: scheduleLogPage, ...errorResponses(400, 401, 403) } },
+    schema: {
+      tags,
+      summary: 'Lịch làm việc: nhật ký thay đổi (phân trang, lọc theo bác sĩ, khoảng ngày)',
+      querystring: scheduleLogQuery,
+      response: { 200: scheduleLogPage, ...errorResponses(400, 401, 403) },
+    },
     handler: async (req) => {
       const q = req.query;
       const { rows, total } = await svc.logs(caller(req), q);
@@ -99,7 +127,12 @@ export async function scheduleRoutes(app: FastifyInstance, ctx: AppContext): Pro
 
   r.get(`${P}/:id/time-slots`, {
     config: read,
-    schema: { tags, summary: 'Lịch làm việc: các khung giờ của một ca', params: idParams, response: { 200: scheduleSlotList, ...errorResponses(400, 401, 403, 404) } },
+    schema: {
+      tags,
+      summary: 'Lịch làm việc: các khung giờ của một ca',
+      params: idParams,
+      response: { 200: scheduleSlotList, ...errorResponses(400, 401, 403, 404) },
+    },
     handler: async (req) => {
       return { code: 0 as const, data: await svc.slots(caller(req), req.params.id) };
     },
@@ -107,19 +140,40 @@ export async function scheduleRoutes(app: FastifyInstance, ctx: AppContext): Pro
 
   r.put(`${P}/:id`, {
     config: write,
-    schema: { tags, summary: 'Lịch làm việc: đổi số lượt mỗi khung giờ và/hoặc ghi chú của một ca', params: idParams, body: scheduleUpdateBody, response: { 200: scheduleOne, ...errorResponses(400, 401, 403, 404, 409) } },
+    schema: {
+      tags,
+      summary: 'Lịch làm việc: đổi số lượt mỗi khung giờ và/hoặc ghi chú của một ca',
+      params: idParams,
+      body: scheduleUpdateBody,
+      response: { 200: scheduleOne, ...errorResponses(400, 401, 403, 404, 409) },
+    },
     handler: async (req) => ({ code: 0 as const, message: M.updated, data: await svc.update(caller(req), req.params.id, req.body) }),
   });
 
   r.put(`${P}/:id/time-slots/:slotId`, {
     config: write,
-    schema: { tags, summary: 'Lịch làm việc: đổi số lượt khám của một khung giờ (không nhỏ hơn số đã đặt)', params: slotParams, body: slotUpdateBody, response: { 200: scheduleSlotOne, ...errorResponses(400, 401, 403, 404, 409) } },
-    handler: async (req) => ({ code: 0 as const, message: M.slotUpdated, data: await svc.updateSlot(caller(req), req.params.id, req.params.slotId, req.body.capacity) }),
+    schema: {
+      tags,
+      summary: 'Lịch làm việc: đổi số lượt khám của một khung giờ (không nhỏ hơn số đã đặt)',
+      params: slotParams,
+      body: slotUpdateBody,
+      response: { 200: scheduleSlotOne, ...errorResponses(400, 401, 403, 404, 409) },
+    },
+    handler: async (req) => ({
+      code: 0 as const,
+      message: M.slotUpdated,
+      data: await svc.updateSlot(caller(req), req.params.id, req.params.slotId, req.body.capacity),
+    }),
   });
 
   r.delete(`${P}/:id`, {
     config: write,
-    schema: { tags, summary: 'Lịch làm việc: xoá một ca; từ chối khi còn lịch đặt khám giữ chỗ', params: idParams, response: { 200: scheduleOne, ...errorResponses(400, 401, 403, 404, 409) } },
+    schema: {
+      tags,
+      summary: 'Lịch làm việc: xoá một ca; từ chối khi còn lịch đặt khám giữ chỗ',
+      params: idParams,
+      response: { 200: scheduleOne, ...errorResponses(400, 401, 403, 404, 409) },
+    },
     handler: async (req) => ({ code: 0 as const, message: M.deleted, data: await svc.remove(caller(req), req.params.id) }),
   });
 
@@ -140,7 +194,11 @@ export async function scheduleRoutes(app: FastifyInstance, ctx: AppContext): Pro
         return { code: 0 as const, data, totalElements: data.length, totalPage: 1, page: 0, size: data.length };
       }
       const { rows, total } = await findLinkOptions(ctx.database.db, req.params.kind, facilityId, q);
-      return pageOf(rows.map(({ id, code, name }) => ({ id, code, name })), total, q);
+      return pageOf(
+        rows.map(({ id, code, name }) => ({ id, code, name })),
+        total,
+        q,
+      );
     },
   });
 

@@ -91,7 +91,13 @@ export function schedulesService(ctx: AppContext) {
           accountId: caller.accountId,
         }),
       audit: { action: e.action, entity: ENTITY, entityId: e.scheduleId ?? null, before: e.before, after: e.detail },
-      live: { facilityId: caller.facilityId, topic: SCHEDULE_LIVE_TOPIC, type: e.action, id: e.scheduleId ?? undefined, data: { doctorId: e.doctorId ?? null } },
+      live: {
+        facilityId: caller.facilityId,
+        topic: SCHEDULE_LIVE_TOPIC,
+        type: e.action,
+        id: e.scheduleId ?? undefined,
+        data: { doctorId: e.doctorId ?? null },
+      },
     });
   }
 
@@ -133,7 +139,9 @@ export function schedulesService(ctx: AppContext) {
       const today = todayVn();
       const past = days.value.find((d) => d < today);
       if (past) throw badRequest(M.pastDay(formatDate(past)), [{ field: 'from', message: M.pastDay(formatDate(past)) }]);
-      const periods = body.shifts.map((s) => (s.shift === 'CUSTOM' ? { shift: s.shift, start: s.start!, end: s.end! } : { shift: s.shift, ...SHIFTS[s.shift] }));
+      const periods = body.shifts.map((s) =>
+        s.shift === 'CUSTOM' ? { shift: s.shift, start: s.start!, end: s.end! } : { shift: s.shift, ...SHIFTS[s.shift] },
+      );
       const cut = periods.map((p) => ({ ...p, slots: cutSlots(p.start, p.end, body.slotMinutes, body.capacity) }));
       for (const c of cut) if (!c.slots.ok) throw badRequest(c.slots.message, [{ field: 'shifts', message: c.slots.message }]);
 
@@ -180,7 +188,10 @@ export function schedulesService(ctx: AppContext) {
     },
 
     async copyWeek(caller: Caller, body: CopyWeekInput) {
-      for (const [field, d] of [['fromWeek', body.fromWeek], ['toWeek', body.toWeek]] as const) {
+      for (const [field, d] of [
+        ['fromWeek', body.fromWeek],
+        ['toWeek', body.toWeek],
+      ] as const) {
         if (Number.isNaN(Date.parse(d))) throw badRequest('Ngày không hợp lệ', [{ field, message: 'Ngày không hợp lệ' }]);
         if (isoWeekday(d) !== 1) throw badRequest(M.notMonday, [{ field, message: M.notMonday }]);
       }
@@ -189,13 +200,26 @@ export function schedulesService(ctx: AppContext) {
       const today = todayVn();
 
       return ctx.database.transaction(async (tx) => {
-        const source = await findSchedulesWithSlots(tx, scheduleWhere(caller.facilityId, { from: body.fromWeek, to: addDays(body.fromWeek, 6), doctorId: body.doctorId, roomId: body.roomId, departmentId: body.departmentId }));
+        const source = await findSchedulesWithSlots(
+          tx,
+          scheduleWhere(caller.facilityId, {
+            from: body.fromWeek,
+            to: addDays(body.fromWeek, 6),
+            doctorId: body.doctorId,
+            roomId: body.roomId,
+            departmentId: body.departmentId,
+          }),
+        );
         if (!source.length) throw badRequest(M.nothingToCopy, [{ field: 'fromWeek', message: M.nothingToCopy }]);
         const moved = source.map((s) => ({ ...s, date: addDays(s.schedule.date, shift) }));
         const past = moved.find((m) => m.date < today);
         if (past) throw badRequest(M.pastDay(formatDate(past.date)), [{ field: 'toWeek', message: M.pastDay(formatDate(past.date)) }]);
         const byDoctor = new Map<number, WorkPeriod[]>();
-        for (const m of moved) byDoctor.set(m.schedule.doctorId, [...(byDoctor.get(m.schedule.doctorId) ?? []), { date: m.date, start: m.schedule.startTime, end: m.schedule.endTime }]);
+        for (const m of moved)
+          byDoctor.set(m.schedule.doctorId, [
+            ...(byDoctor.get(m.schedule.doctorId) ?? []),
+            { date: m.date, start: m.schedule.startTime, end: m.schedule.endTime },
+          ]);
         // Doctors in id order: two copies running together take the per-doctor locks in the same order.
         for (const [doctorId, added] of [...byDoctor].sort((a, b) => a[0] - b[0])) {
           try {
@@ -208,8 +232,26 @@ export function schedulesService(ctx: AppContext) {
         const ids = await insertSchedules(
           tx,
           moved.map(({ schedule: s, slots, date }) => ({
-            schedule: { facilityId: caller.facilityId, doctorId: s.doctorId, roomId: s.roomId, departmentId: s.departmentId, date, shift: s.shift, startTime: s.startTime, endTime: s.endTime, slotMinutes: s.slotMinutes, capacity: s.capacity, note: s.note, createdBy: caller.accountId },
-            slots: slotRows(caller.facilityId, s.doctorId, date, slots.map((x) => ({ start: x.startTime, end: x.endTime, capacity: x.capacity }))),
+            schedule: {
+              facilityId: caller.facilityId,
+              doctorId: s.doctorId,
+              roomId: s.roomId,
+              departmentId: s.departmentId,
+              date,
+              shift: s.shift,
+              startTime: s.startTime,
+              endTime: s.endTime,
+              slotMinutes: s.slotMinutes,
+              capacity: s.capacity,
+              note: s.note,
+              createdBy: caller.accountId,
+            },
+            slots: slotRows(
+              caller.facilityId,
+              s.doctorId,
+              date,
+              slots.map((x) => ({ start: x.startTime, end: x.endTime, capacity: x.capacity })),
+            ),
           })),
         );
         const oneDoctor = byDoctor.size === 1 ? [...byDoctor.keys()][0]! : null;
@@ -293,7 +335,13 @@ export function schedulesService(ctx: AppContext) {
       return ctx.database.transaction(async (tx) => {
         const doctor = await findDoctorRef(tx, caller.facilityId, body.doctorId);
         if (!doctor) throw notFound(M.doctorNotFound);
-        const where: SQL = and(eq(schedules.facilityId, caller.facilityId), eq(schedules.doctorId, doctor.id), gte(schedules.date, body.from), lte(schedules.date, body.to), LIVE_SCHEDULE)!;
+        const where: SQL = and(
+          eq(schedules.facilityId, caller.facilityId),
+          eq(schedules.doctorId, doctor.id),
+          gte(schedules.date, body.from),
+          lte(schedules.date, body.to),
+          LIVE_SCHEDULE,
+        )!;
         const rows = await findScheduleRows(tx, where);
         if (!rows.length) throw badRequest(M.noneToRemove, [{ field: 'from', message: M.noneToRemove }]);
         const ids = rows.map((r) => r.id);

@@ -27,7 +27,10 @@ const fixtureBody = z.object({
     )
     .max(20),
   /** Clinic rooms of the facility (code, name), e.g. for the account-room screens. */
-  rooms: z.array(z.object({ code: z.string().min(1).max(20), name: z.string().min(1).max(200) })).max(50).default([]),
+  rooms: z
+    .array(z.object({ code: z.string().min(1).max(20), name: z.string().min(1).max(200) }))
+    .max(50)
+    .default([]),
 });
 
 /**

@@ -5,7 +5,21 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { md5 } from '../../core/tokens';
 import { sqlRows } from '../test-app';
-import { encode, admin, adminUsername, buildFuzz, FUZZ_OP, FUZZ_RUNS, FUZZ_SEED, fuzzOperation, MARKERS, refreshPools, responseValidators, type Failure, type Fuzz } from './harness';
+import {
+  encode,
+  admin,
+  adminUsername,
+  buildFuzz,
+  FUZZ_OP,
+  FUZZ_RUNS,
+  FUZZ_SEED,
+  fuzzOperation,
+  MARKERS,
+  refreshPools,
+  responseValidators,
+  type Failure,
+  type Fuzz,
+} from './harness';
 
 /**
  * Fuzzes every operation of the OpenAPI document (read from the app itself, so a new route is
@@ -38,7 +52,8 @@ function summary(failures: Failure[]): string {
   const file = path.join(os.tmpdir(), `portal-fuzz-failures-${FUZZ_SEED}.json`);
   fs.writeFileSync(file, JSON.stringify(failures, null, 1));
   const out = [...groups.values()].map(
-    ({ n, first: x }) => `- ${x.op} (${x.who}) ×${n}: ${x.status} ${x.problem}\n    input: ${x.input}\n    body: ${x.body}${x.log.length ? `\n    log: ${x.log.slice(0, 2).join(' || ')}` : ''}`,
+    ({ n, first: x }) =>
+      `- ${x.op} (${x.who}) ×${n}: ${x.status} ${x.problem}\n    input: ${x.input}\n    body: ${x.body}${x.log.length ? `\n    log: ${x.log.slice(0, 2).join(' || ')}` : ''}`,
   );
   return `${failures.length} failing answers in ${groups.size} groups (seed ${FUZZ_SEED}, runs ${FUZZ_RUNS}; replay: FUZZ_SEED=${FUZZ_SEED} FUZZ_RUNS=${FUZZ_RUNS} npm run fuzz; all failures in ${file}):\n${out.join('\n')}`;
 }
@@ -67,10 +82,22 @@ describe('API fuzz over every OpenAPI operation', () => {
         await fuzzOperation(f, op, validators.get(op.key)!, { seed: FUZZ_SEED, runs: FUZZ_RUNS });
       }
       elapsed = performance.now() - started;
-      const statuses = [...f.statuses].sort().map(([k, n]) => `${k}: ${n}`).join(", ");
-      console.info(`[fuzz] seed ${FUZZ_SEED}, ${ops.length} operations, ${f.requests} requests in ${(elapsed / 1000).toFixed(1)} s, ${f.relogins} re-sign-ins, ${f.failures.length} failing answers; ${f.succeeded.size} operations answered 2xx at least once; answers: ${statuses}`);
-      if (f.unlogged.size) console.info(`[fuzz] answers without a log line: ${[...f.unlogged].map(([k, u]) => `${k} ×${u.n} (e.g. ${u.example.slice(0, 120)})`).join('; ')}`);
-      if (process.env.FUZZ_VERBOSE) console.info(`[fuzz] never 2xx: ${ops.filter((o) => !f.succeeded.has(o.key)).map((o) => o.key).join('\n  ')}`);
+      const statuses = [...f.statuses]
+        .sort()
+        .map(([k, n]) => `${k}: ${n}`)
+        .join(', ');
+      console.info(
+        `[fuzz] seed ${FUZZ_SEED}, ${ops.length} operations, ${f.requests} requests in ${(elapsed / 1000).toFixed(1)} s, ${f.relogins} re-sign-ins, ${f.failures.length} failing answers; ${f.succeeded.size} operations answered 2xx at least once; answers: ${statuses}`,
+      );
+      if (f.unlogged.size)
+        console.info(`[fuzz] answers without a log line: ${[...f.unlogged].map(([k, u]) => `${k} ×${u.n} (e.g. ${u.example.slice(0, 120)})`).join('; ')}`);
+      if (process.env.FUZZ_VERBOSE)
+        console.info(
+          `[fuzz] never 2xx: ${ops
+            .filter((o) => !f.succeeded.has(o.key))
+            .map((o) => o.key)
+            .join('\n  ')}`,
+        );
       if (f.failures.length) expect.fail(summary(f.failures));
     },
     Number(process.env.FUZZ_TIMEOUT_MS ?? Math.max(170_000, FUZZ_RUNS * 20_000)),
@@ -81,7 +108,10 @@ describe('API fuzz over every OpenAPI operation', () => {
     // input or rows (errors included) would show it.
     const token = await admin(f);
     const auth = { authorization: `Bearer ${token}` };
-    const [u] = await sqlRows<{ id: number }>(f, sql`SELECT user_id AS id FROM medical_profiles WHERE facility_id = ${f.facilityId} AND phone = ${MARKERS.phone} LIMIT 1`);
+    const [u] = await sqlRows<{ id: number }>(
+      f,
+      sql`SELECT user_id AS id FROM medical_profiles WHERE facility_id = ${f.facilityId} AND phone = ${MARKERS.phone} LIMIT 1`,
+    );
     const [p] = await sqlRows<{ id: number }>(f, sql`SELECT id FROM medical_profiles WHERE facility_id = ${f.facilityId} AND phone = ${MARKERS.phone} LIMIT 1`);
     const userId = u?.id ?? 1;
     const profileId = p?.id ?? 1;
@@ -105,16 +135,36 @@ describe('API fuzz over every OpenAPI operation', () => {
       await f.app.inject({ method: 'GET', url });
     }
     for (const allergies of [MARKERS.allergy, `${MARKERS.allergy}\u0000`, `${MARKERS.allergy}\ud800`, MARKERS.allergy.repeat(500)]) {
-      await f.app.inject({ method: 'PUT', url: `/api/his/v1/vendor/users/${userId}/medical-profile-exts`, headers: auth, payload: { profileId, allergies, chronicDiseases: MARKERS.chronic, guardianName: MARKERS.guardian, guardianPhone: MARKERS.phone } });
+      await f.app.inject({
+        method: 'PUT',
+        url: `/api/his/v1/vendor/users/${userId}/medical-profile-exts`,
+        headers: auth,
+        payload: { profileId, allergies, chronicDiseases: MARKERS.chronic, guardianName: MARKERS.guardian, guardianPhone: MARKERS.phone },
+      });
     }
     for (const symptom of [MARKERS.symptom, `${MARKERS.symptom}\u0000`]) {
-      await f.app.inject({ method: 'POST', url: '/api/appointment/v1', headers: auth, payload: { medicalProfileId: profileId, timeSlotId: 2_000_000_000, symptom } });
+      await f.app.inject({
+        method: 'POST',
+        url: '/api/appointment/v1',
+        headers: auth,
+        payload: { medicalProfileId: profileId, timeSlotId: 2_000_000_000, symptom },
+      });
     }
     // sign-in attempts with the planted phone as the user name, and a refresh with a real token
     const wrong = md5('Sai@12345');
     f.secrets.add(wrong);
-    await f.app.inject({ method: 'PUT', url: '/api/his/v1/user/login', payload: { emailOrPhone: MARKERS.phone, password: wrong }, remoteAddress: '10.250.0.1' });
-    const login = await f.app.inject({ method: 'PUT', url: '/api/his/v1/user/login', payload: { emailOrPhone: f.pools.emailOrPhone?.[0] ?? 'x', password: wrong }, remoteAddress: '10.250.0.2' });
+    await f.app.inject({
+      method: 'PUT',
+      url: '/api/his/v1/user/login',
+      payload: { emailOrPhone: MARKERS.phone, password: wrong },
+      remoteAddress: '10.250.0.1',
+    });
+    const login = await f.app.inject({
+      method: 'PUT',
+      url: '/api/his/v1/user/login',
+      payload: { emailOrPhone: f.pools.emailOrPhone?.[0] ?? 'x', password: wrong },
+      remoteAddress: '10.250.0.2',
+    });
     expect(login.statusCode).toBeLessThan(500);
 
     const log = f.lines.join('\n');
@@ -122,7 +172,8 @@ describe('API fuzz over every OpenAPI operation', () => {
     expect(f.lines.length).toBeGreaterThan(f.requests / 2);
     const lower = log.toLowerCase();
     const leaks: string[] = [];
-    for (const marker of ['markerzq', 'marker-', MARKERS.phone, MARKERS.cccd, MARKERS.bhyt, MARKERS.email, adminUsername()]) if (lower.includes(marker.toLowerCase())) leaks.push(`personal data ${marker}`);
+    for (const marker of ['markerzq', 'marker-', MARKERS.phone, MARKERS.cccd, MARKERS.bhyt, MARKERS.email, adminUsername()])
+      if (lower.includes(marker.toLowerCase())) leaks.push(`personal data ${marker}`);
     if (log.includes('$argon2')) leaks.push('an argon2 hash');
     if (/bearer\s+\S/i.test(log)) leaks.push('an Authorization header');
     let secrets = 0;
@@ -132,7 +183,18 @@ describe('API fuzz over every OpenAPI operation', () => {
     }
     expect(secrets).toBeGreaterThan(2); // the run did hand out tokens and send password hashes
     if (leaks.length) {
-      const lines = f.lines.filter((l) => leaks.some((x) => l.toLowerCase().includes(x.replace(/^(personal data |secret )/, '').slice(0, 6).toLowerCase()))).slice(0, 5);
+      const lines = f.lines
+        .filter((l) =>
+          leaks.some((x) =>
+            l.toLowerCase().includes(
+              x
+                .replace(/^(personal data |secret )/, '')
+                .slice(0, 6)
+                .toLowerCase(),
+            ),
+          ),
+        )
+        .slice(0, 5);
       expect.fail(`the log leaks: ${[...new Set(leaks)].join(', ')}\n${lines.map((l) => l.slice(0, 400)).join('\n')}`);
     }
   });

@@ -120,9 +120,27 @@ function stringArb(s: Schema, name: string, pools: Pools): fc.Arbitrary<string> 
   // what the field's name says it holds, when its rule is a refine the document cannot show
   if (!s.pattern && !s.enum) {
     if (/date|birth|expiry/i.test(name)) options.push(fc.integer({ min: -30_000, max: 60 }).map(isoDay).filter(fits));
-    if (/email/i.test(name)) options.push(fc.nat(99_999).map((n) => `nguyen.lan${n}@benhvien.vn`).filter(fits));
-    if (/phone/i.test(name)) options.push(fc.nat(99_999_999).map((n) => `09${String(n).padStart(8, '0')}`).filter(fits));
-    if (/cccd/i.test(name)) options.push(fc.nat(999_999_999).map((n) => `001${String(n).padStart(9, '0')}`).filter(fits));
+    if (/email/i.test(name))
+      options.push(
+        fc
+          .nat(99_999)
+          .map((n) => `nguyen.lan${n}@benhvien.vn`)
+          .filter(fits),
+      );
+    if (/phone/i.test(name))
+      options.push(
+        fc
+          .nat(99_999_999)
+          .map((n) => `09${String(n).padStart(8, '0')}`)
+          .filter(fits),
+      );
+    if (/cccd/i.test(name))
+      options.push(
+        fc
+          .nat(999_999_999)
+          .map((n) => `001${String(n).padStart(9, '0')}`)
+          .filter(fits),
+      );
   }
   if (s.pattern === DATE_PATTERN || s.format === 'date') {
     // mostly real days around today (deep paths), sometimes any string of the pattern
@@ -238,9 +256,9 @@ export function hostileArb(s: Schema, name: string, pools: Pools, depth = 0): fc
     if (props.length) {
       // one field hostile, the others valid
       options.push(
-        fc.tuple(valid, fc.constantFrom(...props)).chain(([obj, key]) =>
-          hostileArb(s.properties![key]!, key, pools, depth + 1).map((bad) => ({ ...obj, [key]: bad })),
-        ),
+        fc
+          .tuple(valid, fc.constantFrom(...props))
+          .chain(([obj, key]) => hostileArb(s.properties![key]!, key, pools, depth + 1).map((bad) => ({ ...obj, [key]: bad }))),
         fc.tuple(valid, fc.constantFrom(...props)).chain(([obj, key]) => hostileValue().map((bad) => ({ ...obj, [key]: bad }))),
       );
       // every field hostile
@@ -273,5 +291,8 @@ export function hostileArb(s: Schema, name: string, pools: Pools, depth = 0): fc
 
 /** Half schema-valid, half hostile. */
 export function mixedArb(s: Schema, name: string, pools: Pools): fc.Arbitrary<{ hostile: boolean; value: unknown }> {
-  return fc.oneof(validArb(s, name, pools).map((value) => ({ hostile: false, value })), hostileArb(s, name, pools).map((value) => ({ hostile: true, value })));
+  return fc.oneof(
+    validArb(s, name, pools).map((value) => ({ hostile: false, value })),
+    hostileArb(s, name, pools).map((value) => ({ hostile: true, value })),
+  );
 }

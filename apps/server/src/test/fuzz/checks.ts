@@ -7,7 +7,8 @@ export const ALLOWED_ERRORS = new Set([400, 401, 403, 404, 409, 413, 415, 429]);
 const VIETNAMESE_LETTER = /[àáạảãâầấậẩẫăằắặẳẵèéẹẻẽêềếệểễìíịỉĩòóọỏõôồốộổỗơờớợởỡùúụủũưừứựửữỳýỵỷỹđ]/i;
 const KNOWN = new Set<string>(Object.values(MSG));
 /** Framework or library text that must never reach the caller. */
-const ENGLISH = /Route (GET|POST|PUT|DELETE|PATCH|HEAD|OPTIONS)|Bad Request|Not Found|Internal Server|Unsupported Media|Payload Too Large|must be|must have|must match|is required|Invalid input|Expected |Unexpected token|Body cannot|querystring\/|params\/|body\/|FST_|ERR_|SyntaxError|TypeError|undefined|\bnull\b|\[object Object\]|PGlite|postgres|violates|relation "|column "|syntax error/i;
+const ENGLISH =
+  /Route (GET|POST|PUT|DELETE|PATCH|HEAD|OPTIONS)|Bad Request|Not Found|Internal Server|Unsupported Media|Payload Too Large|must be|must have|must match|is required|Invalid input|Expected |Unexpected token|Body cannot|querystring\/|params\/|body\/|FST_|ERR_|SyntaxError|TypeError|undefined|\bnull\b|\[object Object\]|PGlite|postgres|violates|relation "|column "|syntax error/i;
 
 /** A message of the house: Vietnamese (a letter with a diacritic, or a known message), no English framework text. */
 export function vietnameseProblem(message: unknown): string | null {

@@ -127,21 +127,23 @@ function poolKeyOf(op: Operation, param: string): string {
   if (before === 'v1' && segs[i - 2] === 'appointment') return 'bookingId';
   if (before === 'user') return 'accountId';
   return (
-    {
-      departments: 'departmentId',
-      specialties: 'specialtyId',
-      rooms: 'roomId',
-      'room-options': 'roomId',
-      jobs: 'jobId',
-      nations: 'nationId',
-      areas: 'areaId',
-      'medical-services': 'serviceId',
-      roles: 'roleId',
-      accounts: 'accountId',
-      doctors: 'doctorId',
-      schedules: 'scheduleId',
-    } as Record<string, string>
-  )[before] ?? param;
+    (
+      {
+        departments: 'departmentId',
+        specialties: 'specialtyId',
+        rooms: 'roomId',
+        'room-options': 'roomId',
+        jobs: 'jobId',
+        nations: 'nationId',
+        areas: 'areaId',
+        'medical-services': 'serviceId',
+        roles: 'roleId',
+        accounts: 'accountId',
+        doctors: 'doctorId',
+        schedules: 'scheduleId',
+      } as Record<string, string>
+    )[before] ?? param
+  );
 }
 
 const HOSTILE_PATH = [
@@ -192,7 +194,11 @@ function inputArb(f: Fuzz, op: Operation, raw: { contentType: string | null; pay
       ? fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...pool.map(String)) }, { weight: 1, arbitrary: validArb(p.schema, p.name, {}).map(String) })
       : validArb(p.schema, p.name, f.pools).map(String);
     pathValid[p.name] = valid.map(encode);
-    pathAny[p.name] = fc.oneof(pathValid[p.name]!, fc.constantFrom(...HOSTILE_PATH), hostileString().map((s) => encode(s.slice(0, 300))));
+    pathAny[p.name] = fc.oneof(
+      pathValid[p.name]!,
+      fc.constantFrom(...HOSTILE_PATH),
+      hostileString().map((s) => encode(s.slice(0, 300))),
+    );
   }
   const parts = {
     path: op.pathParams.length ? fc.record(pathValid) : fc.constant({}),
@@ -370,12 +376,19 @@ async function signIn(f: Fuzz, fresh = false): Promise<string> {
     refreshTokens.push(data.refresh_token);
     return data.loginToken;
   }
-  if (fresh) throw new Error(`the fuzz administrator cannot sign in: ${res.statusCode} ${res.body} ${logErrorsSince(f, Math.max(0, f.lines.length - 5)).join(' | ')}`);
+  if (fresh)
+    throw new Error(`the fuzz administrator cannot sign in: ${res.statusCode} ${res.body} ${logErrorsSince(f, Math.max(0, f.lines.length - 5)).join(' | ')}`);
   // the fuzzer locked or demoted its administrator: a new one
   const a = await f.database.transaction((tx) =>
     createAccount(
       tx,
-      { facilityId: f.facilityId, username: `fuzzadmin_${f.facilityId}_${f.relogins}_${Date.now().toString(36)}`, password: 'Kiemthu@2024', name: 'Quản trị kiểm thử', authorities: ['ADMIN_FACILITY'] },
+      {
+        facilityId: f.facilityId,
+        username: `fuzzadmin_${f.facilityId}_${f.relogins}_${Date.now().toString(36)}`,
+        password: 'Kiemthu@2024',
+        name: 'Quản trị kiểm thử',
+        authorities: ['ADMIN_FACILITY'],
+      },
       hashCost({ config: f.config }),
     ),
   );
@@ -409,14 +422,28 @@ async function seedFacility(f: Fuzz): Promise<void> {
         phone: MARKERS.phone,
         email: MARKERS.email,
         profiles: [
-          { fullName: MARKERS.name, birthDate: '1979-03-08', gender: 'FEMALE', phone: MARKERS.phone, email: MARKERS.email, cccd: MARKERS.cccd, bhyt: MARKERS.bhyt },
+          {
+            fullName: MARKERS.name,
+            birthDate: '1979-03-08',
+            gender: 'FEMALE',
+            phone: MARKERS.phone,
+            email: MARKERS.email,
+            cccd: MARKERS.cccd,
+            bhyt: MARKERS.bhyt,
+          },
           { fullName: 'Markerzq Con Thứ Hai', birthDate: '2015-06-01' },
         ],
       },
     ]);
     await makePatients(tx, fid, [
       { phone: '0912000111', profiles: [{ fullName: 'Trần Thị Bình', birthDate: '1985-04-12', gender: 'FEMALE', phone: '0912000111' }] },
-      { phone: '0912000222', profiles: [{ fullName: 'Lê Văn Cường', birthDate: '1990-01-01', phone: '0912000222' }, { fullName: 'Lê Minh Khôi', birthDate: '2019-09-01' }] },
+      {
+        phone: '0912000222',
+        profiles: [
+          { fullName: 'Lê Văn Cường', birthDate: '1990-01-01', phone: '0912000222' },
+          { fullName: 'Lê Minh Khôi', birthDate: '2019-09-01' },
+        ],
+      },
       { phone: '0912000333', profiles: [{ fullName: 'Trần Thị Bình', birthDate: '1985-04-12', gender: 'FEMALE', phone: '0912000333' }] },
     ]);
     const p = marker!.profiles[0]!;
@@ -436,7 +463,12 @@ async function seedFacility(f: Fuzz): Promise<void> {
       method: 'POST',
       url: '/api/appointment/v1',
       headers: auth,
-      payload: { medicalProfileId: i === 0 ? markerProfile : profiles[i % profiles.length]!.id, timeSlotId: slots[i * 3]!.id, symptom: i === 0 ? MARKERS.symptom : 'Ho, sốt nhẹ', accept: i % 2 === 0 },
+      payload: {
+        medicalProfileId: i === 0 ? markerProfile : profiles[i % profiles.length]!.id,
+        timeSlotId: slots[i * 3]!.id,
+        symptom: i === 0 ? MARKERS.symptom : 'Ho, sốt nhẹ',
+        accept: i % 2 === 0,
+      },
     });
     if (res.statusCode !== 200) throw new Error(`fuzz fixture booking: ${res.statusCode} ${res.body}`);
   }
@@ -461,7 +493,12 @@ async function seedFacility(f: Fuzz): Promise<void> {
   });
   if (up.statusCode !== 200) throw new Error(`fuzz fixture upload: ${up.statusCode} ${up.body}`);
   const [doctor] = await sqlRows<{ id: number }>(f, sql`SELECT id FROM doctors WHERE facility_id = ${fid} ORDER BY id LIMIT 1`);
-  const av = await f.app.inject({ method: 'PUT', url: `/api/catalog/v1/doctors/${doctor!.id}/avatar`, headers: { ...auth, 'content-type': 'image/png' }, payload: PNG });
+  const av = await f.app.inject({
+    method: 'PUT',
+    url: `/api/catalog/v1/doctors/${doctor!.id}/avatar`,
+    headers: { ...auth, 'content-type': 'image/png' },
+    payload: PNG,
+  });
   if (av.statusCode !== 200) throw new Error(`fuzz fixture avatar: ${av.statusCode} ${av.body}`);
   for (const url of ['/api/catalog/v1/medical-services/import-template', '/api/catalog/v1/doctors/import-template']) {
     const tpl = await f.app.inject({ method: 'GET', url, headers: auth });
@@ -478,8 +515,12 @@ async function ids(f: Fuzz, table: string): Promise<number[]> {
 export async function refreshPools(f: Fuzz): Promise<void> {
   const fid = f.facilityId;
   const areas = (await sqlRows<{ id: number; code: string }>(f, sql`SELECT id, code FROM areas ORDER BY id LIMIT 20`)).map((r) => r.id);
-  const patientCodes = (await sqlRows<{ patient_code: string }>(f, sql`SELECT patient_code FROM medical_profiles WHERE facility_id = ${fid} LIMIT 10`)).map((r) => r.patient_code);
-  const avatars = (await sqlRows<{ avatar: string | null }>(f, sql`SELECT avatar FROM doctors WHERE facility_id = ${fid} AND avatar IS NOT NULL`)).map((r) => String(r.avatar).split('/').pop()!);
+  const patientCodes = (await sqlRows<{ patient_code: string }>(f, sql`SELECT patient_code FROM medical_profiles WHERE facility_id = ${fid} LIMIT 10`)).map(
+    (r) => r.patient_code,
+  );
+  const avatars = (await sqlRows<{ avatar: string | null }>(f, sql`SELECT avatar FROM doctors WHERE facility_id = ${fid} AND avatar IS NOT NULL`)).map(
+    (r) => String(r.avatar).split('/').pop()!,
+  );
   const usernames = (await sqlRows<{ username: string }>(f, sql`SELECT username FROM accounts WHERE facility_id = ${fid}`)).map((r) => r.username);
   const p: Record<string, readonly (number | string)[]> = {
     departmentId: await ids(f, 'departments'),
@@ -564,7 +605,10 @@ export async function fuzzOperation(f: Fuzz, op: Operation, validators: Map<numb
     { contentType: 'image/jpeg', payload: Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(64, 7)]) },
     { contentType: 'text/html', payload: '<html><script>alert(1)</script></html>' },
     { contentType: 'image/png', payload: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>') },
-    { contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', payload: Buffer.concat([Buffer.from('PK\u0003\u0004'), Buffer.alloc(200, 1)]) },
+    {
+      contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      payload: Buffer.concat([Buffer.from('PK\u0003\u0004'), Buffer.alloc(200, 1)]),
+    },
     { contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', payload: Buffer.alloc(0) },
     { contentType: 'application/octet-stream', payload: Buffer.from(Array.from({ length: 256 }, (_, i) => i)) },
     { contentType: null, payload: Buffer.alloc(16, 0) },
@@ -606,7 +650,16 @@ export async function fuzzOperation(f: Fuzz, op: Operation, validators: Map<numb
     let problem = verdict.problem;
     if (!problem && ms > 3000) problem = `slow answer: ${Math.round(ms)} ms`;
     if (problem) {
-      f.failures.push({ op: op.key, who, input: describeInput(actual), status: res.statusCode, problem, body: clip(res.body, 300), log: logErrorsSince(f, from), ms: Math.round(ms) });
+      f.failures.push({
+        op: op.key,
+        who,
+        input: describeInput(actual),
+        status: res.statusCode,
+        problem,
+        body: clip(res.body, 300),
+        log: logErrorsSince(f, from),
+        ms: Math.round(ms),
+      });
     }
     return res;
   };
@@ -638,11 +691,12 @@ export async function fuzzOperation(f: Fuzz, op: Operation, validators: Map<numb
             JOIN role_authorities ra ON ra.role_id = r.id AND ra.authority = 'ADMIN_FACILITY' WHERE a.facility_id = ${f.facilityId} AND NOT a.locked`,
       );
       const problem = user.mustChangePassword
-        ? 'the administrator\'s own request left it obliged to change its password'
+        ? "the administrator's own request left it obliged to change its password"
         : held!.n === 0
           ? `the administrator's own request left the facility without any ADMIN_FACILITY holder (the caller now has ${user.authorities.join(',') || 'nothing'})`
           : null;
-      if (problem) f.failures.push({ op: op.key, who: 'admin', input: describeInput(input), status: res.statusCode, problem, body: clip(res.body, 300), log: [], ms: 0 });
+      if (problem)
+        f.failures.push({ op: op.key, who: 'admin', input: describeInput(input), status: res.statusCode, problem, body: clip(res.body, 300), log: [], ms: 0 });
       adminCredentials = { username: '', password: '' };
       adminToken = await signIn(f);
       f.relogins++;

@@ -47,7 +47,15 @@ function fieldToSchema(f: FieldDef): Schema {
         s = { type: 'string', format: 'date' };
         break;
       case 'list':
-        s = { type: 'array', maxItems: 3, items: { type: 'object', properties: Object.fromEntries((f.item ?? []).map((x) => [x.key, fieldToSchema(x)])), required: (f.item ?? []).filter((x) => x.required).map((x) => x.key) } };
+        s = {
+          type: 'array',
+          maxItems: 3,
+          items: {
+            type: 'object',
+            properties: Object.fromEntries((f.item ?? []).map((x) => [x.key, fieldToSchema(x)])),
+            required: (f.item ?? []).filter((x) => x.required).map((x) => x.key),
+          },
+        };
         break;
     }
   }
@@ -56,7 +64,8 @@ function fieldToSchema(f: FieldDef): Schema {
 
 const isEmpty = (s: Schema | undefined) => !!s && typeof s === 'object' && Object.keys(s).length === 0;
 
-const resourceOf = (path: string) => [...RESOURCES].filter((r) => path === r.path || path.startsWith(`${r.path}/`)).sort((a, b) => b.path.length - a.path.length)[0];
+const resourceOf = (path: string) =>
+  [...RESOURCES].filter((r) => path === r.path || path.startsWith(`${r.path}/`)).sort((a, b) => b.path.length - a.path.length)[0];
 
 /** A list query's free-text `sort` becomes the resource's sortable fields, ascending or `,desc`. */
 export function refineQuery(path: string, query: Schema): Schema {

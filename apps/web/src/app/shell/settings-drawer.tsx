@@ -24,12 +24,7 @@ export function SettingsDrawer({ open, onClose }: { open: boolean; onClose: () =
         {TOGGLES.map((t) => (
           <Flex key={t.key} justify="space-between" align="center" gap={12}>
             <label htmlFor={`layout-${t.key}`}>{t.label}</label>
-            <Switch
-              id={`layout-${t.key}`}
-              size="small"
-              checked={settings[t.key]}
-              onChange={(checked) => layoutStore.update({ [t.key]: checked })}
-            />
+            <Switch id={`layout-${t.key}`} size="small" checked={settings[t.key]} onChange={(checked) => layoutStore.update({ [t.key]: checked })} />
           </Flex>
         ))}
       </Flex>

@@ -73,18 +73,11 @@ export function Sidebar({ me, onChangePassword }: { me: MeData; onChangePassword
             mode="inline"
             items={items}
             selectedKeys={selectedKeys}
-            {...(collapsed
-              ? {}
-              : { openKeys, onOpenChange: (keys: string[]) => layoutStore.updateSider({ openKeys: keys }) })}
+            {...(collapsed ? {} : { openKeys, onOpenChange: (keys: string[]) => layoutStore.updateSider({ openKeys: keys }) })}
             data-testid="sidebar-menu"
           />
         </div>
-        <SiderFooter
-          me={me}
-          collapsed={collapsed}
-          showDisplayName={settings.showDisplayName}
-          onChangePassword={onChangePassword}
-        />
+        <SiderFooter me={me} collapsed={collapsed} showDisplayName={settings.showDisplayName} onChangePassword={onChangePassword} />
       </div>
     </Layout.Sider>
   );

@@ -59,12 +59,7 @@ export function SiderFooter({
   return (
     <Popover content={content} trigger="click" placement="topLeft" open={open} onOpenChange={setOpen} arrow={false}>
       <button type="button" className="sider-footer" aria-label={T.shell.account} data-testid="sider-footer">
-        <Avatar
-          size={collapsed ? 32 : 36}
-          src={hospitalByAdmin.avatar ?? undefined}
-          alt={hospitalByAdmin.name}
-          style={{ background: '#13a8a8', flex: 'none' }}
-        >
+        <Avatar size={collapsed ? 32 : 36} src={hospitalByAdmin.avatar ?? undefined} alt={hospitalByAdmin.name} style={{ background: '#13a8a8', flex: 'none' }}>
           {initialsOf(hospitalByAdmin.name)}
         </Avatar>
         {!collapsed && (

@@ -149,7 +149,11 @@ describe('api client', () => {
 
   it('turns a network failure into an ApiError with status 0 and keeps field errors of a 400', async () => {
     let fail = true;
-    setup(() => (fail ? Promise.reject(new TypeError('Failed to fetch')) : { status: 400, body: { code: 2, message: 'Mật khẩu cũ không đúng', errors: [{ field: 'passwordOld', message: 'sai' }] } }));
+    setup(() =>
+      fail
+        ? Promise.reject(new TypeError('Failed to fetch'))
+        : { status: 400, body: { code: 2, message: 'Mật khẩu cũ không đúng', errors: [{ field: 'passwordOld', message: 'sai' }] } },
+    );
     const { api } = await load();
     await expect(api.get('/a')).rejects.toMatchObject({ status: 0, isNetworkError: true });
     fail = false;

@@ -6,7 +6,11 @@ const calls: { url: string; method: string; body: unknown }[] = [];
 
 async function load(answer: unknown) {
   calls.length = 0;
-  vi.stubGlobal('window', { localStorage: { getItem: () => null, setItem: () => undefined, removeItem: () => undefined, clear: () => undefined, length: 0 }, location: { pathname: '/admin', search: '' }, addEventListener: vi.fn() });
+  vi.stubGlobal('window', {
+    localStorage: { getItem: () => null, setItem: () => undefined, removeItem: () => undefined, clear: () => undefined, length: 0 },
+    location: { pathname: '/admin', search: '' },
+    addEventListener: vi.fn(),
+  });
   vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
     calls.push({ url, method: String(init.method), body: init.body === undefined ? undefined : JSON.parse(String(init.body)) });
     return new Response(JSON.stringify(answer), { status: 200 });

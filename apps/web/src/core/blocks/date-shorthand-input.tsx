@@ -64,6 +64,5 @@ export function DateShorthandInput({ value, onChange, showError = true, onBlur, 
 
 /** antd Form rule for a DateShorthandInput field: empty passes, otherwise a real DD/MM/YYYY date. */
 export const dateShorthandRule: Rule = {
-  validator: (_rule, value: string | undefined) =>
-    !value || isValidDisplayDate(value) ? Promise.resolve() : Promise.reject(new Error(T.dateInput.invalid)),
+  validator: (_rule, value: string | undefined) => (!value || isValidDisplayDate(value) ? Promise.resolve() : Promise.reject(new Error(T.dateInput.invalid))),
 };

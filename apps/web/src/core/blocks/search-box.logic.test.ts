@@ -10,9 +10,30 @@ describe('createSearchSender', () => {
     ['the same search again sends nothing', 'tim', [['report', 'tim', null]]],
     ['clearing the box sends ""', 'sieu am', [['report', '', '']]],
     // The CI failure: "sieu am" was sent, the box cleared before the URL's "sieu am" reached it.
-    ['clearing before the previous search reached the URL still sends ""', '', [['report', 'sieu am', 'sieu am'], ['report', '', '']]],
-    ['a search the URL already holds (back button) is not sent again', '', [['seen', 'kham'], ['report', 'kham', null]]],
-    ['after the URL changed elsewhere (Xoá bộ lọc), the old text is sent again', 'tim', [['seen', ''], ['report', 'tim', 'tim']]],
+    [
+      'clearing before the previous search reached the URL still sends ""',
+      '',
+      [
+        ['report', 'sieu am', 'sieu am'],
+        ['report', '', ''],
+      ],
+    ],
+    [
+      'a search the URL already holds (back button) is not sent again',
+      '',
+      [
+        ['seen', 'kham'],
+        ['report', 'kham', null],
+      ],
+    ],
+    [
+      'after the URL changed elsewhere (Xoá bộ lọc), the old text is sent again',
+      'tim',
+      [
+        ['seen', ''],
+        ['report', 'tim', 'tim'],
+      ],
+    ],
   ])('%s', (_name, initial, steps) => {
     const sender = createSearchSender(initial);
     for (const step of steps) {

@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  firstPageParams,
-  isScrolledToEnd,
-  mergeOptions,
-  nextPageParams,
-  toOption,
-  withAllOption,
-} from './select-box.logic';
+import { firstPageParams, isScrolledToEnd, mergeOptions, nextPageParams, toOption, withAllOption } from './select-box.logic';
 
 describe('firstPageParams', () => {
   it('asks page 0 size 20 without search and page 0 size 100 with search (spec §9)', () => {
@@ -40,8 +33,19 @@ describe('options', () => {
   });
 
   it('merges pages without duplicates, keeping the order', () => {
-    const first = mergeOptions([], [{ id: 1, name: 'A' }, { id: 2, name: 'B' }]);
-    expect(mergeOptions(first, [{ id: 2, name: 'B again' }, { id: 3, name: 'C' }])).toEqual([
+    const first = mergeOptions(
+      [],
+      [
+        { id: 1, name: 'A' },
+        { id: 2, name: 'B' },
+      ],
+    );
+    expect(
+      mergeOptions(first, [
+        { id: 2, name: 'B again' },
+        { id: 3, name: 'C' },
+      ]),
+    ).toEqual([
       { value: 1, label: 'A' },
       { value: 2, label: 'B' },
       { value: 3, label: 'C' },

@@ -2,12 +2,7 @@
  * The pure half of the paged dropdown of spec §9: which page to ask for, how pages merge into
  * options, when the list is scrolled to its end. The component only wires these to antd.
  */
-import {
-  ALL_TYPE_VALUE,
-  DROPDOWN_FIRST_PAGE,
-  DROPDOWN_PAGE_SIZE,
-  DROPDOWN_SEARCH_PAGE_SIZE,
-} from '@portal/shared/constants';
+import { ALL_TYPE_VALUE, DROPDOWN_FIRST_PAGE, DROPDOWN_PAGE_SIZE, DROPDOWN_SEARCH_PAGE_SIZE } from '@portal/shared/constants';
 
 /** Spec §3 "Select-box option: id or value, and name". */
 export interface SelectItem {
@@ -39,9 +34,7 @@ export const ALL_OPTION_VALUE = ALL_TYPE_VALUE;
 /** First page: page 0 size 20; with search text: page 0 size 100 (spec §9). */
 export function firstPageParams(search: string): LoadParams {
   const s = search.trim();
-  return s
-    ? { page: DROPDOWN_FIRST_PAGE, size: DROPDOWN_SEARCH_PAGE_SIZE, search: s }
-    : { page: DROPDOWN_FIRST_PAGE, size: DROPDOWN_PAGE_SIZE, search: '' };
+  return s ? { page: DROPDOWN_FIRST_PAGE, size: DROPDOWN_SEARCH_PAGE_SIZE, search: s } : { page: DROPDOWN_FIRST_PAGE, size: DROPDOWN_PAGE_SIZE, search: '' };
 }
 
 export interface PagingState {
@@ -90,9 +83,6 @@ export function withAllOption(options: readonly SelectOption[], allLabel: string
 }
 
 /** True when a scroll container is within `threshold` px of its end. */
-export function isScrolledToEnd(
-  el: { scrollTop: number; clientHeight: number; scrollHeight: number },
-  threshold = 8,
-): boolean {
+export function isScrolledToEnd(el: { scrollTop: number; clientHeight: number; scrollHeight: number }, threshold = 8): boolean {
   return el.scrollTop + el.clientHeight >= el.scrollHeight - threshold;
 }

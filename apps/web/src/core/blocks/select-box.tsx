@@ -17,8 +17,7 @@ import {
 
 export type SelectBoxLoader = (params: LoadParams) => Promise<SelectPage>;
 
-export interface SelectBoxProps
-  extends Omit<SelectProps, 'options' | 'onSearch' | 'filterOption' | 'loading' | 'showSearch' | 'onPopupScroll'> {
+export interface SelectBoxProps extends Omit<SelectProps, 'options' | 'onSearch' | 'filterOption' | 'loading' | 'showSearch' | 'onPopupScroll'> {
   /** Reads one page: `{ page (zero-based), size, search }` → `{ data: [{id|value, name}], totalPage }`. */
   loader: SelectBoxLoader;
   /** Adds 'Tất cả' with value -1 at the top. */
@@ -64,10 +63,7 @@ export function SelectBox({ loader, allOption = false, reloadKey, seed, placehol
     }
   }, []);
 
-  const search = useMemo(
-    () => createDebouncer((text: string) => void load(firstPageParams(text), false), DROPDOWN_SEARCH_DEBOUNCE_MS),
-    [load],
-  );
+  const search = useMemo(() => createDebouncer((text: string) => void load(firstPageParams(text), false), DROPDOWN_SEARCH_DEBOUNCE_MS), [load]);
 
   useEffect(() => {
     void load(firstPageParams(''), false);
@@ -83,7 +79,13 @@ export function SelectBox({ loader, allOption = false, reloadKey, seed, placehol
   // 'Tất cả' is offered with the unfiltered list only, so a search without match shows 'Not Found'.
   const shown = useMemo(() => {
     // a seeded option shows only while it is not filtered out by a search
-    const known = seed?.length && paging.search === '' ? mergeOptions([...seed], options.map((o) => ({ value: o.value, name: o.label }))) : options;
+    const known =
+      seed?.length && paging.search === ''
+        ? mergeOptions(
+            [...seed],
+            options.map((o) => ({ value: o.value, name: o.label })),
+          )
+        : options;
     return withAllOption(known, MSG.all, allOption && paging.search === '');
   }, [options, seed, allOption, paging.search]);
 

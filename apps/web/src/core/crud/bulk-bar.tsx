@@ -4,7 +4,14 @@ import { CORE_T as T } from '../messages';
 import type { ResourceRow } from './resource-api';
 
 /** What can be done with the selected rows: deactivate the active ones, reactivate the others, delete them. */
-export function BulkBar({ selected, label, busy, onSetActive, onDelete, onClear }: {
+export function BulkBar({
+  selected,
+  label,
+  busy,
+  onSetActive,
+  onDelete,
+  onClear,
+}: {
   selected: readonly ResourceRow[];
   label: string;
   busy: boolean;

@@ -185,15 +185,7 @@ export const FIELD_TYPES: Record<FieldType, FieldTypeSpec> = {
     width: 140,
     filter: textFilter,
     input: (_f, limits) => (
-      <InputNumber<number>
-        min={limits.min}
-        max={limits.max}
-        precision={0}
-        formatter={groupDigits}
-        parser={parseDigits}
-        suffix="₫"
-        style={{ width: '100%' }}
-      />
+      <InputNumber<number> min={limits.min} max={limits.max} precision={0} formatter={groupDigits} parser={parseDigits} suffix="₫" style={{ width: '100%' }} />
     ),
   },
   boolean: {
@@ -209,10 +201,15 @@ export const FIELD_TYPES: Record<FieldType, FieldTypeSpec> = {
       const label = (x: unknown) => f.options?.find((o) => o.value === x)?.label ?? text(x);
       return Array.isArray(v) ? v.map((x) => <Tag key={String(x)}>{label(x)}</Tag>) : label(v);
     },
-    filter: (props) => (
-      <OptionsFilter {...props} options={(props.field.options ?? []).map((o) => ({ value: String(o.value), label: o.label }))} />
+    filter: (props) => <OptionsFilter {...props} options={(props.field.options ?? []).map((o) => ({ value: String(o.value), label: o.label }))} />,
+    input: (f) => (
+      <Select
+        allowClear
+        mode={f.multiple ? 'multiple' : undefined}
+        placeholder={MSG.select}
+        options={(f.options ?? []).map((o) => ({ value: o.value, label: o.label }))}
+      />
     ),
-    input: (f) => <Select allowClear mode={f.multiple ? 'multiple' : undefined} placeholder={MSG.select} options={(f.options ?? []).map((o) => ({ value: o.value, label: o.label }))} />,
   },
   date: {
     cell: (v) => (typeof v === 'string' ? formatDate(v) : ''),
@@ -231,15 +228,13 @@ export const FIELD_TYPES: Record<FieldType, FieldTypeSpec> = {
   ref: {
     // The row carries the referenced name (departmentId → departmentName): no request per cell.
     cell: (v, f, row) =>
-      Array.isArray(v) ? (
-        v.map((id) => (
-          <Tag key={String(id)}>
-            <RefName field={f} id={id} />
-          </Tag>
-        ))
-      ) : (
-        text(row?.[refNameKey(f.key)] ?? (v == null ? '' : `#${String(v)}`))
-      ),
+      Array.isArray(v)
+        ? v.map((id) => (
+            <Tag key={String(id)}>
+              <RefName field={f} id={id} />
+            </Tag>
+          ))
+        : text(row?.[refNameKey(f.key)] ?? (v == null ? '' : `#${String(v)}`)),
     filter: ({ field, value, onChange, refQuery }) => (
       <RefSelect
         field={field}

@@ -6,9 +6,7 @@ import { currentLoginToken } from '../auth/auth-store';
 import { notify } from '../notify';
 import { fetchWithSession } from './download';
 
-export type ImportOutcome =
-  | { ok: true; message: string; result: ImportResult }
-  | { ok: false; message: string; report: ImportErrorBody };
+export type ImportOutcome = { ok: true; message: string; result: ImportResult } | { ok: false; message: string; report: ImportErrorBody };
 
 const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 

@@ -160,7 +160,14 @@ export function ImportButton({ resource, onImported }: { resource: Resource; onI
                   dataSource={errors}
                   pagination={errors.length > 10 ? { pageSize: 10, showSizeChanger: false } : false}
                   columns={[
-                    { key: 'row', title: T.importExcel.row, dataIndex: 'row', width: 80, align: 'right', render: (r: number) => (r > 0 ? r : T.importExcel.wholeFile) },
+                    {
+                      key: 'row',
+                      title: T.importExcel.row,
+                      dataIndex: 'row',
+                      width: 80,
+                      align: 'right',
+                      render: (r: number) => (r > 0 ? r : T.importExcel.wholeFile),
+                    },
                     { key: 'column', title: T.importExcel.column, dataIndex: 'column', width: 180 },
                     { key: 'message', title: T.importExcel.error, dataIndex: 'message' },
                   ]}

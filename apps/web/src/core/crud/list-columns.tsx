@@ -117,18 +117,18 @@ function actionsColumn(o: ColumnOptions, label: string): ColumnsType<ResourceRow
           </Button>
         )}
         {o.withState === false ? null : (
-        <Popconfirm
-          title={fmt(T.crud.deleteTitle, { label, name: rowName(o.resource, row) })}
-          description={T.crud.deleteHint}
-          okText={T.crud.delete}
-          cancelText={T.crud.cancel}
-          okButtonProps={{ danger: true }}
-          onConfirm={() => o.actions.remove(row)}
-        >
-          <Button type="link" size="small" danger>
-            {T.crud.delete}
-          </Button>
-        </Popconfirm>
+          <Popconfirm
+            title={fmt(T.crud.deleteTitle, { label, name: rowName(o.resource, row) })}
+            description={T.crud.deleteHint}
+            okText={T.crud.delete}
+            cancelText={T.crud.cancel}
+            okButtonProps={{ danger: true }}
+            onConfirm={() => o.actions.remove(row)}
+          >
+            <Button type="link" size="small" danger>
+              {T.crud.delete}
+            </Button>
+          </Popconfirm>
         )}
         {o.rowActions?.(row, o.actions)}
       </Space>

@@ -48,7 +48,9 @@ export function ListFieldInput({ field }: { field: FieldDef }) {
                       style={{ flex: ITEM_FLEX[item.type] ?? '1 1 160px', marginBottom: 0, minWidth: 0 }}
                     >
                       {/* each input is named for screen readers: "Đơn giá 2" */}
-                      {cloneElement(FIELD_TYPES[item.type].input(item, inputLimits(schema)) as ReactElement<{ 'aria-label'?: string }>, { 'aria-label': `${item.label} ${index + 1}` })}
+                      {cloneElement(FIELD_TYPES[item.type].input(item, inputLimits(schema)) as ReactElement<{ 'aria-label'?: string }>, {
+                        'aria-label': `${item.label} ${index + 1}`,
+                      })}
                     </Form.Item>
                   );
                 })}

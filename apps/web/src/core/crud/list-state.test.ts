@@ -119,7 +119,9 @@ describe('list query for the API and the export', () => {
     expect(exportQuery({ ...state, sort: { field: 'name', direction: 'desc' } }, spec)).toEqual({ sort: 'name,desc', q: 'noi', active: 'true', vip: 'false' });
   });
   it('produces a query the resource’s own list-query schema accepts', () => {
-    const parsed = rooms.listQuery.parse(listQuery({ ...state, sort: { field: 'name', direction: 'desc' }, filters: { departmentId: '7', vip: 'false' } }, spec, { withPaging: true }));
+    const parsed = rooms.listQuery.parse(
+      listQuery({ ...state, sort: { field: 'name', direction: 'desc' }, filters: { departmentId: '7', vip: 'false' } }, spec, { withPaging: true }),
+    );
     expect(parsed).toEqual({ page: 1, size: 20, sort: { field: 'name', direction: 'desc' }, q: 'noi', filters: { active: true, departmentId: 7, vip: false } });
   });
 });

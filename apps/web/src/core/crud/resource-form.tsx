@@ -54,7 +54,10 @@ export function ResourceForm({ resource, open, row, onClose, onSaved, inputs, re
     },
     onError: (e) => {
       if (isApiError(e) && e.fieldErrors.length > 0) {
-        const { fields: onForm, other } = splitFieldErrors(e.fieldErrors, fields.map((f) => f.key));
+        const { fields: onForm, other } = splitFieldErrors(
+          e.fieldErrors,
+          fields.map((f) => f.key),
+        );
         form.setFields(onForm);
         if (other.length > 0 || onForm.length === 0) notify.error(other.join('; ') || e.serverMessage || MSG.genericError);
         return;

@@ -14,7 +14,12 @@ import { reportError, type ResourceApi, type ResourceRow } from './resource-api'
  * did not). The selection is emptied when `queryText` (page, filters, sort) changes: it was about
  * rows no longer shown.
  */
-export function useRowActions({ api, label, invalidate, queryText }: {
+export function useRowActions({
+  api,
+  label,
+  invalidate,
+  queryText,
+}: {
   api: Pick<ResourceApi, 'setActive' | 'remove'>;
   /** The resource's name inside a sentence ("phòng khám"). */
   label: string;

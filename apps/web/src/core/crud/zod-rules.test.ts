@@ -136,9 +136,18 @@ describe('date and list fields', () => {
   const fields = priced.formFields as readonly FieldDef[];
 
   it('turns DD/MM/YYYY into YYYY-MM-DD and back, empty into null', () => {
-    const row = { code: 'A', entries: [{ dept: 3, price: 1000, until: '2026-12-31' }, { dept: 1000102, price: 2000, until: null }] };
+    const row = {
+      code: 'A',
+      entries: [
+        { dept: 3, price: 1000, until: '2026-12-31' },
+        { dept: 1000102, price: 2000, until: null },
+      ],
+    };
     const values = toFormValues(fields, row);
-    expect(values.entries).toEqual([{ dept: 3, price: 1000, until: '31/12/2026' }, { dept: 1000102, price: 2000, until: undefined }]);
+    expect(values.entries).toEqual([
+      { dept: 3, price: 1000, until: '31/12/2026' },
+      { dept: 1000102, price: 2000, until: undefined },
+    ]);
     expect(toBody(fields, values)).toEqual(row);
     expect(priced.body.safeParse(toBody(fields, values)).success).toBe(true);
   });

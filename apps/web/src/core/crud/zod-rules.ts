@@ -114,7 +114,10 @@ export function inputLimits(schema: z.ZodType): InputLimits {
  * The server's field errors (400/409 `errors`) for `form.setFields`, and the messages of
  * fields that are not on the form (shown as a toast instead).
  */
-export function splitFieldErrors(errors: readonly FieldError[], formKeys: readonly string[]): {
+export function splitFieldErrors(
+  errors: readonly FieldError[],
+  formKeys: readonly string[],
+): {
   fields: { name: string | (string | number)[]; errors: string[] }[];
   other: string[];
 } {

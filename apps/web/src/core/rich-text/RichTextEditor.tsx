@@ -66,7 +66,16 @@ function ToolButton(props: { title: string; icon: ReactNode; on?: boolean; disab
 }
 
 /** The admin screens' rich-text editor (TipTap). Controlled: `value` / `onChange` HTML; works inside Form.Item. */
-export default function RichTextEditor({ value, onChange, id, placeholder, disabled = false, allowImages = true, minHeight = 220, ...rest }: RichTextEditorProps) {
+export default function RichTextEditor({
+  value,
+  onChange,
+  id,
+  placeholder,
+  disabled = false,
+  allowImages = true,
+  minHeight = 220,
+  ...rest
+}: RichTextEditorProps) {
   const { status } = Form.Item.useStatus();
   const onChangeRef = useRef(onChange);
   onChangeRef.current = onChange;
@@ -149,7 +158,9 @@ export default function RichTextEditor({ value, onChange, id, placeholder, disab
     if (parsed.kind === 'remove') chain().extendMarkRange('link').unsetLink().run();
     else if (editor.state.selection.empty && !editor.isActive('link')) {
       // nothing selected: insert the address itself as the link's text
-      chain().insertContent({ type: 'text', text: parsed.href.replace(/^(mailto|tel):/, ''), marks: [{ type: 'link', attrs: { href: parsed.href } }] }).run();
+      chain()
+        .insertContent({ type: 'text', text: parsed.href.replace(/^(mailto|tel):/, ''), marks: [{ type: 'link', attrs: { href: parsed.href } }] })
+        .run();
     } else chain().extendMarkRange('link').setLink({ href: parsed.href }).run();
     setLinkOpen(false);
   };
@@ -164,7 +175,9 @@ export default function RichTextEditor({ value, onChange, id, placeholder, disab
     setUploading(true);
     try {
       const image = await uploadContentImage(file);
-      chain().setImage({ src: image.url, alt: altFromFileName(file.name) }).run();
+      chain()
+        .setImage({ src: image.url, alt: altFromFileName(file.name) })
+        .run();
     } catch (e) {
       notify.error(errorMessage(e, TR.imageUploadFailed));
     } finally {
@@ -174,7 +187,10 @@ export default function RichTextEditor({ value, onChange, id, placeholder, disab
 
   const setBlock = (b: BlockKind) => {
     if (b === 'paragraph') chain().setParagraph().run();
-    else chain().setHeading({ level: Number(b.slice(1)) as 2 | 3 | 4 }).run();
+    else
+      chain()
+        .setHeading({ level: Number(b.slice(1)) as 2 | 3 | 4 })
+        .run();
   };
 
   const onKeyDown = (e: KeyboardEvent) => {
@@ -209,12 +225,35 @@ export default function RichTextEditor({ value, onChange, id, placeholder, disab
         <ToolButton title={TR.underline} icon={<UnderlineOutlined />} on={state.underline} disabled={off} onClick={() => chain().toggleUnderline().run()} />
         <ToolButton title={TR.strike} icon={<StrikethroughOutlined />} on={state.strike} disabled={off} onClick={() => chain().toggleStrike().run()} />
         <span className="rte-sep" />
-        <ToolButton title={TR.bulletList} icon={<UnorderedListOutlined />} on={state.bulletList} disabled={off} onClick={() => chain().toggleBulletList().run()} />
-        <ToolButton title={TR.orderedList} icon={<OrderedListOutlined />} on={state.orderedList} disabled={off} onClick={() => chain().toggleOrderedList().run()} />
-        <ToolButton title={TR.blockquote} icon={<span className="rte-quote">“</span>} on={state.blockquote} disabled={off} onClick={() => chain().toggleBlockquote().run()} />
+        <ToolButton
+          title={TR.bulletList}
+          icon={<UnorderedListOutlined />}
+          on={state.bulletList}
+          disabled={off}
+          onClick={() => chain().toggleBulletList().run()}
+        />
+        <ToolButton
+          title={TR.orderedList}
+          icon={<OrderedListOutlined />}
+          on={state.orderedList}
+          disabled={off}
+          onClick={() => chain().toggleOrderedList().run()}
+        />
+        <ToolButton
+          title={TR.blockquote}
+          icon={<span className="rte-quote">“</span>}
+          on={state.blockquote}
+          disabled={off}
+          onClick={() => chain().toggleBlockquote().run()}
+        />
         <span className="rte-sep" />
         <ToolButton title={TR.link} icon={<LinkOutlined />} on={state.link} disabled={off} onClick={openLink} />
-        <ToolButton title={TR.unlink} icon={<DisconnectOutlined />} disabled={off || !state.link} onClick={() => chain().extendMarkRange('link').unsetLink().run()} />
+        <ToolButton
+          title={TR.unlink}
+          icon={<DisconnectOutlined />}
+          disabled={off || !state.link}
+          onClick={() => chain().extendMarkRange('link').unsetLink().run()}
+        />
         {allowImages && (
           <>
             <ToolButton

@@ -58,7 +58,20 @@ export interface ToolbarState {
 /** Which buttons are pressed and which are enabled, for the current selection. */
 export function toolbarState(e: EditorProbe | null): ToolbarState {
   if (!e) {
-    return { bold: false, italic: false, underline: false, strike: false, bulletList: false, orderedList: false, blockquote: false, link: false, block: 'paragraph', canUndo: false, canRedo: false, editable: false };
+    return {
+      bold: false,
+      italic: false,
+      underline: false,
+      strike: false,
+      bulletList: false,
+      orderedList: false,
+      blockquote: false,
+      link: false,
+      block: 'paragraph',
+      canUndo: false,
+      canRedo: false,
+      editable: false,
+    };
   }
   const level = ([2, 3, 4] as const).find((l) => e.isActive('heading', { level: l }));
   const can = e.can();
@@ -87,7 +100,12 @@ export function checkImageFile(file: { type: string; size: number }): string | n
 
 /** The alt text of an inserted image: its file name without extension, separators as spaces. */
 export function altFromFileName(name: string): string {
-  return name.replace(/\.[^.]*$/, '').replace(/[_-]+/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 120);
+  return name
+    .replace(/\.[^.]*$/, '')
+    .replace(/[_-]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, 120);
 }
 
 /**

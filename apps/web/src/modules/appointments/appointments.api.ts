@@ -41,7 +41,8 @@ export const bookingsApi = {
   act: async (id: number, action: Exclude<BookingAction, 'noShow'>, reason?: string) =>
     (await api.post<Envelope<BookingRow>>(`${BOOKINGS_PATH}/${id}/${ACTION_PATH[action]}`, reason === undefined ? undefined : { reason })).data,
   /** A patient account's bookings, newest first (one profile's with `profileId`). */
-  ofUser: (userId: number, query: Record<string, string>, signal?: AbortSignal) => api.get<Page<BookingRow>>(`${BOOKINGS_PATH}/users/${userId}`, { query, signal }),
+  ofUser: (userId: number, query: Record<string, string>, signal?: AbortSignal) =>
+    api.get<Page<BookingRow>>(`${BOOKINGS_PATH}/users/${userId}`, { query, signal }),
   /** A room's queue of the day: checked in and called, priority first, then by number. */
   queue: async (roomId: number, date: string, signal?: AbortSignal) =>
     (await api.get<Envelope<BookingRow[]>>(`${BOOKINGS_PATH}/priority`, { query: { roomId, date }, signal })).data,

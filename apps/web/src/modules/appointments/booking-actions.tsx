@@ -21,7 +21,12 @@ const ORDER: Action[] = ['accept', 'checkin', 'call', 'complete', 'revert', 'rej
  * The buttons of the transitions a booking's state allows (rules/booking-status availableActions):
  * reject and cancel ask for a reason, revert asks for a confirmation; Enter confirms both dialogs.
  */
-export const BookingActions = memo(function BookingActions({ booking, onDone, size = 'small', showUpdate = false }: {
+export const BookingActions = memo(function BookingActions({
+  booking,
+  onDone,
+  size = 'small',
+  showUpdate = false,
+}: {
   booking: Booking;
   onDone: (row: BookingRow) => void;
   size?: 'small' | 'middle';
@@ -99,11 +104,32 @@ export const BookingActions = memo(function BookingActions({ booking, onDone, si
 function ReasonDialog({ title, busy, onCancel, onSubmit }: { title: string; busy: boolean; onCancel: () => void; onSubmit: (reason: string) => void }) {
   const [form] = Form.useForm<{ reason: string }>();
   // an empty reason is shown under the field by the form itself: nothing else to do with the refusal
-  const submit = () => void form.validateFields().then((v) => onSubmit(v.reason.trim()), () => undefined);
+  const submit = () =>
+    void form.validateFields().then(
+      (v) => onSubmit(v.reason.trim()),
+      () => undefined,
+    );
   return (
-    <Modal open title={title} okText={M.confirm} cancelText={M.cancel} okButtonProps={{ danger: true, loading: busy }} onOk={submit} onCancel={onCancel} afterOpenChange={focusMarkedField} destroyOnHidden>
+    <Modal
+      open
+      title={title}
+      okText={M.confirm}
+      cancelText={M.cancel}
+      okButtonProps={{ danger: true, loading: busy }}
+      onOk={submit}
+      onCancel={onCancel}
+      afterOpenChange={focusMarkedField}
+      destroyOnHidden
+    >
       <Form form={form} layout="vertical" onFinish={submit}>
-        <Form.Item name="reason" label={M.reason} rules={[{ required: true, whitespace: true, message: M.reasonRequired }, { max: 500, message: M.reasonMax }]}>
+        <Form.Item
+          name="reason"
+          label={M.reason}
+          rules={[
+            { required: true, whitespace: true, message: M.reasonRequired },
+            { max: 500, message: M.reasonMax },
+          ]}
+        >
           <Input.TextArea
             autoFocus
             data-autofocus

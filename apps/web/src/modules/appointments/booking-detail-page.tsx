@@ -39,7 +39,9 @@ function LogTimeline({ log }: { log: BookingLogRow[] }) {
             <Typography.Text strong>
               {BOOKING_UI.logActions[l.action] ?? l.action}
               {' · '}
-              {l.fromStatus && l.fromStatus !== l.toStatus ? `${BOOKING_STATUS_LABELS[l.fromStatus]} → ${BOOKING_STATUS_LABELS[l.toStatus]}` : BOOKING_STATUS_LABELS[l.toStatus]}
+              {l.fromStatus && l.fromStatus !== l.toStatus
+                ? `${BOOKING_STATUS_LABELS[l.fromStatus]} → ${BOOKING_STATUS_LABELS[l.toStatus]}`
+                : BOOKING_STATUS_LABELS[l.toStatus]}
             </Typography.Text>
             <Typography.Text type="secondary">
               {formatDateTime(l.at)} · {who(l)}
@@ -76,7 +78,9 @@ function Services({ b }: { b: BookingDetail }) {
             <Typography.Text strong>{M.total}</Typography.Text>
           </Table.Summary.Cell>
           <Table.Summary.Cell index={1} align="right">
-            <Typography.Text strong data-testid="booking-total">{formatVnd(b.totalPrice)}</Typography.Text>
+            <Typography.Text strong data-testid="booking-total">
+              {formatVnd(b.totalPrice)}
+            </Typography.Text>
           </Table.Summary.Cell>
         </Table.Summary.Row>
       )}
@@ -98,7 +102,8 @@ export function BookingDetailPage() {
     enabled: valid,
     refetchInterval: pollInterval(live.status),
   });
-  if (!valid || (detail.isError && !detail.data)) return <Result status="404" title={M.notFound} subTitle={valid ? errorMessage(detail.error, '') : ''} extra={<Link to={lastListUrl()}>{M.back}</Link>} />;
+  if (!valid || (detail.isError && !detail.data))
+    return <Result status="404" title={M.notFound} subTitle={valid ? errorMessage(detail.error, '') : ''} extra={<Link to={lastListUrl()}>{M.back}</Link>} />;
   const b = detail.data;
   if (!b) return <Spin style={{ margin: 48 }} />;
   const refresh = () => void queryClient.invalidateQueries({ queryKey: bookingKeys.all });
@@ -152,16 +157,26 @@ export function BookingDetailPage() {
                   <Typography.Text strong>{formatVisit(b)}</Typography.Text>
                 </Descriptions.Item>
                 <Descriptions.Item label={M.queue}>
-                  <Typography.Text strong data-testid="detail-queue">{orDash(b.queueNumber)}</Typography.Text>
+                  <Typography.Text strong data-testid="detail-queue">
+                    {orDash(b.queueNumber)}
+                  </Typography.Text>
                 </Descriptions.Item>
                 <Descriptions.Item label={M.doctor}>{b.doctor.name}</Descriptions.Item>
                 <Descriptions.Item label={M.room}>{`${b.room.code} – ${b.room.name}`}</Descriptions.Item>
                 <Descriptions.Item label={M.department}>{b.department.name}</Descriptions.Item>
                 <Descriptions.Item label={M.specialty}>{orDash(b.specialty?.name)}</Descriptions.Item>
                 <Descriptions.Item label={M.source}>{BOOKING_SOURCE_LABELS[b.source]}</Descriptions.Item>
-                <Descriptions.Item label={M.priority}>{b.priority > 0 ? <Tag color="volcano">{BOOKING_PRIORITY_LABELS[b.priority]}</Tag> : BOOKING_PRIORITY_LABELS[0]}</Descriptions.Item>
-                <Descriptions.Item label={M.symptom} span={2}>{orDash(b.symptom)}</Descriptions.Item>
-                {b.statusReason && <Descriptions.Item label={M.reason} span={2}>{b.statusReason}</Descriptions.Item>}
+                <Descriptions.Item label={M.priority}>
+                  {b.priority > 0 ? <Tag color="volcano">{BOOKING_PRIORITY_LABELS[b.priority]}</Tag> : BOOKING_PRIORITY_LABELS[0]}
+                </Descriptions.Item>
+                <Descriptions.Item label={M.symptom} span={2}>
+                  {orDash(b.symptom)}
+                </Descriptions.Item>
+                {b.statusReason && (
+                  <Descriptions.Item label={M.reason} span={2}>
+                    {b.statusReason}
+                  </Descriptions.Item>
+                )}
                 <Descriptions.Item label={M.createdAt}>{formatDateTime(b.createdAt)}</Descriptions.Item>
               </Descriptions>
             </Card>

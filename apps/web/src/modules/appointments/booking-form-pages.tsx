@@ -30,8 +30,15 @@ export function NewBookingPage() {
 /** /admin/cap-nhat-dat-kham/:bookingId: reschedule, change services, priority or symptom. */
 export function UpdateBookingPage() {
   const id = idParam(useParams().bookingId);
-  const detail = useQuery({ queryKey: bookingKeys.detail(id ?? 0), queryFn: ({ signal }) => bookingsApi.detail(id!, signal), enabled: id !== null, staleTime: Infinity, refetchOnWindowFocus: false });
-  if (id === null || detail.isError) return <Result status="404" title={BOOKING_UI.detail.notFound} extra={<Link to="/admin/quan-ly-dat-kham">{BOOKING_UI.detail.back}</Link>} />;
+  const detail = useQuery({
+    queryKey: bookingKeys.detail(id ?? 0),
+    queryFn: ({ signal }) => bookingsApi.detail(id!, signal),
+    enabled: id !== null,
+    staleTime: Infinity,
+    refetchOnWindowFocus: false,
+  });
+  if (id === null || detail.isError)
+    return <Result status="404" title={BOOKING_UI.detail.notFound} extra={<Link to="/admin/quan-ly-dat-kham">{BOOKING_UI.detail.back}</Link>} />;
   const b = detail.data;
   if (!b) return <Spin style={{ margin: 48 }} />;
   const editable = b.status === 'PENDING' || b.status === 'ACCEPTED';
@@ -40,7 +47,15 @@ export function UpdateBookingPage() {
       <Typography.Title level={4} style={{ margin: 0 }}>
         {M.updateTitle} {b.code}
       </Typography.Title>
-      {editable ? <BookingForm booking={b} /> : <Result status="warning" title={fmt(M.notEditable, { status: BOOKING_STATUS_LABELS[b.status] })} extra={<Link to={`/admin/quan-ly-dat-kham/${b.id}`}>{BOOKING_UI.detail.title}</Link>} />}
+      {editable ? (
+        <BookingForm booking={b} />
+      ) : (
+        <Result
+          status="warning"
+          title={fmt(M.notEditable, { status: BOOKING_STATUS_LABELS[b.status] })}
+          extra={<Link to={`/admin/quan-ly-dat-kham/${b.id}`}>{BOOKING_UI.detail.title}</Link>}
+        />
+      )}
     </Flex>
   );
 }

@@ -2,7 +2,14 @@ import { useEffect, useMemo, useRef } from 'react';
 import { Button, Card, Checkbox, Col, Flex, Form, Input, Radio, Row, Select, Typography } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { BOOKING_MESSAGES, BOOKING_PRIORITY_LABELS, BOOKING_SOURCE_LABELS, BOOKING_SOURCES, type BookingDetail, type BookingSource } from '@portal/shared/contracts/appointments.contract';
+import {
+  BOOKING_MESSAGES,
+  BOOKING_PRIORITY_LABELS,
+  BOOKING_SOURCE_LABELS,
+  BOOKING_SOURCES,
+  type BookingDetail,
+  type BookingSource,
+} from '@portal/shared/contracts/appointments.contract';
 import type { ProfileHit } from '@portal/shared/contracts/patients.contract';
 import { fmt } from '@portal/shared/messages.vi';
 import { formatDate } from '@portal/shared/rules/format';
@@ -177,7 +184,12 @@ export function BookingForm({ booking, profiles }: { booking?: BookingDetail; pr
             </Form.Item>
           </Col>
           <Col xs={24} lg={8}>
-            <Form.Item name="date" label={M.date} rules={required(M.date)} extra={doctor && workDays.isSuccess && dayOptions.length === 0 ? M.noWorkDays : undefined}>
+            <Form.Item
+              name="date"
+              label={M.date}
+              rules={required(M.date)}
+              extra={doctor && workDays.isSuccess && dayOptions.length === 0 ? M.noWorkDays : undefined}
+            >
               <Select aria-label={M.date} placeholder={M.pickDoctorFirst} disabled={!doctor} loading={workDays.isFetching} options={dayOptions} />
             </Form.Item>
           </Col>
@@ -209,7 +221,12 @@ export function BookingForm({ booking, profiles }: { booking?: BookingDetail; pr
           <Button onClick={() => navigate(-1)}>{M.cancel}</Button>
           {booking && (
             <Typography.Text type="secondary">
-              {fmt(M.currentSlot, { time: `${booking.startTime}–${booking.endTime}`, date: formatDate(booking.date), doctor: booking.doctor.name, room: booking.room.name })}
+              {fmt(M.currentSlot, {
+                time: `${booking.startTime}–${booking.endTime}`,
+                date: formatDate(booking.date),
+                doctor: booking.doctor.name,
+                room: booking.room.name,
+              })}
             </Typography.Text>
           )}
         </Flex>

@@ -6,7 +6,13 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import dayjs from 'dayjs';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { hasAuthority } from '@portal/shared/authorities';
-import { BOOKING_PRIORITY_LABELS, BOOKING_SOURCE_LABELS, BOOKING_SOURCES, type BookingRow, type BulkResult } from '@portal/shared/contracts/appointments.contract';
+import {
+  BOOKING_PRIORITY_LABELS,
+  BOOKING_SOURCE_LABELS,
+  BOOKING_SOURCES,
+  type BookingRow,
+  type BulkResult,
+} from '@portal/shared/contracts/appointments.contract';
 import { fmt } from '@portal/shared/messages.vi';
 import { BOOKING_STATUS_LABELS, BOOKING_STATUSES } from '@portal/shared/rules/booking-status';
 import { formatDate } from '@portal/shared/rules/format';
@@ -24,7 +30,16 @@ import { useMe } from '../auth/use-session';
 import { bookingKeys, bookingsApi, loaders } from './appointments.api';
 import { BOOKING_UI } from './appointments.messages';
 import { BookingActions } from './booking-actions';
-import { bookingListQuery, changedRowIds, parseBookingListState, rememberListUrl, todayVn, totalCount, withChange, type BookingListState } from './booking-list.logic';
+import {
+  bookingListQuery,
+  changedRowIds,
+  parseBookingListState,
+  rememberListUrl,
+  todayVn,
+  totalCount,
+  withChange,
+  type BookingListState,
+} from './booking-list.logic';
 import { BookingStatusTag } from './booking-status-tag';
 import { RoomQueue } from './room-queue';
 import { useBookingLive } from './use-booking-live';
@@ -86,7 +101,10 @@ export function BookingListPage() {
   const today = todayVn();
   const [params, setParams] = useSearchParams();
   const state = useMemo(() => parseBookingListState(params, today), [params, today]);
-  const setState = useCallback((next: BookingListState) => setParams(new URLSearchParams(bookingListQuery(next, today, { forUrl: true })), { replace: true }), [setParams, today]);
+  const setState = useCallback(
+    (next: BookingListState) => setParams(new URLSearchParams(bookingListQuery(next, today, { forUrl: true })), { replace: true }),
+    [setParams, today],
+  );
   const query = useMemo(() => bookingListQuery(state, today), [state, today]);
   const queryClient = useQueryClient();
   const { modal } = App.useApp();
@@ -135,29 +153,54 @@ export function BookingListPage() {
 
   // Stable columns and row classes: a live refetch keeps unchanged rows' objects (react-query's
   // structural sharing), so only the changed rows render again (docs/performance.md, live).
-  const columns = useMemo<ColumnsType<BookingRow>>(() => withRowIdentity([
-    { title: M.queue, key: 'queue', width: 60, render: (_v, r) => (r.queueNumber === null ? '' : <Typography.Text strong data-testid="queue-number">{r.queueNumber}</Typography.Text>) },
-    // Two facts a column (time and source, code and state, name and priority, doctor and room): the table fits a 1,366 px screen.
-    { title: M.time, key: 'time', render: (_v, r) => <TwoLines main={`${r.startTime}–${r.endTime}`} sub={BOOKING_SOURCE_LABELS[r.source]} /> },
-    { title: M.code, key: 'code', render: (_v, r) => <TwoLines main={<Link to={`/admin/quan-ly-dat-kham/${r.id}`}>{r.code}</Link>} sub={<BookingStatusTag status={r.status} />} /> },
-    {
-      title: M.patient,
-      key: 'patient',
-      render: (_v, r) => (
-        <TwoLines
-          main={
-            <span>
-              <Typography.Text strong>{r.patient.name}</Typography.Text>
-              {r.priority > 0 && <Tag color="volcano" style={{ marginInlineStart: 8 }}>{BOOKING_PRIORITY_LABELS[r.priority]}</Tag>}
-            </span>
-          }
-          sub={[r.patient.patientCode, formatDate(r.patient.dateOfBirth), formatPhone(r.patient.phone)].filter(Boolean).join(' · ')} />
-      ),
-    },
-    { title: M.doctorRoom, key: 'doctor', render: (_v, r) => <TwoLines main={r.doctor.name} sub={r.room.name} /> },
-    // kept in view at the right edge; three small buttons fit on one line, more wrap rather than widen the table
-    { title: T.crud.actions, key: 'actions', fixed: 'right', width: 236, render: (_v, r) => <BookingActions booking={r} onDone={refresh} /> },
-  ]), [refresh]);
+  const columns = useMemo<ColumnsType<BookingRow>>(
+    () =>
+      withRowIdentity([
+        {
+          title: M.queue,
+          key: 'queue',
+          width: 60,
+          render: (_v, r) =>
+            r.queueNumber === null ? (
+              ''
+            ) : (
+              <Typography.Text strong data-testid="queue-number">
+                {r.queueNumber}
+              </Typography.Text>
+            ),
+        },
+        // Two facts a column (time and source, code and state, name and priority, doctor and room): the table fits a 1,366 px screen.
+        { title: M.time, key: 'time', render: (_v, r) => <TwoLines main={`${r.startTime}–${r.endTime}`} sub={BOOKING_SOURCE_LABELS[r.source]} /> },
+        {
+          title: M.code,
+          key: 'code',
+          render: (_v, r) => <TwoLines main={<Link to={`/admin/quan-ly-dat-kham/${r.id}`}>{r.code}</Link>} sub={<BookingStatusTag status={r.status} />} />,
+        },
+        {
+          title: M.patient,
+          key: 'patient',
+          render: (_v, r) => (
+            <TwoLines
+              main={
+                <span>
+                  <Typography.Text strong>{r.patient.name}</Typography.Text>
+                  {r.priority > 0 && (
+                    <Tag color="volcano" style={{ marginInlineStart: 8 }}>
+                      {BOOKING_PRIORITY_LABELS[r.priority]}
+                    </Tag>
+                  )}
+                </span>
+              }
+              sub={[r.patient.patientCode, formatDate(r.patient.dateOfBirth), formatPhone(r.patient.phone)].filter(Boolean).join(' · ')}
+            />
+          ),
+        },
+        { title: M.doctorRoom, key: 'doctor', render: (_v, r) => <TwoLines main={r.doctor.name} sub={r.room.name} /> },
+        // kept in view at the right edge; three small buttons fit on one line, more wrap rather than widen the table
+        { title: T.crud.actions, key: 'actions', fixed: 'right', width: 236, render: (_v, r) => <BookingActions booking={r} onDone={refresh} /> },
+      ]),
+    [refresh],
+  );
   const highlighted = live.highlighted;
   const rowClassName = useCallback((r: BookingRow) => (highlighted.has(r.id) ? 'booking-row-changed' : ''), [highlighted]);
 

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { bookingListQuery, changedRowIds, lastListUrl, parseBookingListState, queueSummary, rememberListUrl, todayVn, totalCount, withChange } from './booking-list.logic';
+import {
+  bookingListQuery,
+  changedRowIds,
+  lastListUrl,
+  parseBookingListState,
+  queueSummary,
+  rememberListUrl,
+  todayVn,
+  totalCount,
+  withChange,
+} from './booking-list.logic';
 
 const TODAY = '2026-11-23';
 
@@ -34,8 +44,15 @@ describe('booking list URL state', () => {
 
 describe('changes and counts', () => {
   it('finds new and changed rows, none on the first load', () => {
-    const a = [{ id: 1, status: 'PENDING' as const, updatedAt: 't1' }, { id: 2, status: 'PENDING' as const, updatedAt: 't1' }];
-    const b = [{ id: 1, status: 'ACCEPTED' as const, updatedAt: 't2' }, { id: 2, status: 'PENDING' as const, updatedAt: 't1' }, { id: 3, status: 'PENDING' as const, updatedAt: 't3' }];
+    const a = [
+      { id: 1, status: 'PENDING' as const, updatedAt: 't1' },
+      { id: 2, status: 'PENDING' as const, updatedAt: 't1' },
+    ];
+    const b = [
+      { id: 1, status: 'ACCEPTED' as const, updatedAt: 't2' },
+      { id: 2, status: 'PENDING' as const, updatedAt: 't1' },
+      { id: 3, status: 'PENDING' as const, updatedAt: 't3' },
+    ];
     expect(changedRowIds(undefined, b)).toEqual([]);
     expect(changedRowIds(a, b)).toEqual([1, 3]);
   });

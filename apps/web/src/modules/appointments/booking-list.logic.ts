@@ -65,12 +65,14 @@ export function withChange(s: BookingListState, patch: Partial<Omit<BookingListS
 }
 
 /** Rows that are new or changed between two loads of the same page (to highlight them). */
-export function changedRowIds(before: readonly Pick<BookingRow, 'id' | 'updatedAt' | 'status'>[] | undefined, after: readonly Pick<BookingRow, 'id' | 'updatedAt' | 'status'>[]): number[] {
+export function changedRowIds(
+  before: readonly Pick<BookingRow, 'id' | 'updatedAt' | 'status'>[] | undefined,
+  after: readonly Pick<BookingRow, 'id' | 'updatedAt' | 'status'>[],
+): number[] {
   if (!before) return [];
   const seen = new Map(before.map((r) => [r.id, `${r.status}|${r.updatedAt}`]));
   return after.filter((r) => seen.get(r.id) !== `${r.status}|${r.updatedAt}`).map((r) => r.id);
 }
-
 
 /** The sum of the tab counts ('Tất cả'). */
 export function totalCount(counts: Partial<Record<BookingStatus, number>> | undefined): number {

@@ -10,7 +10,10 @@ describe('logChanges', () => {
     [
       'a move says from where to where',
       'reschedule',
-      { before: { timeSlotId: 1, slot: '09:00–09:30 26/11/2026 · Phòng khám Nội 101 · BS An' }, after: { timeSlotId: 2, slot: '14:00–14:30 26/11/2026 · Phòng khám Hô hấp 105 · BS An' } },
+      {
+        before: { timeSlotId: 1, slot: '09:00–09:30 26/11/2026 · Phòng khám Nội 101 · BS An' },
+        after: { timeSlotId: 2, slot: '14:00–14:30 26/11/2026 · Phòng khám Hô hấp 105 · BS An' },
+      },
       ['Giờ khám: 09:00–09:30 26/11/2026 · Phòng khám Nội 101 · BS An → 14:00–14:30 26/11/2026 · Phòng khám Hô hấp 105 · BS An'],
     ],
     [
@@ -19,7 +22,12 @@ describe('logChanges', () => {
       { before: { totalPrice: 150000, priority: 0, symptom: null }, after: { totalPrice: 270000, priority: 1, symptom: 'Đau đầu' } },
       ['Tổng chi phí: 150.000 ₫ → 270.000 ₫', 'Mức ưu tiên: Thường → Ưu tiên', 'Lý do khám: — → Đau đầu'],
     ],
-    ['values sent again unchanged say nothing', 'update', { before: { totalPrice: 150000, priority: 0, symptom: 'Ho' }, after: { totalPrice: 150000, priority: 0, symptom: 'Ho' } }, []],
+    [
+      'values sent again unchanged say nothing',
+      'update',
+      { before: { totalPrice: 150000, priority: 0, symptom: 'Ho' }, after: { totalPrice: 150000, priority: 0, symptom: 'Ho' } },
+      [],
+    ],
   ] as const)('%s', (_name, action, detail, expected) => {
     expect(logChanges(action, detail as Record<string, unknown> | null)).toEqual(expected);
   });

@@ -24,8 +24,10 @@ export function logChanges(action: string, detail: Record<string, unknown> | nul
   if ('totalPrice' in after && before.totalPrice !== after.totalPrice) {
     lines.push(fmt(L.total, { before: formatVnd(Number(before.totalPrice ?? 0)), after: formatVnd(Number(after.totalPrice)) }));
   }
-  if ('priority' in after && before.priority !== after.priority) lines.push(fmt(L.priority, { before: priority(before.priority), after: priority(after.priority) }));
-  if ('symptom' in after && (before.symptom ?? null) !== (after.symptom ?? null)) lines.push(fmt(L.symptom, { before: text(before.symptom), after: text(after.symptom) }));
+  if ('priority' in after && before.priority !== after.priority)
+    lines.push(fmt(L.priority, { before: priority(before.priority), after: priority(after.priority) }));
+  if ('symptom' in after && (before.symptom ?? null) !== (after.symptom ?? null))
+    lines.push(fmt(L.symptom, { before: text(before.symptom), after: text(after.symptom) }));
   if (action === 'checkin' && typeof detail.queueNumber === 'number') lines.push(fmt(L.queue, { queue: detail.queueNumber }));
   return lines;
 }

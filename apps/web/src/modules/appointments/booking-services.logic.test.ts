@@ -28,7 +28,16 @@ describe('withPrices', () => {
       { value: 1, label: 'Khám', price: 140_000 },
       { value: 3, label: 'Siêu âm', price: 99_000 },
     ];
-    expect(withPrices([{ value: 1, label: 'Khám' }, { value: 2, label: 'Xét nghiệm' }], chosen, quoted)).toEqual([
+    expect(
+      withPrices(
+        [
+          { value: 1, label: 'Khám' },
+          { value: 2, label: 'Xét nghiệm' },
+        ],
+        chosen,
+        quoted,
+      ),
+    ).toEqual([
       { value: 1, label: 'Khám', price: 140_000 },
       { value: 2, label: 'Xét nghiệm', price: 120_000 },
     ]);
@@ -40,7 +49,15 @@ describe('withPrices', () => {
     const removed = withPrices([], booked, quoted, held);
     expect(removed).toEqual([]);
     expect(servicesTotal(removed)).toBe(0);
-    const again = withPrices([{ value: 1, label: 'Khám' }, { value: 2, label: 'Xét nghiệm' }], removed, quoted, held);
+    const again = withPrices(
+      [
+        { value: 1, label: 'Khám' },
+        { value: 2, label: 'Xét nghiệm' },
+      ],
+      removed,
+      quoted,
+      held,
+    );
     expect(again).toEqual([
       { value: 1, label: 'Khám', price: 140_000 },
       { value: 2, label: 'Xét nghiệm', price: 120_000 },

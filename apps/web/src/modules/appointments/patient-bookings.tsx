@@ -38,7 +38,16 @@ export function PatientBookings({ userId, profileId }: { userId: number; profile
     () => [
       { title: L.code, key: 'code', render: (_v, b) => (desk ? <Link to={`/admin/quan-ly-dat-kham/${b.id}`}>{b.code}</Link> : b.code) },
       { title: M.time, key: 'time', render: (_v, b) => formatVisit(b) },
-      { title: L.doctorRoom, key: 'doctor', render: (_v, b) => <>{b.doctor.name}<Typography.Text type="secondary"> · {b.room.name}</Typography.Text></> },
+      {
+        title: L.doctorRoom,
+        key: 'doctor',
+        render: (_v, b) => (
+          <>
+            {b.doctor.name}
+            <Typography.Text type="secondary"> · {b.room.name}</Typography.Text>
+          </>
+        ),
+      },
       { title: L.queue, key: 'queue', render: (_v, b) => b.queueNumber ?? '' },
       { title: L.status, key: 'status', render: (_v, b) => <BookingStatusTag status={b.status} /> },
     ],

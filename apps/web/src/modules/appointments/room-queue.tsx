@@ -53,7 +53,11 @@ export function RoomQueue({ roomId, date, onCalled }: { roomId: number; date: st
         <Flex vertical gap={6} style={{ flex: 1, minWidth: 320 }}>
           <Flex gap={8} wrap align="baseline">
             <Typography.Text type="secondary">{M.inRoom}:</Typography.Text>
-            {called.length === 0 ? <Typography.Text type="secondary">{M.nobodyInRoom}</Typography.Text> : called.slice(0, 3).map((b) => <Patient key={b.id} b={b} />)}
+            {called.length === 0 ? (
+              <Typography.Text type="secondary">{M.nobodyInRoom}</Typography.Text>
+            ) : (
+              called.slice(0, 3).map((b) => <Patient key={b.id} b={b} />)
+            )}
           </Flex>
           <Flex gap={8} wrap align="baseline" data-testid="room-queue-waiting">
             <Typography.Text type="secondary">{fmt(M.waiting, { count: waiting.length })}</Typography.Text>

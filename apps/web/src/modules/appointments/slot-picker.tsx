@@ -14,7 +14,13 @@ export function slotDisabled(s: Pick<TimeSlotRow, 'id' | 'free' | 'past'>, curre
 }
 
 /** The slots of a doctor's day as buttons with their free places; full and past slots are disabled. */
-export function SlotPicker({ doctorId, date, value, onChange, currentSlotId }: {
+export function SlotPicker({
+  doctorId,
+  date,
+  value,
+  onChange,
+  currentSlotId,
+}: {
   doctorId?: number;
   date?: string;
   value?: number;

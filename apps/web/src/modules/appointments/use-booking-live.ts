@@ -41,9 +41,12 @@ export function useBookingLive() {
     setTimeout(() => setHighlighted((cur) => new Set([...cur].filter((id) => !ids.includes(id)))), HIGHLIGHT_MS);
   }, []);
 
-  useEffect(() => () => {
-    if (timer.current) clearTimeout(timer.current);
-  }, []);
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current);
+    },
+    [],
+  );
 
   // The event only refetches: the list marks what changed once the new rows are in (changedRowIds),
   // so a change is marked where it shows, with one render instead of two.

@@ -74,21 +74,10 @@ export function LoginPage() {
           <p className="login-subtitle">{T.login.subtitle}</p>
           <Form form={form} layout="vertical" requiredMark={false} onFinish={submit} autoComplete="on" size="large">
             <Form.Item label={T.login.username} name="username">
-              <Input
-                prefix={<UserOutlined />}
-                placeholder={T.login.usernamePlaceholder}
-                autoComplete="username"
-                autoFocus
-                maxLength={100}
-              />
+              <Input prefix={<UserOutlined />} placeholder={T.login.usernamePlaceholder} autoComplete="username" autoFocus maxLength={100} />
             </Form.Item>
             <Form.Item label={T.login.password} name="password">
-              <Input.Password
-                prefix={<LockOutlined />}
-                placeholder={T.login.passwordPlaceholder}
-                autoComplete="current-password"
-                maxLength={100}
-              />
+              <Input.Password prefix={<LockOutlined />} placeholder={T.login.passwordPlaceholder} autoComplete="current-password" maxLength={100} />
             </Form.Item>
             <Button type="primary" htmlType="submit" block loading={submitting}>
               {T.login.submit}

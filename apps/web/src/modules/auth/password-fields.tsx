@@ -21,9 +21,7 @@ function ruleOf(check: (value: string | undefined) => string | null): RuleObject
 
 const oldRules: Rule[] = [ruleOf(validateOldPassword)];
 const newRules: Rule[] = [ruleOf(validateNewPassword)];
-const retypeRules: Rule[] = [
-  ({ getFieldValue }) => ruleOf((value) => validateRetype(getFieldValue('passwordNew') as string | undefined, value)),
-];
+const retypeRules: Rule[] = [({ getFieldValue }) => ruleOf((value) => validateRetype(getFieldValue('passwordNew') as string | undefined, value))];
 
 /** Old / new / retype fields of spec §5, shared by the menu dialog and the password dialogs. */
 export function PasswordFields({ autoFocus = true }: { autoFocus?: boolean }) {
@@ -32,24 +30,10 @@ export function PasswordFields({ autoFocus = true }: { autoFocus?: boolean }) {
       <Form.Item label={T.password.old} name="passwordOld" rules={oldRules} required validateFirst>
         <Input.Password maxLength={PASSWORD_INPUT_MAX} autoComplete="current-password" autoFocus={autoFocus} data-autofocus={autoFocus || undefined} />
       </Form.Item>
-      <Form.Item
-        label={T.password.new}
-        name="passwordNew"
-        rules={newRules}
-        required
-        extra={T.password.rule}
-        validateFirst
-      >
+      <Form.Item label={T.password.new} name="passwordNew" rules={newRules} required extra={T.password.rule} validateFirst>
         <Input.Password maxLength={PASSWORD_INPUT_MAX} autoComplete="new-password" />
       </Form.Item>
-      <Form.Item
-        label={T.password.retype}
-        name="retype"
-        rules={retypeRules}
-        dependencies={['passwordNew']}
-        required
-        validateFirst
-      >
+      <Form.Item label={T.password.retype} name="retype" rules={retypeRules} dependencies={['passwordNew']} required validateFirst>
         <Input.Password maxLength={PASSWORD_INPUT_MAX} autoComplete="new-password" />
       </Form.Item>
     </>

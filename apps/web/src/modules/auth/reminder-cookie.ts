@@ -1,9 +1,4 @@
-import {
-  parseReminderCookie,
-  reminderCookieName,
-  snoozeCookie,
-  type ReminderCookie,
-} from '@portal/shared/rules/password-dialog';
+import { parseReminderCookie, reminderCookieName, snoozeCookie, type ReminderCookie } from '@portal/shared/rules/password-dialog';
 
 /** Reads the periodic-dialog snooze cookie of spec §3 (named by user id; date, id, isHide). */
 export function readReminderCookie(userId: number): ReminderCookie | null {

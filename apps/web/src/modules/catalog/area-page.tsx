@@ -18,7 +18,13 @@ const TABS = [
     hidden: ['successorId', 'otherNames'],
     refQueries: { parentId: { level: 'province', legacy: 'false' } },
   },
-  { key: 'legacy-province', label: T.areas.legacyProvinces, fixed: { level: 'province', legacy: 'true' }, hidden: ['parentId', 'otherNames'], refQueries: { successorId: { level: 'province', legacy: 'false' } } },
+  {
+    key: 'legacy-province',
+    label: T.areas.legacyProvinces,
+    fixed: { level: 'province', legacy: 'true' },
+    hidden: ['parentId', 'otherNames'],
+    refQueries: { successorId: { level: 'province', legacy: 'false' } },
+  },
 ] as const;
 
 /** /admin/administrative: Danh mục đơn vị hành chính. */

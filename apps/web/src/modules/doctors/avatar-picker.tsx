@@ -13,11 +13,24 @@ export type AvatarChange = { kind: 'keep' } | { kind: 'set'; file: File } | { ki
  * Photo of the doctor in the form: a chosen file is checked (type, 2 MB) and previewed here,
  * and uploaded after the doctor is saved (a new doctor has no id before).
  */
-export function AvatarPicker({ name, currentUrl, change, onChange }: { name: string; currentUrl: string | null; change: AvatarChange; onChange: (c: AvatarChange) => void }) {
+export function AvatarPicker({
+  name,
+  currentUrl,
+  change,
+  onChange,
+}: {
+  name: string;
+  currentUrl: string | null;
+  change: AvatarChange;
+  onChange: (c: AvatarChange) => void;
+}) {
   const preview = useMemo(() => (change.kind === 'set' ? URL.createObjectURL(change.file) : null), [change]);
-  useEffect(() => () => {
-    if (preview) URL.revokeObjectURL(preview);
-  }, [preview]);
+  useEffect(
+    () => () => {
+      if (preview) URL.revokeObjectURL(preview);
+    },
+    [preview],
+  );
   const shown = change.kind === 'set' ? preview : change.kind === 'remove' ? null : currentUrl;
 
   return (

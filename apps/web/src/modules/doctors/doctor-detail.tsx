@@ -18,7 +18,16 @@ import { TD } from './doctors.messages';
 const labelOf = (key: string) => doctorResource.fields.find((f) => f.key === key)!.label;
 const optionLabel = (list: readonly { value: string; label: string }[], v: string | null) => list.find((o) => o.value === v)?.label ?? TD.none;
 const text = (v: string | null | undefined): ReactNode => (v?.trim() ? v : <Typography.Text type="secondary">{TD.none}</Typography.Text>);
-const tags = (xs: { id: number; name: string }[]) => (xs.length ? <Space size={[4, 4]} wrap>{xs.map((x) => <Tag key={x.id}>{x.name}</Tag>)}</Space> : text(null));
+const tags = (xs: { id: number; name: string }[]) =>
+  xs.length ? (
+    <Space size={[4, 4]} wrap>
+      {xs.map((x) => (
+        <Tag key={x.id}>{x.name}</Tag>
+      ))}
+    </Space>
+  ) : (
+    text(null)
+  );
 
 /** Everything about one doctor, incl. the working process as a timeline (drawer of /admin/doctor?doctor=id). */
 export function DoctorDetailDrawer({ id, onClose, actions }: DetailSlotProps) {
@@ -64,9 +73,7 @@ export function DoctorDetailDrawer({ id, onClose, actions }: DetailSlotProps) {
               <Typography.Title level={4} style={{ margin: 0 }}>
                 {d.displayName}
               </Typography.Title>
-              <Typography.Text type="secondary">
-                {[d.position, d.department?.name].filter(Boolean).join(' – ')}
-              </Typography.Text>
+              <Typography.Text type="secondary">{[d.position, d.department?.name].filter(Boolean).join(' – ')}</Typography.Text>
               <span>
                 <Tag>{d.code}</Tag>
                 <StateTag active={d.active} />

@@ -63,7 +63,10 @@ export function DoctorForm({ open, row: listed, onClose, onSaved }: FormSlotProp
   useEffect(() => {
     if (!open || !ready) return;
     form.resetFields();
-    form.setFieldsValue({ ...toFormValues(FIELDS, row as ResourceRow | null), workHistory: row?.workHistory.map((p) => ({ from: p.from, to: p.to, place: p.place, position: p.position ?? '' })) ?? [] });
+    form.setFieldsValue({
+      ...toFormValues(FIELDS, row as ResourceRow | null),
+      workHistory: row?.workHistory.map((p) => ({ from: p.from, to: p.to, place: p.place, position: p.position ?? '' })) ?? [],
+    });
     setAvatar({ kind: 'keep' });
   }, [open, ready, row, form]);
 
@@ -88,11 +91,11 @@ export function DoctorForm({ open, row: listed, onClose, onSaved }: FormSlotProp
     onError: (e) => {
       if (isApiError(e) && e.fieldErrors.length > 0) {
         const history = e.fieldErrors.filter((x) => x.field.startsWith('workHistory.'));
-        const { fields: onForm, other } = splitFieldErrors(e.fieldErrors.filter((x) => !history.includes(x)), FIELDS.map((f) => f.key));
-        form.setFields([
-          ...onForm,
-          ...history.map((x) => ({ name: x.field.split('.').map((p) => (/^\d+$/.test(p) ? Number(p) : p)), errors: [x.message] })),
-        ]);
+        const { fields: onForm, other } = splitFieldErrors(
+          e.fieldErrors.filter((x) => !history.includes(x)),
+          FIELDS.map((f) => f.key),
+        );
+        form.setFields([...onForm, ...history.map((x) => ({ name: x.field.split('.').map((p) => (/^\d+$/.test(p) ? Number(p) : p)), errors: [x.message] }))]);
         if (other.length > 0 || (onForm.length === 0 && history.length === 0)) notify.error(other.join('; ') || e.serverMessage || MSG.genericError);
         return;
       }

@@ -14,7 +14,9 @@ export const doctorsApi = {
   /** A page of departments / specialties / rooms a doctor can be linked to (MANAGER_DOCTOR may read them). */
   linkLoader(kind: DoctorLinkKind, extra: Record<string, string | number | undefined> = {}): SelectBoxLoader {
     return async ({ page, size, search }) => {
-      const res = await api.get<Page<{ id: number; code: string; name: string }>>(`${path}/link-options/${kind}`, { query: { page, size, q: search, ...extra } });
+      const res = await api.get<Page<{ id: number; code: string; name: string }>>(`${path}/link-options/${kind}`, {
+        query: { page, size, q: search, ...extra },
+      });
       return { data: res.data.map((r) => ({ id: r.id, name: r.name })), totalPage: res.totalPage };
     };
   },

@@ -14,7 +14,8 @@ function LinkName({ kind, id, known }: { kind: DoctorLinkKind; id: number; known
   const name = known?.get(id);
   const q = useQuery({
     queryKey: resourceKeys(`doctor-link-${kind}`).detail(id),
-    queryFn: async () => (await api.get<Page<{ id: number; name: string }>>(`${doctorResource.path}/link-options/${kind}`, { query: { id } })).data[0]?.name ?? `#${id}`,
+    queryFn: async () =>
+      (await api.get<Page<{ id: number; name: string }>>(`${doctorResource.path}/link-options/${kind}`, { query: { id } })).data[0]?.name ?? `#${id}`,
     enabled: !name,
     staleTime: 5 * 60_000,
   });

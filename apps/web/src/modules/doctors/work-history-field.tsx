@@ -52,7 +52,13 @@ export function WorkHistoryField({ form }: { form: FormInstance }) {
                   </Form.Item>
                 </Col>
                 <Col xs={12} md={6}>
-                  <Form.Item name={[name, 'to']} label={TD.history.to} dependencies={[['workHistory', name, 'from']]} rules={[periodRule(form, name, 'to')]} {...monthProps}>
+                  <Form.Item
+                    name={[name, 'to']}
+                    label={TD.history.to}
+                    dependencies={[['workHistory', name, 'from']]}
+                    rules={[periodRule(form, name, 'to')]}
+                    {...monthProps}
+                  >
                     <DatePicker picker="month" format="MM/YYYY" placeholder={TD.history.toPlaceholder} style={{ width: '100%' }} />
                   </Form.Item>
                 </Col>

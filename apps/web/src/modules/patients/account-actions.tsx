@@ -48,7 +48,13 @@ export function AccountActions({ account, onChanged, size = 'small' }: { account
             </Button>
           </Popconfirm>
         ) : (
-          <Popconfirm title={fmt(M.lockTitle, { name: account.name })} description={M.lockHint} {...confirm} okButtonProps={{ danger: true }} onConfirm={() => action.mutate('lock')}>
+          <Popconfirm
+            title={fmt(M.lockTitle, { name: account.name })}
+            description={M.lockHint}
+            {...confirm}
+            okButtonProps={{ danger: true }}
+            onConfirm={() => action.mutate('lock')}
+          >
             <Button size={size} type="link" danger icon={<LockOutlined />}>
               {M.lock}
             </Button>

@@ -23,7 +23,9 @@ const L = T.patients.list;
 function AccountLine({ a }: { a: PatientUserRow }) {
   return (
     <Flex vertical gap={2}>
-      <Typography.Text strong>#{a.id} · {a.name}</Typography.Text>
+      <Typography.Text strong>
+        #{a.id} · {a.name}
+      </Typography.Text>
       <Typography.Text type="secondary">
         {[formatPhone(a.phone), a.email, `${L.createdAt} ${formatDate(a.createdAt)}`].filter(Boolean).join(' · ')}
       </Typography.Text>
@@ -34,7 +36,11 @@ function AccountLine({ a }: { a: PatientUserRow }) {
 
 /** The side-by-side preview of a merge and its confirmation. */
 function MergePreviewPanel({ keepId, removeId, onSwap, onDone }: { keepId: number; removeId: number; onSwap: () => void; onDone: (r: MergeResult) => void }) {
-  const preview = useQuery({ queryKey: [...patientKeys.all, 'merge', keepId, removeId], queryFn: () => patientsApi.mergePreview(keepId, removeId), retry: false });
+  const preview = useQuery({
+    queryKey: [...patientKeys.all, 'merge', keepId, removeId],
+    queryFn: () => patientsApi.mergePreview(keepId, removeId),
+    retry: false,
+  });
   const merge = useMutation({
     mutationFn: () => patientsApi.merge(keepId, removeId),
     onSuccess: (res) => {
@@ -45,44 +51,106 @@ function MergePreviewPanel({ keepId, removeId, onSwap, onDone }: { keepId: numbe
   });
   if (preview.isError) return <Alert type="error" showIcon title={errorMessage(preview.error, T.crud.loadFailed)} />;
   const pv = preview.data;
-  if (!pv) return <Flex justify="center" style={{ padding: 32 }}><Spin /></Flex>;
+  if (!pv)
+    return (
+      <Flex justify="center" style={{ padding: 32 }}>
+        <Spin />
+      </Flex>
+    );
   const side = (s: typeof pv.keep, title: string, color: string) => (
     <Card size="small" title={<Tag color={color}>{title}</Tag>} data-testid={color === 'green' ? 'merge-keep' : 'merge-remove'}>
-      <Descriptions size="small" column={1} items={[
-        { key: 'name', label: L.name, children: s.account.name },
-        { key: 'phone', label: L.phone, children: orDash(formatPhone(s.account.phone)) },
-        { key: 'email', label: L.email, children: orDash(s.account.email) },
-        { key: 'created', label: L.createdAt, children: formatDateTime(s.account.createdAt) },
-        { key: 'state', label: L.state, children: <><StatusTags row={s.account} /> {s.account.verified ? <Tag color="blue">{L.verifiedYes}</Tag> : <Tag>{L.verifiedNo}</Tag>}</> },
-        { key: 'counts', label: L.profiles, children: `${s.account.counts.profiles} hồ sơ · ${s.account.counts.histories} lượt khám · ${s.account.counts.resultFiles} tệp kết quả` },
-      ]} />
-      <List size="small" dataSource={s.profiles} renderItem={(p) => (
-        <List.Item>
-          <Typography.Text>{p.patientCode} · {p.fullName} · {formatDate(p.birthDate)} · {relationshipLabel(p.relationship)}{p.cccd ? ` · CCCD ${p.cccd}` : ''}</Typography.Text>
-        </List.Item>
-      )} />
+      <Descriptions
+        size="small"
+        column={1}
+        items={[
+          { key: 'name', label: L.name, children: s.account.name },
+          { key: 'phone', label: L.phone, children: orDash(formatPhone(s.account.phone)) },
+          { key: 'email', label: L.email, children: orDash(s.account.email) },
+          { key: 'created', label: L.createdAt, children: formatDateTime(s.account.createdAt) },
+          {
+            key: 'state',
+            label: L.state,
+            children: (
+              <>
+                <StatusTags row={s.account} /> {s.account.verified ? <Tag color="blue">{L.verifiedYes}</Tag> : <Tag>{L.verifiedNo}</Tag>}
+              </>
+            ),
+          },
+          {
+            key: 'counts',
+            label: L.profiles,
+            children: `${s.account.counts.profiles} hồ sơ · ${s.account.counts.histories} lượt khám · ${s.account.counts.resultFiles} tệp kết quả`,
+          },
+        ]}
+      />
+      <List
+        size="small"
+        dataSource={s.profiles}
+        renderItem={(p) => (
+          <List.Item>
+            <Typography.Text>
+              {p.patientCode} · {p.fullName} · {formatDate(p.birthDate)} · {relationshipLabel(p.relationship)}
+              {p.cccd ? ` · CCCD ${p.cccd}` : ''}
+            </Typography.Text>
+          </List.Item>
+        )}
+      />
     </Card>
   );
   return (
     <Flex vertical gap={12}>
       <Row gutter={16}>
-        <Col xs={24} md={12}>{side(pv.keep, fmt(G.keepTitle, { id: keepId }), 'green')}</Col>
-        <Col xs={24} md={12}>{side(pv.remove, fmt(G.removeTitle, { id: removeId }), 'orange')}</Col>
+        <Col xs={24} md={12}>
+          {side(pv.keep, fmt(G.keepTitle, { id: keepId }), 'green')}
+        </Col>
+        <Col xs={24} md={12}>
+          {side(pv.remove, fmt(G.removeTitle, { id: removeId }), 'orange')}
+        </Col>
       </Row>
       <Card size="small" title={G.moves}>
-        <List size="small" dataSource={pv.moves} renderItem={(m) => (
-          <List.Item data-testid={`move-${m.key}`}>
-            <Typography.Text>{m.label}</Typography.Text>
-            <Typography.Text strong>{m.count}</Typography.Text>
-          </List.Item>
-        )} />
-        <Typography.Paragraph type="secondary" style={{ marginTop: 8 }}>{fmt(G.after, { id: removeId })}</Typography.Paragraph>
-        {pv.warnings.length > 0 && <Alert type="warning" showIcon title={G.warnings} description={<ul style={{ margin: 0 }}>{pv.warnings.map((w) => <li key={w}>{w}</li>)}</ul>} />}
+        <List
+          size="small"
+          dataSource={pv.moves}
+          renderItem={(m) => (
+            <List.Item data-testid={`move-${m.key}`}>
+              <Typography.Text>{m.label}</Typography.Text>
+              <Typography.Text strong>{m.count}</Typography.Text>
+            </List.Item>
+          )}
+        />
+        <Typography.Paragraph type="secondary" style={{ marginTop: 8 }}>
+          {fmt(G.after, { id: removeId })}
+        </Typography.Paragraph>
+        {pv.warnings.length > 0 && (
+          <Alert
+            type="warning"
+            showIcon
+            title={G.warnings}
+            description={
+              <ul style={{ margin: 0 }}>
+                {pv.warnings.map((w) => (
+                  <li key={w}>{w}</li>
+                ))}
+              </ul>
+            }
+          />
+        )}
       </Card>
       <Flex gap={8} justify="end">
-        <Button icon={<SwapOutlined />} onClick={onSwap}>{G.swap}</Button>
-        <Popconfirm title={fmt(G.confirmTitle, { remove: removeId, keep: keepId })} description={G.confirmHint} okText={T.crud.confirm} cancelText={T.crud.cancel} okButtonProps={{ danger: true }} onConfirm={() => merge.mutate()}>
-          <Button type="primary" danger loading={merge.isPending}>{G.confirm}</Button>
+        <Button icon={<SwapOutlined />} onClick={onSwap}>
+          {G.swap}
+        </Button>
+        <Popconfirm
+          title={fmt(G.confirmTitle, { remove: removeId, keep: keepId })}
+          description={G.confirmHint}
+          okText={T.crud.confirm}
+          cancelText={T.crud.cancel}
+          okButtonProps={{ danger: true }}
+          onConfirm={() => merge.mutate()}
+        >
+          <Button type="primary" danger loading={merge.isPending}>
+            {G.confirm}
+          </Button>
         </Popconfirm>
       </Flex>
     </Flex>
@@ -97,7 +165,12 @@ export function MergePage() {
   const reason = DUPLICATE_REASONS.some((r) => r.value === params.get('reason')) ? params.get('reason')! : 'phone';
   const page = Math.max(0, Number(params.get('page') ?? 0) || 0);
   const queryClient = useQueryClient();
-  const groups = useQuery({ queryKey: [...patientKeys.all, 'duplicates', reason, page], queryFn: () => patientsApi.duplicates(reason, page), enabled: allowed, placeholderData: keepPreviousData });
+  const groups = useQuery({
+    queryKey: [...patientKeys.all, 'duplicates', reason, page],
+    queryFn: () => patientsApi.duplicates(reason, page),
+    enabled: allowed,
+    placeholderData: keepPreviousData,
+  });
   const [pair, setPair] = useState<{ keepId: number; removeId: number } | null>(null);
   const [done, setDone] = useState<MergeResult | null>(null);
 
@@ -107,27 +180,47 @@ export function MergePage() {
       <Result
         status="success"
         title={G.done}
-        subTitle={<>
-          <div>{fmt(G.doneText, { remove: done.mergedId, keep: done.keptId })}</div>
-          <div>{G.moved}: {done.moved.map((m) => `${m.label.split(' (')[0]} ${m.count}`).join(' · ')}</div>
-          <div>{fmt(G.keptNow, { profiles: done.keptCounts.profiles, histories: done.keptCounts.histories, files: done.keptCounts.resultFiles })}</div>
-        </>}
+        subTitle={
+          <>
+            <div>{fmt(G.doneText, { remove: done.mergedId, keep: done.keptId })}</div>
+            <div>
+              {G.moved}: {done.moved.map((m) => `${m.label.split(' (')[0]} ${m.count}`).join(' · ')}
+            </div>
+            <div>{fmt(G.keptNow, { profiles: done.keptCounts.profiles, histories: done.keptCounts.histories, files: done.keptCounts.resultFiles })}</div>
+          </>
+        }
         extra={[
-          <Link key="open" to={`/admin/chi-tiet-y-ba/${done.keptId}`}><Button type="primary">{G.openRecord}</Button></Link>,
-          <Button key="back" onClick={() => { setDone(null); setPair(null); void queryClient.invalidateQueries({ queryKey: patientKeys.all }); }}>{G.backToList}</Button>,
+          <Link key="open" to={`/admin/chi-tiet-y-ba/${done.keptId}`}>
+            <Button type="primary">{G.openRecord}</Button>
+          </Link>,
+          <Button
+            key="back"
+            onClick={() => {
+              setDone(null);
+              setPair(null);
+              void queryClient.invalidateQueries({ queryKey: patientKeys.all });
+            }}
+          >
+            {G.backToList}
+          </Button>,
         ]}
       />
     );
   }
   return (
     <Flex vertical gap={16}>
-      <Typography.Title level={4} style={{ margin: 0 }}>{G.title}</Typography.Title>
+      <Typography.Title level={4} style={{ margin: 0 }}>
+        {G.title}
+      </Typography.Title>
       <Typography.Text type="secondary">{G.intro}</Typography.Text>
       <Segmented
         aria-label={G.reason}
         value={reason}
         options={DUPLICATE_REASONS.map((r) => ({ value: r.value, label: r.label }))}
-        onChange={(v) => { setPair(null); setParams({ reason: String(v) }, { replace: true }); }}
+        onChange={(v) => {
+          setPair(null);
+          setParams({ reason: String(v) }, { replace: true });
+        }}
       />
       <Row gutter={16}>
         <Col xs={24} lg={9}>
@@ -144,7 +237,9 @@ export function MergePage() {
                     <List.Item data-testid="duplicate-group" style={{ background: chosen ? 'rgba(22,119,255,0.06)' : undefined }}>
                       <Flex vertical gap={8} style={{ width: '100%' }}>
                         <Typography.Text strong>{g.key}</Typography.Text>
-                        {g.accounts.map((x) => <AccountLine key={x.id} a={x} />)}
+                        {g.accounts.map((x) => (
+                          <AccountLine key={x.id} a={x} />
+                        ))}
                         {a && b && (
                           <Radio.Group
                             size="small"
@@ -161,8 +256,14 @@ export function MergePage() {
               />
             )}
             {groups.data && groups.data.totalPage > 1 && (
-              <Pagination size="small" current={page + 1} pageSize={10} total={groups.data.totalElements} showSizeChanger={false}
-                onChange={(p) => setParams({ reason, page: String(p - 1) }, { replace: true })} />
+              <Pagination
+                size="small"
+                current={page + 1}
+                pageSize={10}
+                total={groups.data.totalElements}
+                showSizeChanger={false}
+                onChange={(p) => setParams({ reason, page: String(p - 1) }, { replace: true })}
+              />
             )}
           </Card>
         </Col>
@@ -176,7 +277,9 @@ export function MergePage() {
               onDone={setDone}
             />
           ) : (
-            <Card><Empty description={G.intro} /></Card>
+            <Card>
+              <Empty description={G.intro} />
+            </Card>
           )}
         </Col>
       </Row>

@@ -68,7 +68,12 @@ export function PatientListPage() {
   const query = useMemo(() => listQuery(state, PATIENT_LIST_SPEC, { withPaging: true }), [state]);
   const queryClient = useQueryClient();
   const invalidate = useCallback(() => queryClient.invalidateQueries({ queryKey: patientKeys.all }), [queryClient]);
-  const list = useQuery({ queryKey: patientKeys.list(query), queryFn: ({ signal }) => patientsApi.search(query, signal), placeholderData: keepPreviousData, enabled: allowed });
+  const list = useQuery({
+    queryKey: patientKeys.list(query),
+    queryFn: ({ signal }) => patientsApi.search(query, signal),
+    placeholderData: keepPreviousData,
+    enabled: allowed,
+  });
 
   const [selected, setSelected] = useState<PatientUserRow[]>([]);
   const queryText = JSON.stringify(query);
@@ -184,11 +189,19 @@ export function PatientListPage() {
           <Flex align="center" gap={6}>
             <Typography.Text>{M.createdFrom}</Typography.Text>
             <span style={{ width: 130 }}>
-              <DateShorthandInput aria-label={M.createdFrom} value={f.createdFrom ?? ''} onChange={(v) => setState(setFilter(state, 'createdFrom', v || undefined))} />
+              <DateShorthandInput
+                aria-label={M.createdFrom}
+                value={f.createdFrom ?? ''}
+                onChange={(v) => setState(setFilter(state, 'createdFrom', v || undefined))}
+              />
             </span>
             <Typography.Text>{M.createdTo}</Typography.Text>
             <span style={{ width: 130 }}>
-              <DateShorthandInput aria-label={M.createdTo} value={f.createdTo ?? ''} onChange={(v) => setState(setFilter(state, 'createdTo', v || undefined))} />
+              <DateShorthandInput
+                aria-label={M.createdTo}
+                value={f.createdTo ?? ''}
+                onChange={(v) => setState(setFilter(state, 'createdTo', v || undefined))}
+              />
             </span>
           </Flex>
           {hasFilters(state) && (
@@ -211,22 +224,36 @@ export function PatientListPage() {
             page?.totalCapped ? `${from}–${to} · ${fmt(M.moreThan, { total: total.toLocaleString('vi-VN') })}` : fmt(T.crud.total, { from, to, total })
           }
           bulkBar={
-          <Flex align="center" gap={12} wrap className="crud-bulk-bar" data-testid="bulk-bar">
-            <Typography.Text strong>{fmt(T.crud.selected, { count: selected.length })}</Typography.Text>
-            <Popconfirm title={fmt(M.bulkLockTitle, { count: lockable })} description={M.lockHint} okText={T.crud.confirm} cancelText={T.crud.cancel} okButtonProps={{ danger: true }} disabled={lockable === 0} onConfirm={() => bulk.mutate(true)}>
-              <Button danger size="small" disabled={lockable === 0} loading={bulk.isPending}>
-                {fmt(M.bulkLock, { count: lockable })}
+            <Flex align="center" gap={12} wrap className="crud-bulk-bar" data-testid="bulk-bar">
+              <Typography.Text strong>{fmt(T.crud.selected, { count: selected.length })}</Typography.Text>
+              <Popconfirm
+                title={fmt(M.bulkLockTitle, { count: lockable })}
+                description={M.lockHint}
+                okText={T.crud.confirm}
+                cancelText={T.crud.cancel}
+                okButtonProps={{ danger: true }}
+                disabled={lockable === 0}
+                onConfirm={() => bulk.mutate(true)}
+              >
+                <Button danger size="small" disabled={lockable === 0} loading={bulk.isPending}>
+                  {fmt(M.bulkLock, { count: lockable })}
+                </Button>
+              </Popconfirm>
+              <Popconfirm
+                title={fmt(M.bulkUnlockTitle, { count: unlockable })}
+                okText={T.crud.confirm}
+                cancelText={T.crud.cancel}
+                disabled={unlockable === 0}
+                onConfirm={() => bulk.mutate(false)}
+              >
+                <Button size="small" disabled={unlockable === 0} loading={bulk.isPending}>
+                  {fmt(M.bulkUnlock, { count: unlockable })}
+                </Button>
+              </Popconfirm>
+              <Button size="small" type="text" onClick={() => setSelected([])}>
+                {T.crud.clearSelection}
               </Button>
-            </Popconfirm>
-            <Popconfirm title={fmt(M.bulkUnlockTitle, { count: unlockable })} okText={T.crud.confirm} cancelText={T.crud.cancel} disabled={unlockable === 0} onConfirm={() => bulk.mutate(false)}>
-              <Button size="small" disabled={unlockable === 0} loading={bulk.isPending}>
-                {fmt(M.bulkUnlock, { count: unlockable })}
-              </Button>
-            </Popconfirm>
-            <Button size="small" type="text" onClick={() => setSelected([])}>
-              {T.crud.clearSelection}
-            </Button>
-          </Flex>
+            </Flex>
           }
         />
       </Card>

@@ -25,54 +25,106 @@ const R = T.patients.record;
 function HistoryCard({ h, userId, onView, onChanged }: { h: PatientHistory; userId: number; onView: (f: ResultFile) => void; onChanged: () => void }) {
   const r = h.medicalRecord;
   return (
-    <Card size="small" title={`${formatDateTime(h.visitedAt)} · ${h.departmentName}`} extra={<Typography.Text type="secondary">{fmt(R.visit, { code: h.encounterCode })}</Typography.Text>} data-testid="history-card">
-      <Descriptions size="small" column={{ xs: 1, md: 2 }} items={[
-        { key: 'doctor', label: R.doctor, children: orDash(h.doctorName) },
-        { key: 'reason', label: R.reason, children: orDash(h.reason) },
-        { key: 'diagnosis', label: R.diagnosis, children: `${h.icdCode ? `${h.icdCode} – ` : ''}${orDash(h.diagnosis)}` },
-        { key: 'conclusion', label: R.conclusion, children: orDash(h.conclusion) },
-        ...(h.followUpDate ? [{ key: 'follow', label: R.followUp, children: formatDate(h.followUpDate) }] : []),
-      ]} />
+    <Card
+      size="small"
+      title={`${formatDateTime(h.visitedAt)} · ${h.departmentName}`}
+      extra={<Typography.Text type="secondary">{fmt(R.visit, { code: h.encounterCode })}</Typography.Text>}
+      data-testid="history-card"
+    >
+      <Descriptions
+        size="small"
+        column={{ xs: 1, md: 2 }}
+        items={[
+          { key: 'doctor', label: R.doctor, children: orDash(h.doctorName) },
+          { key: 'reason', label: R.reason, children: orDash(h.reason) },
+          { key: 'diagnosis', label: R.diagnosis, children: `${h.icdCode ? `${h.icdCode} – ` : ''}${orDash(h.diagnosis)}` },
+          { key: 'conclusion', label: R.conclusion, children: orDash(h.conclusion) },
+          ...(h.followUpDate ? [{ key: 'follow', label: R.followUp, children: formatDate(h.followUpDate) }] : []),
+        ]}
+      />
       {r && (
         <>
-          <Typography.Title level={5} style={{ marginTop: 12 }}>{R.medicalRecord}</Typography.Title>
-          <Descriptions size="small" column={{ xs: 2, md: 5 }} items={[
-            { key: 'pulse', label: R.pulse, children: r.pulse ? `${r.pulse} lần/phút` : EMPTY_FIELD },
-            { key: 'temp', label: R.temperature, children: r.temperature ? `${r.temperature} °C` : EMPTY_FIELD },
-            { key: 'bp', label: R.bloodPressure, children: r.bloodPressure ? `${r.bloodPressure} mmHg` : EMPTY_FIELD },
-            { key: 'w', label: R.weight, children: r.weightKg ? `${r.weightKg} kg` : EMPTY_FIELD },
-            { key: 'h', label: R.height, children: r.heightCm ? `${r.heightCm} cm` : EMPTY_FIELD },
-            { key: 'ex', label: R.examination, children: orDash(r.examination), span: 'filled' },
-            { key: 'tr', label: R.treatment, children: orDash(r.treatment), span: 'filled' },
-          ]} />
+          <Typography.Title level={5} style={{ marginTop: 12 }}>
+            {R.medicalRecord}
+          </Typography.Title>
+          <Descriptions
+            size="small"
+            column={{ xs: 2, md: 5 }}
+            items={[
+              { key: 'pulse', label: R.pulse, children: r.pulse ? `${r.pulse} lần/phút` : EMPTY_FIELD },
+              { key: 'temp', label: R.temperature, children: r.temperature ? `${r.temperature} °C` : EMPTY_FIELD },
+              { key: 'bp', label: R.bloodPressure, children: r.bloodPressure ? `${r.bloodPressure} mmHg` : EMPTY_FIELD },
+              { key: 'w', label: R.weight, children: r.weightKg ? `${r.weightKg} kg` : EMPTY_FIELD },
+              { key: 'h', label: R.height, children: r.heightCm ? `${r.heightCm} cm` : EMPTY_FIELD },
+              { key: 'ex', label: R.examination, children: orDash(r.examination), span: 'filled' },
+              { key: 'tr', label: R.treatment, children: orDash(r.treatment), span: 'filled' },
+            ]}
+          />
         </>
       )}
       {h.prescriptions.length > 0 && (
         <>
-          <Typography.Title level={5} style={{ marginTop: 12 }}>{R.prescriptions}</Typography.Title>
-          <Table size="small" rowKey="id" pagination={false} dataSource={h.prescriptions} columns={[
-            { title: T.crud.index, key: 'i', width: 50, render: (_v, _r, i) => i + 1 },
-            { title: R.drug, dataIndex: 'drugName', key: 'drug' },
-            { title: R.ingredient, dataIndex: 'activeIngredient', key: 'ing' },
-            { title: R.dose, dataIndex: 'dose', key: 'dose' },
-            { title: R.quantity, key: 'qty', render: (_v, x) => `${x.quantity} ${x.unit}` },
-            { title: R.usage, dataIndex: 'usage', key: 'usage' },
-          ]} />
+          <Typography.Title level={5} style={{ marginTop: 12 }}>
+            {R.prescriptions}
+          </Typography.Title>
+          <Table
+            size="small"
+            rowKey="id"
+            pagination={false}
+            dataSource={h.prescriptions}
+            columns={[
+              { title: T.crud.index, key: 'i', width: 50, render: (_v, _r, i) => i + 1 },
+              { title: R.drug, dataIndex: 'drugName', key: 'drug' },
+              { title: R.ingredient, dataIndex: 'activeIngredient', key: 'ing' },
+              { title: R.dose, dataIndex: 'dose', key: 'dose' },
+              { title: R.quantity, key: 'qty', render: (_v, x) => `${x.quantity} ${x.unit}` },
+              { title: R.usage, dataIndex: 'usage', key: 'usage' },
+            ]}
+          />
         </>
       )}
       {h.diagnostics.length > 0 && (
         <>
-          <Typography.Title level={5} style={{ marginTop: 12 }}>{R.diagnostics}</Typography.Title>
-          <Table size="small" rowKey="id" pagination={false} dataSource={h.diagnostics} columns={[
-            { title: R.service, key: 'svc', render: (_v, d) => <>{d.serviceName} <Tag>{R.kinds[d.kind] ?? d.kind}</Tag></> },
-            { title: R.result, key: 'res', render: (_v, d) => (d.abnormal ? <Typography.Text type="danger" strong>{d.result} <Tag color="red">{R.abnormal}</Tag></Typography.Text> : d.result) },
-            { title: R.unit, dataIndex: 'unit', key: 'unit', render: (v: string | null) => orDash(v) },
-            { title: R.range, dataIndex: 'referenceRange', key: 'range', render: (v: string | null) => orDash(v) },
-          ]} />
+          <Typography.Title level={5} style={{ marginTop: 12 }}>
+            {R.diagnostics}
+          </Typography.Title>
+          <Table
+            size="small"
+            rowKey="id"
+            pagination={false}
+            dataSource={h.diagnostics}
+            columns={[
+              {
+                title: R.service,
+                key: 'svc',
+                render: (_v, d) => (
+                  <>
+                    {d.serviceName} <Tag>{R.kinds[d.kind] ?? d.kind}</Tag>
+                  </>
+                ),
+              },
+              {
+                title: R.result,
+                key: 'res',
+                render: (_v, d) =>
+                  d.abnormal ? (
+                    <Typography.Text type="danger" strong>
+                      {d.result} <Tag color="red">{R.abnormal}</Tag>
+                    </Typography.Text>
+                  ) : (
+                    d.result
+                  ),
+              },
+              { title: R.unit, dataIndex: 'unit', key: 'unit', render: (v: string | null) => orDash(v) },
+              { title: R.range, dataIndex: 'referenceRange', key: 'range', render: (v: string | null) => orDash(v) },
+            ]}
+          />
         </>
       )}
       <Flex justify="space-between" align="center" style={{ marginTop: 12 }} wrap gap={8}>
-        <Typography.Title level={5} style={{ margin: 0 }}>{R.files}</Typography.Title>
+        <Typography.Title level={5} style={{ margin: 0 }}>
+          {R.files}
+        </Typography.Title>
         <UploadResultButton userId={userId} profileId={h.profileId} historyId={h.id} onDone={onChanged} />
       </Flex>
       {h.files.length > 0 && <ResultFilesTable files={h.files} onView={onView} />}
@@ -80,38 +132,65 @@ function HistoryCard({ h, userId, onView, onChanged }: { h: PatientHistory; user
   );
 }
 
-function ProfilePanel({ p, histories, looseFiles, userId, onEdit, onView, onChanged }: {
-  p: MedicalProfile; histories: PatientHistory[]; looseFiles: ResultFile[]; userId: number;
-  onEdit: () => void; onView: (f: ResultFile) => void; onChanged: () => void;
+function ProfilePanel({
+  p,
+  histories,
+  looseFiles,
+  userId,
+  onEdit,
+  onView,
+  onChanged,
+}: {
+  p: MedicalProfile;
+  histories: PatientHistory[];
+  looseFiles: ResultFile[];
+  userId: number;
+  onEdit: () => void;
+  onView: (f: ResultFile) => void;
+  onChanged: () => void;
 }) {
   return (
     <Flex vertical gap={16}>
-      <Card size="small" title={`${p.fullName} · ${p.patientCode}`} extra={<Button icon={<EditOutlined />} onClick={onEdit}>{R.editProfile}</Button>}>
-        <Descriptions size="small" column={{ xs: 1, md: 3 }} items={[
-          { key: 'code', label: R.patientCode, children: p.patientCode },
-          { key: 'rel', label: R.relationship, children: relationshipLabel(p.relationship) },
-          { key: 'gender', label: R.gender, children: genderLabel(p.gender) },
-          { key: 'birth', label: R.birthDate, children: formatDate(p.birthDate) },
-          { key: 'age', label: R.age, children: <span data-testid="profile-age">{formatAge(p.birthDate)}</span> },
-          { key: 'phone', label: R.phone, children: orDash(formatPhone(p.phone)) },
-          { key: 'cccd', label: R.cccd, children: orDash(p.cccd) },
-          { key: 'bhyt', label: R.bhyt, children: p.bhyt ? `${p.bhyt}${p.bhytExpiry ? ` (đến ${formatDate(p.bhytExpiry)})` : ''}` : EMPTY_FIELD },
-          { key: 'nation', label: R.nation, children: orDash(p.nationName) },
-          { key: 'job', label: R.job, children: orDash(p.jobName) },
-          { key: 'email', label: R.email, children: orDash(p.email) },
-          { key: 'address', label: R.address, children: orDash(p.address), span: 'filled' },
-        ]} />
+      <Card
+        size="small"
+        title={`${p.fullName} · ${p.patientCode}`}
+        extra={
+          <Button icon={<EditOutlined />} onClick={onEdit}>
+            {R.editProfile}
+          </Button>
+        }
+      >
+        <Descriptions
+          size="small"
+          column={{ xs: 1, md: 3 }}
+          items={[
+            { key: 'code', label: R.patientCode, children: p.patientCode },
+            { key: 'rel', label: R.relationship, children: relationshipLabel(p.relationship) },
+            { key: 'gender', label: R.gender, children: genderLabel(p.gender) },
+            { key: 'birth', label: R.birthDate, children: formatDate(p.birthDate) },
+            { key: 'age', label: R.age, children: <span data-testid="profile-age">{formatAge(p.birthDate)}</span> },
+            { key: 'phone', label: R.phone, children: orDash(formatPhone(p.phone)) },
+            { key: 'cccd', label: R.cccd, children: orDash(p.cccd) },
+            { key: 'bhyt', label: R.bhyt, children: p.bhyt ? `${p.bhyt}${p.bhytExpiry ? ` (đến ${formatDate(p.bhytExpiry)})` : ''}` : EMPTY_FIELD },
+            { key: 'nation', label: R.nation, children: orDash(p.nationName) },
+            { key: 'job', label: R.job, children: orDash(p.jobName) },
+            { key: 'email', label: R.email, children: orDash(p.email) },
+            { key: 'address', label: R.address, children: orDash(p.address), span: 'filled' },
+          ]}
+        />
       </Card>
       <PatientBookings userId={userId} profileId={p.id} />
       <Card size="small" title={R.histories} extra={<UploadResultButton userId={userId} profileId={p.id} historyId={null} onDone={onChanged} />}>
         {histories.length === 0 ? (
           <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={R.noHistories} />
         ) : (
-          <Timeline items={histories.map((h) => ({
-            key: h.id,
-            color: h.diagnostics.some((d) => d.abnormal) ? 'red' : 'blue',
-            content: <HistoryCard h={h} userId={userId} onView={onView} onChanged={onChanged} />,
-          }))} />
+          <Timeline
+            items={histories.map((h) => ({
+              key: h.id,
+              color: h.diagnostics.some((d) => d.abnormal) ? 'red' : 'blue',
+              content: <HistoryCard h={h} userId={userId} onView={onView} onChanged={onChanged} />,
+            }))}
+          />
         )}
         {looseFiles.length > 0 && (
           <>
@@ -133,7 +212,12 @@ export function PatientRecordPage() {
   const queryClient = useQueryClient();
   const enabled = allowed && valid;
   const detail = useQuery({ queryKey: patientKeys.detail(userId), queryFn: () => patientsApi.detail(userId), enabled, retry: false });
-  const profiles = useQuery({ queryKey: [...patientKeys.detail(userId), 'profiles'], queryFn: () => patientsApi.medicalProfiles(userId), enabled, retry: false });
+  const profiles = useQuery({
+    queryKey: [...patientKeys.detail(userId), 'profiles'],
+    queryFn: () => patientsApi.medicalProfiles(userId),
+    enabled,
+    retry: false,
+  });
   const histories = useQuery({ queryKey: [...patientKeys.detail(userId), 'histories'], queryFn: () => patientsApi.histories(userId), enabled, retry: false });
   const [tab, setTab] = useState<string | undefined>();
   const [editing, setEditing] = useState<{ profile: MedicalProfile | null } | null>(null);
@@ -142,41 +226,72 @@ export function PatientRecordPage() {
 
   if (!allowed) return <ForbiddenPage />;
   if (!valid || detail.isError) {
-    return <Result status="404" title={errorMessage(detail.error, 'Không tìm thấy tài khoản bệnh nhân')} extra={<Link to="/admin/user"><Button type="primary">{R.back}</Button></Link>} />;
+    return (
+      <Result
+        status="404"
+        title={errorMessage(detail.error, 'Không tìm thấy tài khoản bệnh nhân')}
+        extra={
+          <Link to="/admin/user">
+            <Button type="primary">{R.back}</Button>
+          </Link>
+        }
+      />
+    );
   }
   const account = detail.data;
-  if (!account || !profiles.data || !histories.data) return <Flex justify="center" style={{ padding: 64 }}><Spin /></Flex>;
+  if (!account || !profiles.data || !histories.data)
+    return (
+      <Flex justify="center" style={{ padding: 64 }}>
+        <Spin />
+      </Flex>
+    );
   const active = tab ?? String(profiles.data[0]?.id ?? '');
   return (
     <Flex vertical gap={16}>
       <Flex justify="space-between" align="center" wrap gap={12}>
         <Flex align="center" gap={12} wrap>
-          <Link to="/admin/user"><Button icon={<ArrowLeftOutlined />}>{R.back}</Button></Link>
-          <Typography.Title level={4} style={{ margin: 0 }}>{R.title}: {account.name}</Typography.Title>
+          <Link to="/admin/user">
+            <Button icon={<ArrowLeftOutlined />}>{R.back}</Button>
+          </Link>
+          <Typography.Title level={4} style={{ margin: 0 }}>
+            {R.title}: {account.name}
+          </Typography.Title>
           <StatusTags row={account} />
           {account.verified ? <Tag color="blue">{T.patients.list.verifiedYes}</Tag> : <Tag>{T.patients.list.verifiedNo}</Tag>}
         </Flex>
         <AccountActions account={account} onChanged={() => void refresh()} size="middle" />
       </Flex>
       <Card size="small">
-        <Descriptions size="small" column={{ xs: 1, md: 4 }} items={[
-          { key: 'id', label: R.account, children: `#${account.id}` },
-          { key: 'phone', label: R.phone, children: orDash(formatPhone(account.phone)) },
-          { key: 'email', label: R.email, children: orDash(account.email) },
-          { key: 'created', label: T.patients.list.createdAt, children: formatDateTime(account.createdAt) },
-          { key: 'verifiedAt', label: R.verifiedAt, children: account.verifiedAt ? formatDateTime(account.verifiedAt) : EMPTY_FIELD },
-          { key: 'sessions', label: R.sessions, children: account.activeSessions },
-          { key: 'reset', label: R.lastReset, children: account.lastPasswordReset ? formatDateTime(account.lastPasswordReset) : EMPTY_FIELD },
-        ]} />
+        <Descriptions
+          size="small"
+          column={{ xs: 1, md: 4 }}
+          items={[
+            { key: 'id', label: R.account, children: `#${account.id}` },
+            { key: 'phone', label: R.phone, children: orDash(formatPhone(account.phone)) },
+            { key: 'email', label: R.email, children: orDash(account.email) },
+            { key: 'created', label: T.patients.list.createdAt, children: formatDateTime(account.createdAt) },
+            { key: 'verifiedAt', label: R.verifiedAt, children: account.verifiedAt ? formatDateTime(account.verifiedAt) : EMPTY_FIELD },
+            { key: 'sessions', label: R.sessions, children: account.activeSessions },
+            { key: 'reset', label: R.lastReset, children: account.lastPasswordReset ? formatDateTime(account.lastPasswordReset) : EMPTY_FIELD },
+          ]}
+        />
       </Card>
       {profiles.data.length === 0 ? (
-        <Card><Empty description={R.noProfiles} /></Card>
+        <Card>
+          <Empty description={R.noProfiles} />
+        </Card>
       ) : (
         <Tabs
           type="card"
           activeKey={active}
           onChange={setTab}
-          tabBarExtraContent={account.mergedIntoId ? null : <Button icon={<PlusOutlined />} onClick={() => setEditing({ profile: null })}>{R.addProfile}</Button>}
+          tabBarExtraContent={
+            account.mergedIntoId ? null : (
+              <Button icon={<PlusOutlined />} onClick={() => setEditing({ profile: null })}>
+                {R.addProfile}
+              </Button>
+            )
+          }
           items={profiles.data.map((p) => ({
             key: String(p.id),
             label: `${p.fullName} (${relationshipLabel(p.relationship)})`,
@@ -194,7 +309,16 @@ export function PatientRecordPage() {
           }))}
         />
       )}
-      <ProfileForm userId={userId} profile={editing?.profile ?? null} open={editing !== null} onClose={() => setEditing(null)} onSaved={() => { setEditing(null); void refresh(); }} />
+      <ProfileForm
+        userId={userId}
+        profile={editing?.profile ?? null}
+        open={editing !== null}
+        onClose={() => setEditing(null)}
+        onSaved={() => {
+          setEditing(null);
+          void refresh();
+        }}
+      />
       <FilePreview file={viewing} onClose={() => setViewing(null)} />
     </Flex>
   );

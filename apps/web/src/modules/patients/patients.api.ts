@@ -46,7 +46,8 @@ export const patientsApi = {
   unlock: (id: number) => api.put<Envelope<PatientUserDetail>>(`${P}/${id}/unlocked`),
   resetPassword: async (id: number) => (await api.put<Envelope<{ password: string; endedSessions: number }>>(`${P}/${id}/reset-password`)).data,
   duplicates: (reason: string, page: number) => api.get<Page<DuplicateGroup>>(`${P}/duplicates`, { query: { reason, page, size: 10 } }),
-  mergePreview: async (keepId: number, removeId: number) => (await api.get<Envelope<MergePreview>>(`${P}/${keepId}/merge`, { query: { mergeFromId: removeId } })).data,
+  mergePreview: async (keepId: number, removeId: number) =>
+    (await api.get<Envelope<MergePreview>>(`${P}/${keepId}/merge`, { query: { mergeFromId: removeId } })).data,
   merge: (keepId: number, removeId: number) => api.post<Envelope<MergeResult>>(`${P}/${keepId}/merge`, { mergeFromId: removeId }),
   /** The file's bytes with the session's token (never a public URL). */
   resultBlob: (fileId: number, name: string) => fetchFile(`${RESULT_FILES_PATH}/${fileId}/pull`, { inline: 'true' }, name),

@@ -42,7 +42,19 @@ const ruleOf = (validate: (v: string) => string | null): Rule => ({
 const labeled = (value: string | null, label: string | null): Labeled => (value ? { value, label: label ?? value } : undefined);
 
 /** Create or edit a medical profile: date of birth by shorthand, identifiers checked as the server does, areas by official code. */
-export function ProfileForm({ userId, profile, open, onClose, onSaved }: { userId: number; profile: MedicalProfile | null; open: boolean; onClose: () => void; onSaved: () => void }) {
+export function ProfileForm({
+  userId,
+  profile,
+  open,
+  onClose,
+  onSaved,
+}: {
+  userId: number;
+  profile: MedicalProfile | null;
+  open: boolean;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
   const [form] = Form.useForm<Values>();
   const province = Form.useWatch('province', form);
 
@@ -135,7 +147,12 @@ export function ProfileForm({ userId, profile, open, onClose, onSaved }: { userI
               extra={R.birthHint}
               rules={[
                 { required: true, message: 'Vui lòng nhập ngày sinh' },
-                { validator: (_r, v: string) => { const p = v ? parseBirthDate(v) : null; return p && 'error' in p ? Promise.reject(new Error(p.error)) : Promise.resolve(); } },
+                {
+                  validator: (_r, v: string) => {
+                    const p = v ? parseBirthDate(v) : null;
+                    return p && 'error' in p ? Promise.reject(new Error(p.error)) : Promise.resolve();
+                  },
+                },
               ]}
             >
               <DateShorthandInput showError={false} aria-label={R.birthDate} />

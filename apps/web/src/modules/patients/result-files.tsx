@@ -89,7 +89,12 @@ export function ResultFilesTable({ files, onView }: { files: ResultFile[]; onVie
               <Button size="small" type="link" icon={<EyeOutlined />} onClick={() => onView(f)}>
                 {R.view}
               </Button>
-              <Button size="small" type="link" icon={<DownloadOutlined />} onClick={() => void patientsApi.downloadResult(f.id, f.fileName).catch((e) => reportError(e))}>
+              <Button
+                size="small"
+                type="link"
+                icon={<DownloadOutlined />}
+                onClick={() => void patientsApi.downloadResult(f.id, f.fileName).catch((e) => reportError(e))}
+              >
                 {R.download}
               </Button>
             </Flex>
@@ -101,7 +106,17 @@ export function ResultFilesTable({ files, onView }: { files: ResultFile[]; onVie
 }
 
 /** Picks a PDF or image and uploads it to a profile (and a visit); the size limit is checked before sending. */
-export function UploadResultButton({ userId, profileId, historyId, onDone }: { userId: number; profileId: number; historyId: number | null; onDone: () => void }) {
+export function UploadResultButton({
+  userId,
+  profileId,
+  historyId,
+  onDone,
+}: {
+  userId: number;
+  profileId: number;
+  historyId: number | null;
+  onDone: () => void;
+}) {
   const [busy, setBusy] = useState(false);
   const input = useRef(0);
   return (

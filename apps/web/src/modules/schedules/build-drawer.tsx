@@ -34,18 +34,40 @@ const shiftText = (k: ShiftChoice) => (k === 'CUSTOM' ? SHIFT_LABELS.CUSTOM : `$
  * department, from/to (DD/MM/YYYY), weekdays, shifts, slot length and places. The server's
  * refusal (a clash, a past day) is shown above the buttons as it said it.
  */
-export function BuildDrawer({ open, onClose, onDone, initial }: { open: boolean; onClose: () => void; onDone: () => void; initial: { from: string; to: string; doctor?: SelectOption } }) {
+export function BuildDrawer({
+  open,
+  onClose,
+  onDone,
+  initial,
+}: {
+  open: boolean;
+  onClose: () => void;
+  onDone: () => void;
+  initial: { from: string; to: string; doctor?: SelectOption };
+}) {
   const [form] = Form.useForm<Values>();
-  const { saving, refusal, run } = useScheduleWrite(TS.build, () => {
-    onDone();
-    onClose();
-  }, {
-    open,
-    fill: () => {
-      form.resetFields();
-      form.setFieldsValue({ doctorId: initial.doctor?.value as number | undefined, from: initial.from, to: initial.to, weekdays: [1, 2, 3, 4, 5], shifts: ['MORNING'], slotMinutes: 30, capacity: 3 });
+  const { saving, refusal, run } = useScheduleWrite(
+    TS.build,
+    () => {
+      onDone();
+      onClose();
     },
-  });
+    {
+      open,
+      fill: () => {
+        form.resetFields();
+        form.setFieldsValue({
+          doctorId: initial.doctor?.value as number | undefined,
+          from: initial.from,
+          to: initial.to,
+          weekdays: [1, 2, 3, 4, 5],
+          shifts: ['MORNING'],
+          slotMinutes: 30,
+          capacity: 3,
+        });
+      },
+    },
+  );
   useDoctorFromPage(form, open, initial.doctor?.value as number | undefined);
   const doctorId = Form.useWatch('doctorId', form);
   // A doctor works in one department: choosing the doctor fills it in (the scheduler may still change it).
@@ -94,12 +116,23 @@ export function BuildDrawer({ open, onClose, onDone, initial }: { open: boolean;
       <Form form={form} name="schedule-build" layout="vertical" onFinish={submit} requiredMark>
         {refusal && <Alert type="error" showIcon title={refusal.message} data-testid="build-error" style={{ marginBottom: 16 }} />}
         <Form.Item name="doctorId" label={TS.doctor} rules={[{ required: true, message: TS.pick(TS.doctor) }]}>
-          <SelectBox loader={doctorLoader} seed={initial.doctor ? [initial.doctor] : undefined} aria-label={TS.doctor} onChange={(v?: number) => pickDoctor(v)} />
+          <SelectBox
+            loader={doctorLoader}
+            seed={initial.doctor ? [initial.doctor] : undefined}
+            aria-label={TS.doctor}
+            onChange={(v?: number) => pickDoctor(v)}
+          />
         </Form.Item>
         <Row gutter={12}>
           <Col span={12}>
             <Form.Item name="roomId" label={TS.room} rules={[{ required: true, message: TS.pick(TS.room) }]}>
-              <SelectBox loader={schedulesApi.optionLoader('rooms', doctorId)} reloadKey={doctorId} disabled={!doctorId} placeholder={doctorId ? undefined : TS.chooseDoctorFirst} aria-label={TS.room} />
+              <SelectBox
+                loader={schedulesApi.optionLoader('rooms', doctorId)}
+                reloadKey={doctorId}
+                disabled={!doctorId}
+                placeholder={doctorId ? undefined : TS.chooseDoctorFirst}
+                aria-label={TS.room}
+              />
             </Form.Item>
           </Col>
           <Col span={12}>
@@ -109,7 +142,11 @@ export function BuildDrawer({ open, onClose, onDone, initial }: { open: boolean;
           </Col>
         </Row>
         <DateRangeRow />
-        <Form.Item name="weekdays" label={TS.weekdays} rules={[{ required: true, type: 'array', min: 1, message: 'Vui lòng chọn ít nhất một ngày trong tuần' }]}>
+        <Form.Item
+          name="weekdays"
+          label={TS.weekdays}
+          rules={[{ required: true, type: 'array', min: 1, message: 'Vui lòng chọn ít nhất một ngày trong tuần' }]}
+        >
           <Checkbox.Group options={[1, 2, 3, 4, 5, 6, 7].map((d) => ({ value: d, label: WEEKDAY_LABELS[d] }))} />
         </Form.Item>
         <Form.Item name="shifts" label={TS.shifts} rules={[{ required: true, type: 'array', min: 1, message: 'Vui lòng chọn ít nhất một ca làm việc' }]}>

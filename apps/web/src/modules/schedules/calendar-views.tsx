@@ -30,7 +30,17 @@ export function WeekGrid({ monday, rows, fixed, today, onOpen }: ViewProps & { m
         const date = addDays(monday, i);
         const list = days.get(date) ?? [];
         return (
-          <section key={date} aria-label={dayLabel(date)} data-testid={`day-${date}`} style={{ minHeight: 160, background: date === today ? 'var(--ant-color-primary-bg, #e6f4ff)' : 'var(--ant-color-fill-quaternary, #fafafa)', borderRadius: 8, padding: 6 }}>
+          <section
+            key={date}
+            aria-label={dayLabel(date)}
+            data-testid={`day-${date}`}
+            style={{
+              minHeight: 160,
+              background: date === today ? 'var(--ant-color-primary-bg, #e6f4ff)' : 'var(--ant-color-fill-quaternary, #fafafa)',
+              borderRadius: 8,
+              padding: 6,
+            }}
+          >
             <Typography.Text strong style={{ display: 'block', marginBottom: 6 }}>
               {WEEKDAY_LABELS[i + 1]} <Typography.Text type="secondary">{formatDate(date).slice(0, 5)}</Typography.Text>
             </Typography.Text>

@@ -7,21 +7,39 @@ import { DateField } from './date-fields';
 import { RefusalAlert, useScheduleWrite } from './refusal';
 
 /** Copies the shown week onto another (by default the next), optionally only the current filter's schedules. */
-export function CopyWeekModal({ open, monday, filter, onClose, onDone }: { open: boolean; monday: string; filter: ScheduleFilter; onClose: () => void; onDone: () => void }) {
+export function CopyWeekModal({
+  open,
+  monday,
+  filter,
+  onClose,
+  onDone,
+}: {
+  open: boolean;
+  monday: string;
+  filter: ScheduleFilter;
+  onClose: () => void;
+  onDone: () => void;
+}) {
   const [form] = Form.useForm<{ fromWeek: string; toWeek: string; scoped: boolean }>();
-  const { saving, refusal, run } = useScheduleWrite(TS.copyWeek, () => {
-    onDone();
-    onClose();
-  }, {
-    open,
-    fill: () => {
-      form.setFieldsValue({ fromWeek: formatDate(monday), toWeek: formatDate(addDays(monday, 7)), scoped });
+  const { saving, refusal, run } = useScheduleWrite(
+    TS.copyWeek,
+    () => {
+      onDone();
+      onClose();
     },
-  });
+    {
+      open,
+      fill: () => {
+        form.setFieldsValue({ fromWeek: formatDate(monday), toWeek: formatDate(addDays(monday, 7)), scoped });
+      },
+    },
+  );
   const scoped = Object.values(filter).some((v) => v !== undefined);
 
   const submit = async (v: { fromWeek: string; toWeek: string; scoped: boolean }) => {
-    await run(() => schedulesApi.copyWeek({ fromWeek: displayDateToIso(v.fromWeek) ?? '', toWeek: displayDateToIso(v.toWeek) ?? '', ...(v.scoped ? filter : {}) }));
+    await run(() =>
+      schedulesApi.copyWeek({ fromWeek: displayDateToIso(v.fromWeek) ?? '', toWeek: displayDateToIso(v.toWeek) ?? '', ...(v.scoped ? filter : {}) }),
+    );
   };
 
   return (

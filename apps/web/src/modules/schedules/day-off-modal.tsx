@@ -15,22 +15,40 @@ interface Values {
 }
 
 /** Takes a doctor off for one or more days; refused with the bookings that still hold places. */
-export function DayOffModal({ open, doctor, day, onClose, onDone }: { open: boolean; doctor?: SelectOption; day: string; onClose: () => void; onDone: () => void }) {
+export function DayOffModal({
+  open,
+  doctor,
+  day,
+  onClose,
+  onDone,
+}: {
+  open: boolean;
+  doctor?: SelectOption;
+  day: string;
+  onClose: () => void;
+  onDone: () => void;
+}) {
   const [form] = Form.useForm<Values>();
-  const { saving, refusal, run } = useScheduleWrite(TS.dayOff, () => {
-    onDone();
-    onClose();
-  }, {
-    open,
-    fill: () => {
-      form.resetFields();
-      form.setFieldsValue({ doctorId: doctor?.value as number | undefined, from: formatDate(day), to: formatDate(day) });
+  const { saving, refusal, run } = useScheduleWrite(
+    TS.dayOff,
+    () => {
+      onDone();
+      onClose();
     },
-  });
+    {
+      open,
+      fill: () => {
+        form.resetFields();
+        form.setFieldsValue({ doctorId: doctor?.value as number | undefined, from: formatDate(day), to: formatDate(day) });
+      },
+    },
+  );
   useDoctorFromPage(form, open, doctor?.value as number | undefined);
 
   const submit = async (v: Values) => {
-    await run(() => schedulesApi.dayOff({ doctorId: v.doctorId!, from: displayDateToIso(v.from) ?? '', to: displayDateToIso(v.to) ?? '', note: v.note || null }));
+    await run(() =>
+      schedulesApi.dayOff({ doctorId: v.doctorId!, from: displayDateToIso(v.from) ?? '', to: displayDateToIso(v.to) ?? '', note: v.note || null }),
+    );
   };
 
   return (

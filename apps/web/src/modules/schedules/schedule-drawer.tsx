@@ -11,7 +11,17 @@ import { TS } from './schedules.messages';
 import { RefusalAlert, toRefusal, type Refusal } from './refusal';
 
 /** A slot's capacity, saved with Enter or the button; never below its booked count (the server says so). */
-function SlotCapacity({ scheduleId, slot, onSaved, onRefused }: { scheduleId: number; slot: ScheduleSlotRow; onSaved: () => void; onRefused: (r: Refusal) => void }) {
+function SlotCapacity({
+  scheduleId,
+  slot,
+  onSaved,
+  onRefused,
+}: {
+  scheduleId: number;
+  slot: ScheduleSlotRow;
+  onSaved: () => void;
+  onRefused: (r: Refusal) => void;
+}) {
   const [value, setValue] = useState<number | null>(slot.capacity);
   const [saving, setSaving] = useState(false);
   useEffect(() => setValue(slot.capacity), [slot.capacity]);
@@ -30,7 +40,15 @@ function SlotCapacity({ scheduleId, slot, onSaved, onRefused }: { scheduleId: nu
   };
   return (
     <Space.Compact>
-      <InputNumber min={1} max={200} value={value} onChange={setValue} onPressEnter={() => void save()} aria-label={`${TS.slotCapacity} ${slot.startTime}`} style={{ width: 80 }} />
+      <InputNumber
+        min={1}
+        max={200}
+        value={value}
+        onChange={setValue}
+        onPressEnter={() => void save()}
+        aria-label={`${TS.slotCapacity} ${slot.startTime}`}
+        style={{ width: 80 }}
+      />
       <Button onClick={() => void save()} loading={saving} disabled={value === slot.capacity}>
         {TS.saveCapacity}
       </Button>
@@ -39,7 +57,17 @@ function SlotCapacity({ scheduleId, slot, onSaved, onRefused }: { scheduleId: nu
 }
 
 /** One schedule: what, who, where; its slots with their places; delete (refused while bookings hold places). */
-export function ScheduleDrawer({ schedule, onClose, onChanged, canWrite }: { schedule: ScheduleRow | null; onClose: () => void; onChanged: () => void; canWrite: boolean }) {
+export function ScheduleDrawer({
+  schedule,
+  onClose,
+  onChanged,
+  canWrite,
+}: {
+  schedule: ScheduleRow | null;
+  onClose: () => void;
+  onChanged: () => void;
+  canWrite: boolean;
+}) {
   const qc = useQueryClient();
   const [refusal, setRefusal] = useState<Refusal | null>(null);
   const id = schedule?.id ?? 0;

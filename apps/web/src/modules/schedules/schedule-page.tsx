@@ -54,7 +54,8 @@ export function SchedulePage() {
     );
 
   const fixed: Fixed = chosen !== undefined && by !== 'department' ? by : undefined;
-  const filter: ScheduleFilter = chosen === undefined ? {} : by === 'doctor' ? { doctorId: chosen } : by === 'room' ? { roomId: chosen } : { departmentId: chosen };
+  const filter: ScheduleFilter =
+    chosen === undefined ? {} : by === 'doctor' ? { doctorId: chosen } : by === 'room' ? { roomId: chosen } : { departmentId: chosen };
   const { from, to, monday } = rangeOf(view, anchor);
   const list = useQuery({ queryKey: scheduleKeys.range(from, to, filter), queryFn: () => schedulesApi.list(from, to, filter) });
   const refresh = () => void qc.invalidateQueries({ queryKey: scheduleKeys.all });
@@ -110,7 +111,15 @@ export function SchedulePage() {
           />
         </Space>
         <Space wrap>
-          <Segmented value={view} onChange={(v) => set({ view: v as string })} options={[{ value: 'week', label: TS.week }, { value: 'month', label: TS.month }]} aria-label={`${TS.week} / ${TS.month}`} />
+          <Segmented
+            value={view}
+            onChange={(v) => set({ view: v as string })}
+            options={[
+              { value: 'week', label: TS.week },
+              { value: 'month', label: TS.month },
+            ]}
+            aria-label={`${TS.week} / ${TS.month}`}
+          />
           <Button icon={<LeftOutlined />} onClick={() => step(-1)} aria-label={TS.previous} />
           <Button onClick={() => set({ date: undefined })}>{TS.today}</Button>
           <Button icon={<RightOutlined />} onClick={() => step(1)} aria-label={TS.next} />
@@ -120,7 +129,11 @@ export function SchedulePage() {
         {title}
       </Typography.Title>
       <Spin spinning={list.isFetching}>
-        {view === 'week' ? <WeekGrid monday={monday} rows={rows} fixed={fixed} today={today} onOpen={setOpened} /> : <MonthView month={anchor} rows={rows} fixed={fixed} today={today} onOpen={setOpened} />}
+        {view === 'week' ? (
+          <WeekGrid monday={monday} rows={rows} fixed={fixed} today={today} onOpen={setOpened} />
+        ) : (
+          <MonthView month={anchor} rows={rows} fixed={fixed} today={today} onOpen={setOpened} />
+        )}
         {!list.isLoading && rows.length === 0 && <NoSchedules />}
       </Spin>
     </Flex>
@@ -151,9 +164,24 @@ export function SchedulePage() {
           ...(canWrite ? [{ key: 'log', label: TS.logTab, children: <ScheduleLog doctorId={by === 'doctor' ? chosen : undefined} /> }] : []),
         ]}
       />
-      <BuildDrawer open={building} onClose={() => setBuilding(false)} onDone={refresh} initial={{ from: formatDate(monday < today ? today : monday), to: formatDate(addDays(monday, 4) < today ? today : addDays(monday, 4)), doctor: by === 'doctor' ? chosenOption : undefined }} />
+      <BuildDrawer
+        open={building}
+        onClose={() => setBuilding(false)}
+        onDone={refresh}
+        initial={{
+          from: formatDate(monday < today ? today : monday),
+          to: formatDate(addDays(monday, 4) < today ? today : addDays(monday, 4)),
+          doctor: by === 'doctor' ? chosenOption : undefined,
+        }}
+      />
       <CopyWeekModal open={copying} monday={monday} filter={filter} onClose={() => setCopying(false)} onDone={refresh} />
-      <DayOffModal open={dayOff} doctor={by === 'doctor' ? chosenOption : undefined} day={anchor < today ? today : anchor} onClose={() => setDayOff(false)} onDone={refresh} />
+      <DayOffModal
+        open={dayOff}
+        doctor={by === 'doctor' ? chosenOption : undefined}
+        day={anchor < today ? today : anchor}
+        onClose={() => setDayOff(false)}
+        onDone={refresh}
+      />
       <ScheduleDrawer schedule={openedNow} onClose={() => setOpened(null)} onChanged={refresh} canWrite={canWrite} />
     </Card>
   );

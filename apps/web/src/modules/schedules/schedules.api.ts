@@ -35,15 +35,19 @@ export const schedulesApi = {
   logs: (q: { page: number; size: number; doctorId?: number }) => api.get<Page<ScheduleLogRow>>(`${P}/logs`, { query: q }),
 
   /** The doctors' dropdown; `seen` (if given) keeps each loaded doctor, for what the option does not show (the department). */
-  doctorLoader: (seen?: Map<number, DoctorSelectItem>): SelectBoxLoader => async ({ page, size, search }) => {
-    const res = await api.get<Page<DoctorSelectItem>>(`${doctorResource.path}/select`, { query: { page, size, q: search } });
-    for (const d of res.data) seen?.set(d.id, d);
-    return { data: res.data.map((d) => ({ id: d.id, name: d.name })), totalPage: res.totalPage };
-  },
-  optionLoader: (kind: ScheduleOptionKind, doctorId?: number): SelectBoxLoader => async ({ page, size, search }) => {
-    const res = await api.get<Page<{ id: number; code: string; name: string }>>(`${P}/options/${kind}`, { query: { page, size, q: search, doctorId } });
-    return { data: res.data.map((r) => ({ id: r.id, name: r.name })), totalPage: res.totalPage };
-  },
+  doctorLoader:
+    (seen?: Map<number, DoctorSelectItem>): SelectBoxLoader =>
+    async ({ page, size, search }) => {
+      const res = await api.get<Page<DoctorSelectItem>>(`${doctorResource.path}/select`, { query: { page, size, q: search } });
+      for (const d of res.data) seen?.set(d.id, d);
+      return { data: res.data.map((d) => ({ id: d.id, name: d.name })), totalPage: res.totalPage };
+    },
+  optionLoader:
+    (kind: ScheduleOptionKind, doctorId?: number): SelectBoxLoader =>
+    async ({ page, size, search }) => {
+      const res = await api.get<Page<{ id: number; code: string; name: string }>>(`${P}/options/${kind}`, { query: { page, size, q: search, doctorId } });
+      return { data: res.data.map((r) => ({ id: r.id, name: r.name })), totalPage: res.totalPage };
+    },
 };
 
 export const scheduleKeys = {
