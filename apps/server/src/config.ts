@@ -1,12 +1,14 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { StartupError } from './core/startup';
 
 const bool = z.union([z.boolean(), z.string()]).transform((v) => (typeof v === 'boolean' ? v : ['1', 'true', 'yes', 'on'].includes(v.toLowerCase())));
 
 /** Every knob of the server, read from the environment. Each has a default (README lists them). */
 export const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  HOST: z.string().default('0.0.0.0'),
+  /** Listen address; default 127.0.0.1 (the demo publishes its passwords), 0.0.0.0 when NODE_ENV=production. */
+  HOST: z.string().optional(),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   /** PostgreSQL server; when empty the embedded PGlite under DATA_DIR is used. */
   DATABASE_URL: z.string().optional(),
@@ -56,21 +58,22 @@ export const configSchema = z.object({
   BOOKING_LIST_CACHE_SECONDS: z.coerce.number().min(0).max(60).default(5),
 });
 
-export type Config = z.infer<typeof configSchema> & { seedDemo: boolean; dataDir: string };
+export type Config = Omit<z.infer<typeof configSchema>, 'HOST'> & { HOST: string; seedDemo: boolean; dataDir: string };
 
 export function loadConfig(env: Record<string, string | undefined> = process.env, overrides: Partial<Config> = {}): Config {
   const raw = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
   const parsed = configSchema.safeParse(raw);
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
-    throw new Error(`Cấu hình không hợp lệ:\n${lines}`);
+    const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new StartupError(`Cấu hình không hợp lệ: ${lines}`);
   }
   const c = parsed.data;
   if (c.ENABLE_TEST_FIXTURES && c.NODE_ENV === 'production') {
-    throw new Error('ENABLE_TEST_FIXTURES không được bật khi NODE_ENV=production');
+    throw new StartupError('ENABLE_TEST_FIXTURES không được bật khi NODE_ENV=production');
   }
   return {
     ...c,
+    HOST: c.HOST ?? (c.NODE_ENV === 'production' ? '0.0.0.0' : '127.0.0.1'),
     seedDemo: c.SEED_DEMO ?? c.NODE_ENV !== 'production',
     dataDir: path.resolve(c.DATA_DIR),
     ...overrides,

@@ -56,18 +56,25 @@ describe('server process on embedded PGlite', () => {
     expect(audits!.n).toBeGreaterThanOrEqual(acknowledged);
 
     // a restart reopens the same data, seeds nothing twice, and the demo accounts still sign in
-    const again = start(dir, 3392);
+    const again = start(dir, 3392, { LOG_LEVEL: 'info' });
     await again.ready;
+    expect(again.output()).toContain('Cổng quản trị đang chạy tại http://127.0.0.1:3392');
     expect((await login(again.url, 'admin', 'Admin@123')).status).toBe(200);
 
     // a second server on the same data stops at once, in Vietnamese, and the first keeps serving
     const second = start(dir, 3396);
     await expect(second.ready).rejects.toThrow(`đang được một tiến trình khác của cổng quản trị dùng (pid ${again.proc.pid})`);
+    await exited(second.proc);
+    expect(second.proc.exitCode).toBe(1);
+    // one line, no stack trace after the Vietnamese message
+    expect(second.output().trim().split('\n')).toHaveLength(1);
+    expect(second.output()).not.toMatch(/\n\s+at /);
     expect((await login(again.url, 'admin', 'Admin@123')).status).toBe(200);
 
     again.proc.kill('SIGTERM');
     await exited(again.proc);
     expect(again.proc.exitCode).toBe(0);
+    expect(again.output().trim().split('\n').at(-1)).toContain('Cổng quản trị đã dừng.');
     expect(fs.existsSync(path.join(dir, 'pglite.lock'))).toBe(false);
   }, 150_000);
 
@@ -92,6 +99,24 @@ describe('server process on embedded PGlite', () => {
     again.proc.kill('SIGTERM');
     await exited(again.proc);
   }, 150_000);
+
+  it('a taken port is one line and exit code 1 before any migration or seeding', async () => {
+    const dir = tmp();
+    const { createServer } = await import('node:net');
+    const holder = createServer((socket) => socket.destroy()); // the readiness probe must not hang on it
+    await new Promise<void>((r) => holder.listen({ host: '127.0.0.1', port: 3397 }, () => r()));
+    try {
+      const s = start(dir, 3397);
+      s.ready.catch(() => undefined); // it never gets ready: the exit is what is checked
+      await exited(s.proc);
+      expect(s.proc.exitCode).toBe(1);
+      expect(s.output().trim()).toBe('Cổng 3397 đang được một chương trình khác dùng. Hãy dừng chương trình đó hoặc chọn cổng khác (biến môi trường PORT).');
+      // nothing was opened: no database created under DATA_DIR
+      expect(fs.existsSync(path.join(dir, 'pglite'))).toBe(false);
+    } finally {
+      await new Promise((r) => holder.close(r));
+    }
+  }, 60_000);
 
   it('refuses to start with test fixtures enabled in production', async () => {
     const s = start(tmp(), 3395, { NODE_ENV: 'production', ENABLE_TEST_FIXTURES: '1' });

@@ -48,6 +48,12 @@ export const MSG = {
   // server start
   dataDirInUse:
     'Thư mục dữ liệu {dir} đang được một tiến trình khác của cổng quản trị dùng (pid {pid}). Hãy dừng tiến trình đó rồi khởi động lại; nếu chắc chắn không còn tiến trình nào, xoá tệp {file}.',
+  portInUse: 'Cổng {port} đang được một chương trình khác dùng. Hãy dừng chương trình đó hoặc chọn cổng khác (biến môi trường PORT).',
+  portDenied: 'Không được phép mở cổng {port} trên địa chỉ {host}. Hãy chọn cổng từ 1024 trở lên (biến môi trường PORT).',
+  hostUnavailable: 'Địa chỉ {host} không có trên máy này (biến môi trường HOST).',
+  startFailed: 'Không khởi động được cổng quản trị: {reason}',
+  serverListening: 'Cổng quản trị đang chạy tại http://{host}:{port}',
+  serverStopped: 'Cổng quản trị đã dừng.',
   liveOffline: 'Mất kết nối cập nhật trực tiếp, đang thử kết nối lại…',
   // generic field errors (zod → Vietnamese)
   fieldRequired: 'Vui lòng nhập {field}',

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fmt, MSG } from '@portal/shared/messages.vi';
+import { StartupError } from './startup';
 
 /** The process is running (a signal 0 reaches it, or it exists under another user). */
 function running(pid: number): boolean {
@@ -30,7 +31,7 @@ export function lockDataDir(dataDir: string): () => void {
       if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
       const holder = Number.parseInt(fs.readFileSync(file, 'utf8'), 10);
       if (holder === process.pid) break; // this process opened it before and did not close it
-      if (Number.isInteger(holder) && holder > 0 && running(holder)) throw new Error(fmt(MSG.dataDirInUse, { dir: dataDir, pid: holder, file }));
+      if (Number.isInteger(holder) && holder > 0 && running(holder)) throw new StartupError(fmt(MSG.dataDirInUse, { dir: dataDir, pid: holder, file }));
       fs.rmSync(file, { force: true }); // left by a process that is gone
     }
   }

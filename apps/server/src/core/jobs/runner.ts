@@ -21,6 +21,7 @@ import {
   type ClaimedJob,
 } from './queue';
 import { backoffDelay, definedJobNames, jobDefinition, recurringJobs, type RecurringJob } from './registry';
+import { StartupError } from '../startup';
 
 export interface JobLog {
   info(obj: object, msg: string): void;
@@ -263,7 +264,7 @@ export const jobsConfigSchema = z.object({
 export function jobsConfig(env: Record<string, string | undefined> = process.env) {
   const raw = Object.fromEntries(Object.entries(env).filter(([k, v]) => k.startsWith('JOBS_') && v !== undefined && v !== ''));
   const parsed = jobsConfigSchema.safeParse(raw);
-  if (!parsed.success) throw new Error(`Cấu hình không hợp lệ:\n${parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n')}`);
+  if (!parsed.success) throw new StartupError(`Cấu hình không hợp lệ: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
   return parsed.data;
 }
 
