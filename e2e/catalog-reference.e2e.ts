@@ -183,6 +183,9 @@ test.describe('catalogues with references', () => {
     await page.getByRole('tab', { name: T.areas.legacyProvinces, exact: true }).click();
     await expect(total(page)).toHaveText('1–20 trên 63 bản ghi');
     await search(page).fill('ha giang');
+    // wait for the search itself (row 02 is on the unfiltered first page too): a tab clicked while it is
+    // still pending would otherwise race it
+    await expect(total(page)).toHaveText('1–2 trên 2 bản ghi');
     await expect(row(page, '02')).toContainText('Tỉnh Tuyên Quang');
     await snap(page, 'areas-legacy');
 
