@@ -157,14 +157,14 @@ test.describe('logout and session end', () => {
   test('a 403 answer shows "Bạn không có quyền thao tác"', async ({ page, request }) => {
     const account = await makeAccount(request, { prefix: 'e2e_forbidden', authorities: ['MANAGER_USER'] });
     await loginViaApi(page, account.username, account.password);
-    // No screen of this issue needs an authority yet: send the home page's authorizes call to
-    // the server's probe route for an authority this account lacks, so the real 403 flows
-    // through the app's API client.
-    await page.route('**/api/his/v1/user/authorizes', (route) =>
+    // Every screen's calls are allowed to its own authority: send the patient list's call to the
+    // server's probe route for an authority this account lacks, so a real 403 flows through the
+    // app's API client.
+    await page.route('**/api/his/v1/vendor/users/search**', (route) =>
       route.continue({ url: new URL('/api/test/v1/authority/MANAGER_SMS', route.request().url()).toString() }),
     );
-    await page.goto('/admin');
+    await page.goto('/admin/user');
     await expect(toast(page, 'Bạn không có quyền thao tác')).toBeVisible();
-    await expect(page).toHaveURL(/\/admin$/);
+    await expect(page).toHaveURL(/\/admin\/user(\?|$)/);
   });
 });

@@ -1,9 +1,15 @@
 import { expect, test } from '@playwright/test';
 import { MENU, visibleMenu } from '../apps/web/src/app/menu';
+import { T } from '../apps/web/src/app/messages';
 import { DEMO, loginViaApi, makeAccount, sidebarLabels, snap, toast } from './helpers';
 
 /** What the sidebar must show: the same table and filter as the app (only screens that exist). */
 const expectedLabels = (authorities: string[]) => visibleMenu(MENU, authorities).map((e) => e.label);
+/** The home page's links: every screen of the sidebar but the home page itself. */
+const screenLinks = (authorities: string[]) =>
+  visibleMenu(MENU, authorities)
+    .filter((e) => e.key !== 'home')
+    .flatMap((e) => (e.kind === 'link' ? [e.label] : e.children.map((c) => c.label)));
 
 test.describe('admin shell', () => {
   test('admin sees every ready entry, the facility and the footer', async ({ page }) => {
@@ -16,8 +22,10 @@ test.describe('admin shell', () => {
     await expect(footer).toContainText('admin');
     await expect(footer.locator('.ant-avatar')).toBeVisible();
     await expect(page.getByText('Phát triển bởi Đội ngũ Portal Y tế')).toBeVisible();
-    // Home: authorities with Vietnamese labels and today's date DD/MM/YYYY.
-    await expect(page.getByTestId('authority-list')).toContainText('Quản trị cơ sở y tế');
+    // Home: the screens this account can open (the sidebar's table, no module without a screen) and today's date DD/MM/YYYY.
+    await expect(page.getByTestId('home-screens').getByRole('link')).toHaveText(screenLinks(['ADMIN_FACILITY']));
+    await expect(page.getByTestId('home-screens')).not.toContainText('SMS');
+    await expect(page.getByText(T.home.intro, { exact: false })).toBeVisible();
     await expect(page.getByText(/Hôm nay: \d{2}\/\d{2}\/\d{4}/)).toBeVisible();
     await snap(page, 'shell-admin');
   });
@@ -25,13 +33,25 @@ test.describe('admin shell', () => {
   test('letan sees only the entries of their authorities', async ({ page }) => {
     await loginViaApi(page, DEMO.letan.username, DEMO.letan.password);
     await page.goto('/admin');
-    await expect(page.getByTestId('authority-list')).toContainText('Quản lý đặt khám');
-    await expect(page.getByTestId('authority-list')).toContainText('Quản lý tài khoản bệnh nhân');
-    await expect(page.getByTestId('authority-list')).not.toContainText('Quản trị cơ sở y tế');
+    await expect(page.getByTestId('home-screens').getByRole('link')).toHaveText(screenLinks(['MANAGER_APPOINTMENT', 'MANAGER_USER']));
+    await page.getByTestId('home-screens').getByRole('link', { name: 'Danh sách đặt khám' }).click();
+    await expect(page).toHaveURL(/\/admin\/quan-ly-dat-kham/);
     const labels = await sidebarLabels(page);
     expect(labels).toEqual(expectedLabels(['MANAGER_APPOINTMENT', 'MANAGER_USER']));
     for (const hidden of ['Tài khoản quản trị', 'Danh mục', 'Báo cáo', 'Cài đặt']) expect(labels).not.toContain(hidden);
     await expect(page.getByTestId('sider-footer')).toContainText('letan');
+  });
+
+  test('an account whose modules have no screen yet is told so, and no module is named', async ({ page, request }) => {
+    // like the demo's baocao: reports and logs, which have no screen yet
+    const account = await makeAccount(request, { prefix: 'e2e_home', authorities: ['MANAGER_REPORT', 'MANAGER_LOG'] });
+    await loginViaApi(page, account.username, account.password);
+    await page.goto('/admin');
+    await expect(page.getByRole('heading', { name: /^Xin chào, / })).toBeVisible();
+    await expect(page.getByText(T.home.noScreens)).toBeVisible();
+    await expect(page.getByTestId('home-screens')).toHaveCount(0);
+    await expect(page.getByText(T.home.intro, { exact: false })).toHaveCount(0);
+    for (const absent of ['Báo cáo', 'nhật ký']) await expect(page.locator('.home-panel').last()).not.toContainText(absent);
   });
 
   test('collapses to a minified sidebar with hover popovers, remembered after reload', async ({ page, request }) => {
@@ -143,7 +163,7 @@ test.describe('admin shell', () => {
     });
     const contentBox = await page.locator('.shell-content').boundingBox();
     await page.getByRole('menuitem', { name: 'Quản lý đặt khám' }).click();
-    await page.locator('a[href="/admin/quan-ly-dat-kham"]').click();
+    await page.getByTestId('sidebar').locator('a[href="/admin/quan-ly-dat-kham"]').click();
     const pending = page.getByTestId('navigation-pending');
     await expect(pending).toBeVisible();
     await expect(pending).toHaveText('Đang tải…');

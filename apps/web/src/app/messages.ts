@@ -87,8 +87,8 @@ export const T = {
     today: 'Hôm nay: {date}',
     facility: 'Cơ sở y tế',
     username: 'Tên đăng nhập',
-    authorities: 'Quyền được cấp',
-    noAuthorities: 'Tài khoản chưa được cấp quyền nào. Vui lòng liên hệ quản trị viên.',
+    screens: 'Chức năng của bạn',
+    noScreens: 'Tài khoản này chưa có chức năng nào dùng được trên cổng quản trị. Vui lòng liên hệ quản trị viên nếu bạn cần được cấp quyền.',
     intro: 'Chọn chức năng ở thanh bên trái để bắt đầu làm việc.',
   },
   password: {

@@ -1,13 +1,17 @@
-import { Alert, Descriptions, Flex, Skeleton, Tag } from 'antd';
-import { AUTHORITY_LABELS, isAuthority } from '@portal/shared/authorities';
+import { useMemo } from 'react';
+import { Alert, Descriptions, Flex, Skeleton } from 'antd';
+import { Link } from 'react-router';
 import { fmt } from '@portal/shared/messages.vi';
 import { formatDate } from '@portal/shared/rules/format';
+import { MENU, visibleMenu } from '../../app/menu';
 import { T } from '../../app/messages';
-import { useAuthorizes, useMe } from '../auth/use-session';
+import { useMe } from '../../core/auth/session';
 import './home-page.css';
 
 /**
- * /admin: who is signed in, for which facility, with which authorities, and today's date.
+ * /admin: who is signed in, for which facility, today's date, and the screens this account can
+ * open — the sidebar's own table and filter (app/menu.ts), so the home page never names a module
+ * that has no screen yet, and names each one as soon as it exists.
  *
  * The first screen after sign-in, so part of the first load (issue 13, under 300 KB gzipped):
  * its two panels and headings are plain elements drawn like antd's Card and Typography
@@ -16,10 +20,10 @@ import './home-page.css';
  */
 export function HomePage() {
   const me = useMe();
-  const authorizes = useAuthorizes();
+  const authorities = me.data?.user.authorities;
+  const entries = useMemo(() => (authorities ? visibleMenu(MENU, authorities).filter((e) => e.key !== 'home') : []), [authorities]);
   if (!me.data) return <Skeleton active />;
   const { user, hospitalByAdmin } = me.data;
-  const granted = (authorizes.data ?? []).filter((a) => a.granted);
 
   return (
     <Flex vertical gap={16}>
@@ -27,7 +31,8 @@ export function HomePage() {
         <div className="home-panel-body">
           <h3 className="home-greeting">{fmt(T.home.greeting, { name: user.name })}</h3>
           <p className="home-intro">
-            {fmt(T.home.today, { date: formatDate(new Date()) })} · {T.home.intro}
+            {fmt(T.home.today, { date: formatDate(new Date()) })}
+            {entries.length > 0 && ` · ${T.home.intro}`}
           </p>
           <Descriptions column={1} size="small" bordered>
             <Descriptions.Item label={T.home.facility}>{hospitalByAdmin.name}</Descriptions.Item>
@@ -35,23 +40,34 @@ export function HomePage() {
           </Descriptions>
         </div>
       </section>
-      <section className="home-panel" aria-labelledby="home-authorities-title">
-        <div className="home-panel-head" id="home-authorities-title">
-          {T.home.authorities}
-        </div>
+      <section className="home-panel" aria-labelledby="home-screens-title">
+        <h2 className="home-panel-head" id="home-screens-title">
+          {T.home.screens}
+        </h2>
         <div className="home-panel-body">
-          {authorizes.isLoading ? (
-            <Skeleton active paragraph={{ rows: 2 }} />
-          ) : granted.length === 0 ? (
-            <Alert type="info" showIcon title={T.home.noAuthorities} />
+          {entries.length === 0 ? (
+            <Alert type="info" showIcon title={T.home.noScreens} />
           ) : (
-            <Flex wrap gap={8} data-testid="authority-list">
-              {granted.map((a) => (
-                <Tag key={a.code} color="blue">
-                  {isAuthority(a.code) ? AUTHORITY_LABELS[a.code] : a.name}
-                </Tag>
+            <ul className="home-screens" data-testid="home-screens">
+              {entries.map((e) => (
+                <li key={e.key}>
+                  {e.kind === 'link' ? (
+                    <Link to={e.path}>{e.label}</Link>
+                  ) : (
+                    <>
+                      <span className="home-screens-group">{e.label}</span>
+                      <span className="home-screens-leaves">
+                        {e.children.map((c) => (
+                          <Link key={c.key} to={c.path}>
+                            {c.label}
+                          </Link>
+                        ))}
+                      </span>
+                    </>
+                  )}
+                </li>
               ))}
-            </Flex>
+            </ul>
           )}
         </div>
       </section>
