@@ -100,7 +100,7 @@ test.describe('admin shell', () => {
     await page.goto('/admin');
     await page.getByRole('button', { name: 'Cài đặt giao diện' }).click();
     const drawer = page.getByRole('dialog', { name: 'Cài đặt giao diện' });
-    await expect(drawer.getByText('Màu chủ đạo')).toBeVisible();
+    await expect(drawer.getByText('Màu chủ đạo', { exact: true })).toBeVisible();
     await expect(drawer.getByRole('radio')).toHaveCount(13);
     await expect(drawer.getByRole('radio', { name: 'Xanh dương' })).toHaveAttribute('aria-checked', 'true');
     await snap(page, 'settings-drawer');
@@ -115,14 +115,20 @@ test.describe('admin shell', () => {
     await expect(selected).toHaveCSS('background-color', 'rgb(207, 19, 34)');
     await expect(page.getByText('Phát triển bởi Đội ngũ Portal Y tế')).toBeHidden();
 
+    // the display reset keeps the sidebar as it is (collapsed here); the full reset forgets it too
+    await page.getByRole('button', { name: T.shell.collapse }).click();
     await page.getByRole('button', { name: 'Cài đặt giao diện' }).click();
-    await drawer.getByRole('button', { name: 'Khôi phục mặc định' }).click();
+    await expect(drawer.getByRole('button', { name: T.settings.reset })).toHaveAccessibleDescription(T.settings.resetHint);
+    await drawer.getByRole('button', { name: T.settings.reset }).click();
     await expect(selected).toHaveCSS('background-color', 'rgb(22, 119, 255)');
     await expect(page.getByText('Phát triển bởi Đội ngũ Portal Y tế')).toBeVisible();
+    await expect(page.getByRole('button', { name: T.shell.expand })).toBeVisible();
 
     await drawer.getByRole('radio', { name: 'Tím' }).click();
-    await drawer.getByRole('button', { name: 'Khôi phục cài đặt gốc' }).click();
+    await expect(drawer.getByRole('button', { name: T.settings.factoryReset })).toHaveAccessibleDescription(T.settings.factoryResetHint);
+    await drawer.getByRole('button', { name: T.settings.factoryReset }).click();
     await expect(selected).toHaveCSS('background-color', 'rgb(22, 119, 255)');
+    await expect(page.getByRole('button', { name: T.shell.collapse })).toBeVisible();
     expect(await page.evaluate(() => [localStorage.getItem('layoutSettings'), localStorage.getItem('siderState')])).toEqual([null, null]);
   });
 
@@ -186,6 +192,22 @@ test.describe('admin shell', () => {
     await expect(page.getByRole('heading', { name: 'Quản lý đặt khám' })).toBeVisible({ timeout: 30_000 });
     await expect(page.getByTestId('sidebar')).toBeVisible();
     expect(errors).toEqual([]);
+  });
+
+  test('the sign-in toast opens below the header and leaves its settings button free', async ({ page }) => {
+    await page.goto('/login');
+    await page.getByPlaceholder(/tên đăng nhập/i).fill(DEMO.admin.username);
+    await page.getByPlaceholder(/mật khẩu/i).fill(DEMO.admin.password);
+    await page.getByRole('button', { name: 'Đăng nhập' }).click();
+    const notice = toast(page, 'Đăng nhập thành công');
+    await expect(notice).toBeVisible();
+    const settings = page.getByRole('button', { name: 'Cài đặt giao diện' });
+    const [n, b] = [await notice.boundingBox(), await settings.boundingBox()];
+    expect(n && b).toBeTruthy();
+    expect(n!.y).toBeGreaterThanOrEqual(b!.y + b!.height); // entirely below the button
+    await settings.click(); // reachable while the toast is still up
+    await expect(page.getByRole('dialog', { name: 'Cài đặt giao diện' })).toBeVisible();
+    await expect(notice).toBeVisible();
   });
 
   test('notifications appear top right and close after 3456 ms', async ({ page }) => {

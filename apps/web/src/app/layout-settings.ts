@@ -83,13 +83,13 @@ export const layoutStore = {
     writeJson(STORAGE_KEYS.sider, sider);
     emit();
   },
-  /** "Khôi phục mặc định": the drawer's choices go back to the defaults. */
+  /** "Khôi phục giao diện mặc định": the drawer's choices go back to the defaults; the sider stays as it is. */
   reset(): void {
     layout = { ...DEFAULT_LAYOUT };
     writeJson(STORAGE_KEYS.layout, layout);
     emit();
   },
-  /** "Khôi phục cài đặt gốc": forget every stored layout preference and the sider state. */
+  /** "Xoá mọi tuỳ chỉnh trên trình duyệt này": forget every stored layout preference and the sider state. */
   factoryReset(): void {
     removeKey(STORAGE_KEYS.layout);
     removeKey(STORAGE_KEYS.sider);

@@ -116,9 +116,10 @@ export const T = {
     showFooter: 'Hiện chân trang',
     compact: 'Chế độ thu gọn (mật độ cao)',
     theme: 'Màu chủ đạo',
-    reset: 'Khôi phục mặc định',
-    factoryReset: 'Khôi phục cài đặt gốc',
-    factoryResetHint: 'Xoá mọi tuỳ chỉnh giao diện và trạng thái thanh bên đã lưu trên trình duyệt này.',
+    reset: 'Khôi phục giao diện mặc định',
+    resetHint: 'Đưa các tuỳ chọn hiển thị và màu chủ đạo ở trên về mặc định; thanh bên giữ nguyên như đang dùng.',
+    factoryReset: 'Xoá mọi tuỳ chỉnh trên trình duyệt này',
+    factoryResetHint: 'Như trên, và quên cả trạng thái thanh bên (thu gọn, nhóm đang mở) đã lưu trên trình duyệt này.',
   },
   /** Đơn vị hành chính: one generic list per tab. */
   areas: {

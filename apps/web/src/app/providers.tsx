@@ -6,7 +6,7 @@ import { NOTIFICATION_DURATION_MS } from '@portal/shared/constants';
 import { useReducedMotion } from '../core/motion/reduced-motion';
 import { bindNotifications } from '../core/notify';
 import { useLayoutSettings } from './layout-settings';
-import { buildTheme } from './theme';
+import { buildTheme, HEADER_HEIGHT } from './theme';
 
 const DURATION_S = NOTIFICATION_DURATION_MS / 1000;
 
@@ -27,8 +27,12 @@ export function AppProviders({ queryClient, children }: { queryClient: QueryClie
   return (
     // with reduced motion no click ripple either (antd's wave keeps its own motion, not the token's)
     <ConfigProvider locale={viVN} theme={themeConfig} wave={{ disabled: reducedMotion }}>
-      {/* Spec §8: notifications top right, auto-close after 3456 ms. */}
-      <AntApp notification={{ placement: 'topRight', duration: DURATION_S }} message={{ duration: DURATION_S }} style={{ minHeight: '100vh' }}>
+      {/* Spec §8: notifications top right, auto-close after 3456 ms; below the header, whose settings button they used to cover. */}
+      <AntApp
+        notification={{ placement: 'topRight', top: HEADER_HEIGHT + 8, duration: DURATION_S }}
+        message={{ duration: DURATION_S }}
+        style={{ minHeight: '100vh' }}
+      >
         <NotificationBridge />
         <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
       </AntApp>

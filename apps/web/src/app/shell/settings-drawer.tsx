@@ -51,14 +51,17 @@ export function SettingsDrawer({ open, onClose }: { open: boolean; onClose: () =
         })}
       </div>
       <Divider />
-      <Flex vertical gap={8}>
-        <Button block onClick={() => layoutStore.reset()}>
+      <Flex vertical gap={4}>
+        <Button block onClick={() => layoutStore.reset()} aria-describedby="layout-reset-hint">
           {T.settings.reset}
         </Button>
-        <Button block danger onClick={() => layoutStore.factoryReset()}>
+        <Typography.Text type="secondary" id="layout-reset-hint" style={{ fontSize: 12, marginBottom: 8 }}>
+          {T.settings.resetHint}
+        </Typography.Text>
+        <Button block danger onClick={() => layoutStore.factoryReset()} aria-describedby="layout-factory-reset-hint">
           {T.settings.factoryReset}
         </Button>
-        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+        <Typography.Text type="secondary" id="layout-factory-reset-hint" style={{ fontSize: 12 }}>
           {T.settings.factoryResetHint}
         </Typography.Text>
       </Flex>
