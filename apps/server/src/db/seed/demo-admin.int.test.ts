@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, loginRequest, sqlRows, type TestApp } from '../../test/test-app';
+import { createTestApp, login, loginRequest, sqlRows, type TestApp } from '../../test/test-app';
 import { hashCost } from '../../core/password-cost';
 import { DEMO_STAFF_PASSWORD } from './demo-admin';
 import { seedDemo } from './demo';
@@ -41,5 +41,45 @@ describe('demo staff of the demo hospital', () => {
     expect(fresh.json().data.mustChangePassword).toBe(true);
     const [n] = await sqlRows<{ n: number }>(t, sql`SELECT count(*)::int AS n FROM roles WHERE search_text = ''`);
     expect(n!.n).toBe(0);
+  });
+});
+
+describe('the second demo facility (Phòng khám Đa khoa Minh An)', () => {
+  const clinic = sql`(SELECT id FROM facilities WHERE code = 'PKDK-MA')`;
+  const count = async (table: string, where = sql``) =>
+    (await sqlRows<{ n: number }>(t, sql`SELECT count(*)::int AS n FROM ${sql.raw(table)} WHERE facility_id = ${clinic} ${where}`))[0]!.n;
+
+  it('has a small but complete working set of its own', async () => {
+    expect(await roleCodes('letan2')).toEqual(['LE_TAN']);
+    expect((await loginRequest(t, 'letan2', 'Letan@123')).statusCode).toBe(200);
+    expect(await count('departments')).toBe(6);
+    expect(await count('specialties')).toBe(5);
+    expect(await count('rooms')).toBe(6);
+    expect(await count('doctors')).toBe(5);
+    expect(await count('medical_services')).toBeGreaterThan(0);
+    expect(await count('medical_profiles')).toBeGreaterThan(0);
+    // two months of schedules for the five outpatient doctors, and bookings in every state on them
+    expect(await count('schedules')).toBeGreaterThan(150);
+    const states = await sqlRows<{ status: string }>(t, sql`SELECT DISTINCT status FROM bookings WHERE facility_id = ${clinic} ORDER BY status`);
+    expect(states.map((s) => s.status)).toEqual(expect.arrayContaining(['PENDING', 'ACCEPTED', 'DONE', 'CANCELLED']));
+    // nothing of it points into the hospital
+    const [foreign] = await sqlRows<{ n: number }>(
+      t,
+      sql`SELECT count(*)::int AS n FROM bookings b JOIN doctors d ON d.id = b.doctor_id WHERE b.facility_id = ${clinic} AND d.facility_id <> b.facility_id`,
+    );
+    expect(foreign!.n).toBe(0);
+  });
+
+  it('admin2 works the clinic through the API: its doctors, its bookings', async () => {
+    const { loginToken } = await login(t, { username: 'admin2', password: 'Admin@123' });
+    const auth = { authorization: `Bearer ${loginToken}` };
+    const doctors = await t.app.inject({ method: 'GET', url: '/api/catalog/v1/doctors?page=0&size=20', headers: auth });
+    expect(doctors.statusCode).toBe(200);
+    expect(
+      doctors
+        .json()
+        .data.map((d: { code: string }) => d.code)
+        .sort(),
+    ).toEqual(['MA01', 'MA02', 'MA03', 'MA04', 'MA05']);
   });
 });

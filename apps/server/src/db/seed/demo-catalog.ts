@@ -70,8 +70,17 @@ export const DEMO_ROOMS: readonly [string, string, string, string | null][] = [
   ['CT01', 'Phòng chụp cắt lớp vi tính', 'KCDHA', null],
 ];
 
-/** Seeds the demo departments, specialties and rooms of a facility; returns their ids by code. */
-export async function seedDemoCatalog(tx: Executor, facilityId: number) {
+/** Which of the demo departments, specialties and rooms a facility gets, by code (default: all). */
+export interface DemoCatalogPick {
+  departments: readonly string[];
+  specialties: readonly string[];
+  rooms: readonly string[];
+}
+
+/** Seeds the demo departments, specialties and rooms of a facility (all, or those `pick` names); returns their ids by code. */
+export async function seedDemoCatalog(tx: Executor, facilityId: number, pick?: DemoCatalogPick) {
+  const only = <T extends readonly unknown[]>(list: readonly T[], codes?: readonly string[]) =>
+    codes ? list.filter((x) => codes.includes(x[0] as string)) : list;
   const row = ([code, name, description]: readonly [string, string, string]) => ({
     facilityId,
     code,
@@ -79,14 +88,20 @@ export async function seedDemoCatalog(tx: Executor, facilityId: number) {
     description,
     searchText: normalizeText(`${code} ${name}`),
   });
-  const dept = await tx.insert(departments).values(DEMO_DEPARTMENTS.map(row)).returning({ id: departments.id, code: departments.code });
-  const spec = await tx.insert(specialties).values(DEMO_SPECIALTIES.map(row)).returning({ id: specialties.id, code: specialties.code });
+  const dept = await tx
+    .insert(departments)
+    .values(only(DEMO_DEPARTMENTS, pick?.departments).map(row))
+    .returning({ id: departments.id, code: departments.code });
+  const spec = await tx
+    .insert(specialties)
+    .values(only(DEMO_SPECIALTIES, pick?.specialties).map(row))
+    .returning({ id: specialties.id, code: specialties.code });
   const deptId = new Map(dept.map((d) => [d.code, d.id]));
   const specId = new Map(spec.map((s) => [s.code, s.id]));
   const roomRows = await tx
     .insert(rooms)
     .values(
-      DEMO_ROOMS.map(([code, name, d, s]) => ({
+      only(DEMO_ROOMS, pick?.rooms).map(([code, name, d, s]) => ({
         facilityId,
         code,
         name,

@@ -5,7 +5,7 @@ import type { Executor } from '../../core/db';
 import { departments, doctorRooms, doctorSpecialties, doctors, doctorWorkHistory, rooms, specialties } from '../schema';
 
 type Period = [from: string, to: string | null, place: string, position: string];
-interface DemoDoctor {
+export interface DemoDoctor {
   code: string;
   name: string;
   gender: 'MALE' | 'FEMALE';
@@ -547,8 +547,13 @@ const RETIRED = new Set(['BS030']);
 
 const ASCII = (s: string) => normalizeText(s).replace(/[^a-z ]/g, '');
 
-/** Seeds the demo doctors of a facility whose departments, specialties and rooms are already seeded. */
-export async function seedDemoDoctors(tx: Executor, facilityId: number): Promise<number> {
+/** Seeds the demo doctors (`list`, default the hospital's) of a facility whose departments, specialties and rooms are already seeded. */
+export async function seedDemoDoctors(
+  tx: Executor,
+  facilityId: number,
+  list: readonly DemoDoctor[] = DEMO_DOCTORS,
+  emailDomain = 'benhvienanphuc.vn',
+): Promise<number> {
   const byCode = async (t: typeof departments | typeof specialties | typeof rooms, codes: string[]) => {
     const rows = await tx
       .select({ id: t.id, code: t.code })
@@ -556,21 +561,21 @@ export async function seedDemoDoctors(tx: Executor, facilityId: number): Promise
       .where(and(eq(t.facilityId, facilityId), inArray(t.code, codes)));
     return new Map(rows.map((r) => [r.code, r.id]));
   };
-  const dept = await byCode(departments, [...new Set(DEMO_DOCTORS.map((d) => d.dept))]);
-  const spec = await byCode(specialties, [...new Set(DEMO_DOCTORS.flatMap((d) => d.specs))]);
-  const room = await byCode(rooms, [...new Set(DEMO_DOCTORS.flatMap((d) => d.rooms))]);
+  const dept = await byCode(departments, [...new Set(list.map((d) => d.dept))]);
+  const spec = await byCode(specialties, [...new Set(list.flatMap((d) => d.specs))]);
+  const room = await byCode(rooms, [...new Set(list.flatMap((d) => d.rooms))]);
   const need = (m: Map<string, number>, code: string) => {
     const id = m.get(code);
     if (!id) throw new Error(`demo doctors: no catalogue row with code ${code}`);
     return id;
   };
 
-  for (const [i, d] of DEMO_DOCTORS.entries()) {
+  for (const [i, d] of list.entries()) {
     const words = ASCII(d.name).split(' ');
     const email = `${words[words.length - 1]}.${words
       .slice(0, -1)
       .map((w) => w[0])
-      .join('')}@benhvienanphuc.vn`;
+      .join('')}@${emailDomain}`;
     const phone = `09${String(12_345_678 + i * 7_654_321)
       .slice(-8)
       .replace(/(\d{2})(\d{3})(\d{3})/, '$1 $2 $3')}`;
@@ -604,5 +609,5 @@ export async function seedDemoDoctors(tx: Executor, facilityId: number): Promise
       .insert(doctorWorkHistory)
       .values(d.history.map(([from, to, place, position], k) => ({ doctorId, fromMonth: from, toMonth: to, place, position, sortOrder: k })));
   }
-  return DEMO_DOCTORS.length;
+  return list.length;
 }

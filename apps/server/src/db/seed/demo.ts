@@ -6,6 +6,7 @@ import { analyzeCatalog, seedServiceTypes, seedServices } from './catalog';
 import { linkDemoPriceEntries } from './demo-services';
 import { seedDemoAdmin } from './demo-admin';
 import { seedDemoCatalog } from './demo-catalog';
+import { seedDemoClinic } from './demo-clinic';
 import { seedDemoDoctors } from './demo-doctors';
 import { seedDemoSchedules } from './demo-schedules';
 import { createAccount, createFacility, createRole } from './factories';
@@ -27,7 +28,8 @@ const DEMO_ROLES: { code: string; name: string; description: string; authorities
 
 /**
  * Seeds the demo facility (its accounts are documented in the README and used by checks
- * outside the project) and a second facility for isolation tests. Deterministic.
+ * outside the project) and a second, smaller facility (seed/demo-clinic.ts) that also serves the
+ * isolation tests. Deterministic.
  */
 export async function seedDemo(database: Database, cost: HashCost, now = new Date(), storage?: FileStorage): Promise<void> {
   await database.transaction(async (tx) => {
@@ -120,6 +122,7 @@ export async function seedDemo(database: Database, cost: HashCost, now = new Dat
     await seedDemoDoctors(tx, hospital.id);
     await seedDemoSchedules(tx, hospital.id, now);
     await seedDemoBookings(tx, hospital.id, now);
+    await seedDemoClinic(tx, clinic.id, cost, now);
     await audit(tx, null, { action: 'SEED_DEMO', entity: 'facility', entityId: hospital.id, facilityId: hospital.id, actorUsername: 'system' });
   });
   await analyzeCatalog(database);
