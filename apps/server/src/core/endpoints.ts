@@ -1,10 +1,17 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Endpoint, EndpointBody, EndpointParams, EndpointQuery, EndpointResponse } from '@portal/shared/core/endpoint';
+import { fileBody, fileResponse } from '@portal/shared/core/endpoint-files';
 import { errorResponses } from './openapi';
 
+/** The body a handler of `E` receives: parsed by E's schema, or the raw bytes of a file upload (`fileBody`; check it with Buffer.isBuffer). */
+type RequestBody<E> = E extends { body: typeof fileBody } ? unknown : EndpointBody<E>;
+
 /** The request a handler of `E` receives: its params, query and body already parsed by E's schemas. */
-export type EndpointRequest<E> = FastifyRequest<{ Params: EndpointParams<E>; Querystring: EndpointQuery<E>; Body: EndpointBody<E> }>;
+export type EndpointRequest<E> = FastifyRequest<{ Params: EndpointParams<E>; Querystring: EndpointQuery<E>; Body: RequestBody<E> }>;
+
+/** What a handler of `E` answers: the endpoint's response, or the reply it sent a file with (`fileResponse`). */
+type HandlerAnswer<E> = E extends { response: typeof fileResponse } ? FastifyReply : EndpointResponse<E>;
 
 export interface EndpointRoute<E> {
   /** Route config: `access` (authority), `tokenInQuery`, `beforePasswordChange` … (core/access.ts). */
@@ -12,28 +19,46 @@ export interface EndpointRoute<E> {
   /** OpenAPI tags (the module's group, in Vietnamese). */
   tags: string[];
   bodyLimit?: number;
-  handler: (req: EndpointRequest<E>, reply: FastifyReply) => Promise<EndpointResponse<E>>;
+  /** Runs before the body is read: an upload refuses an announced size here. */
+  onRequest?: (req: FastifyRequest) => Promise<void>;
+  handler: (req: EndpointRequest<E>, reply: FastifyReply) => Promise<HandlerAnswer<E>>;
 }
 
 /**
  * Registers one endpoint of packages/shared: its method and path, its zod schemas for validation,
  * serialisation and OpenAPI, the 200 response and the documented error statuses. The web calls the
  * same object (core/api/endpoint-client.ts), so a path or a response type is written once.
+ * An endpoint with `body: fileBody` reads the body as bytes whatever its Content-Type, in a scope of its
+ * own; one with `response: fileResponse` sends a file itself and documents only its error statuses.
  */
 export function route<E extends Endpoint>(app: FastifyInstance, e: E, r: EndpointRoute<E>): void {
-  app.withTypeProvider<ZodTypeProvider>().route({
-    method: e.method,
-    url: e.path,
-    config: r.config,
-    bodyLimit: r.bodyLimit,
-    schema: {
-      tags: r.tags,
-      summary: e.summary,
-      ...(e.params ? { params: e.params } : {}),
-      ...(e.query ? { querystring: e.query } : {}),
-      ...(e.body ? { body: e.body } : {}),
-      response: { 200: e.response, ...errorResponses(...e.errors) },
-    },
-    handler: r.handler as never,
+  const fileUpload = e.body === fileBody;
+  const response = e.response === fileResponse ? errorResponses(...e.errors) : { 200: e.response, ...errorResponses(...e.errors) };
+  const add = (scope: FastifyInstance) => {
+    scope.withTypeProvider<ZodTypeProvider>().route({
+      method: e.method,
+      url: e.path,
+      config: r.config,
+      bodyLimit: r.bodyLimit,
+      ...(r.onRequest ? { onRequest: r.onRequest } : {}),
+      schema: {
+        tags: r.tags,
+        summary: e.summary,
+        ...(e.params ? { params: e.params } : {}),
+        ...(e.query ? { querystring: e.query } : {}),
+        ...(e.body && !fileUpload ? { body: e.body } : {}),
+        ...(Object.keys(response).length ? { response } : {}),
+      },
+      handler: r.handler as never,
+    });
+  };
+  if (!fileUpload) {
+    add(app);
+    return;
+  }
+  // One file, no form fields: the body is the file's bytes whatever Content-Type the client declares.
+  void app.register(async (scope) => {
+    scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
+    add(scope);
   });
 }

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { envelope } from '../core/api';
+import { endpoint } from '../core/endpoint';
+import { AUTH_PATHS } from './auth.paths';
 
 /** MD5 hex of the password: the wire format of spec §7. */
 export const md5Hex = z
@@ -53,6 +55,47 @@ export const idParam = z.object({ id: z.coerce.number().int().positive('Mã khô
 
 export const messageResponse = z.object({ code: z.literal(0), message: z.string() });
 
-export const authorizesResponse = envelope(z.array(z.object({ code: z.string(), name: z.string(), granted: z.boolean() })));
+export const authorizeRow = z.object({ code: z.string(), name: z.string(), granted: z.boolean() });
+export type AuthorizeRow = z.infer<typeof authorizeRow>;
+export const authorizesResponse = envelope(z.array(authorizeRow));
+
+/** Sign-in, the session and password changes, written once for the server and the web (core/endpoint.ts; paths in auth.paths.ts). */
+export const authEndpoints = {
+  login: endpoint({ method: 'PUT', path: AUTH_PATHS.login, summary: 'Đăng nhập', body: loginBody, response: loginResponse, errors: [400, 401, 403, 429] }),
+  logout: endpoint({ method: 'PUT', path: AUTH_PATHS.logout, summary: 'Đăng xuất', response: messageResponse, errors: [401] }),
+  me: endpoint({ method: 'GET', path: AUTH_PATHS.me, summary: 'Người dùng hiện tại', response: meResponse, errors: [401] }),
+  authorizes: endpoint({
+    method: 'GET',
+    path: AUTH_PATHS.authorizes,
+    summary: 'Danh sách quyền và quyền của người dùng',
+    response: authorizesResponse,
+    errors: [401],
+  }),
+  refresh: endpoint({
+    method: 'POST',
+    path: AUTH_PATHS.refresh,
+    summary: 'Làm mới phiên đăng nhập (xoay vòng refresh token)',
+    body: refreshBody,
+    response: refreshResponse,
+    errors: [400, 401],
+  }),
+  updatePassword: endpoint({
+    method: 'PUT',
+    path: AUTH_PATHS.updatePassword,
+    summary: 'Đổi mật khẩu (menu)',
+    body: updatePasswordBody,
+    response: messageResponse,
+    errors: [400, 401, 403],
+  }),
+  changePassword: endpoint({
+    method: 'PUT',
+    path: AUTH_PATHS.changePassword,
+    summary: 'Đổi mật khẩu (hộp thoại định kỳ / bắt buộc); code 2 khi mật khẩu cũ sai',
+    params: idParam,
+    body: changePasswordBody,
+    response: messageResponse,
+    errors: [400, 401, 403],
+  }),
+};
 
 export { WRONG_OLD_PASSWORD_CODE } from '../constants';

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import type { Authority } from '../authorities';
 import { envelope } from '../core/api';
+import { endpoint } from '../core/endpoint';
+import { fileBody, fileResponse } from '../core/endpoint-files';
 
 /**
  * Rich content (news, answers to patients' questions): HTML written in the admin's editor,
@@ -84,3 +86,24 @@ export const contentImageParams = z.object({ file: z.string().regex(CONTENT_IMAG
 export const contentImageUploadQuery = z.object({
   name: z.string().max(255, 'Tên tệp tối đa 255 ký tự').optional(),
 });
+
+/** Content images, written once for the server and the web (core/endpoint.ts). */
+export const contentEndpoints = {
+  uploadImage: endpoint({
+    method: 'POST',
+    path: CONTENT_IMAGE_PATH,
+    summary: 'Nội dung: tải ảnh lên (thân yêu cầu là tệp ảnh JPEG, PNG hoặc WebP, tối đa 5 MB; loại tệp xác định từ nội dung tệp)',
+    query: contentImageUploadQuery,
+    body: fileBody,
+    response: contentImageOne,
+    errors: [400, 401, 403, 413, 415],
+  }),
+  image: endpoint({
+    method: 'GET',
+    path: `${CONTENT_IMAGE_PATH}/:file`,
+    summary: 'Nội dung: ảnh (công khai; luôn là ảnh, không bao giờ là HTML)',
+    params: contentImageParams,
+    response: fileResponse,
+    errors: [],
+  }),
+};

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { envelope, pageEnvelope } from '../core/api';
+import { endpoint } from '../core/endpoint';
+import { fileBody, fileResponse } from '../core/endpoint-files';
 import { boolFilter, listQuerySchema } from '../core/list-query';
 import { isValidDisplayDate } from '../rules/date-shorthand';
 import { displayDateToIso } from '../rules/format';
@@ -146,6 +148,8 @@ export const medicalProfileResponse = envelope(medicalProfile);
 export const medicalProfilesResponse = envelope(z.array(medicalProfile));
 export const profilesResponse = envelope(z.array(profileBrief));
 export const medicalProfileQuery = z.object({ userProfileId: idParam('Mã hồ sơ').optional() });
+/** PUT …/medical-profile names the profile it updates. */
+export const medicalProfileUpdateQuery = z.object({ userProfileId: idParam('Mã hồ sơ') });
 
 const optionalText = (label: string, max: number) =>
   z
@@ -345,6 +349,7 @@ export const historyResponse = envelope(patientHistory);
 export const prescriptionsResponse = envelope(z.array(prescriptionLine));
 export const medicalRecordsResponse = envelope(z.array(medicalRecord));
 export const diagnosticsResponse = envelope(z.array(diagnosticResult));
+export const patientHistoriesResponse = envelope(z.array(patientHistory));
 
 export const uploadQuery = z.object({
   medicalProfileId: idParam('Mã hồ sơ'),
@@ -352,6 +357,8 @@ export const uploadQuery = z.object({
   fileName: z.string().trim().min(1, 'Thiếu tên tệp').max(200, 'Tên tệp tối đa 200 ký tự'),
 });
 export const resultFileResponse = envelope(resultFile);
+/** `?inline=true` shows the file in the browser instead of downloading it. */
+export const resultFilePullQuery = z.object({ inline: z.enum(['true', 'false']).optional() });
 
 export const accountActionResponse = envelope(patientUserDetail);
 export const resetPasswordResponse = envelope(
@@ -476,3 +483,271 @@ export const referenceResponse = z.object({
   data: z.array(z.object({ value: z.string(), name: z.string() })),
   totalPage: z.number().int(),
 });
+
+export const REFERENCE_KINDS = ['provinces', 'wards', 'nations', 'jobs'] as const;
+export type ReferenceKind = (typeof REFERENCE_KINDS)[number];
+
+const referenceEndpoint = <K extends ReferenceKind>(kind: K) =>
+  endpoint({
+    method: 'GET',
+    path: `${MEDICAL_PROFILES_PATH}/reference/${kind}`,
+    summary: `Danh mục quốc gia cho ô chọn của hồ sơ: ${kind}`,
+    query: referenceQuery,
+    response: referenceResponse,
+    errors: [400, 401, 403],
+  });
+
+const P = PATIENTS_PATH;
+const H = HISTORIES_PATH;
+const M = MEDICAL_PROFILES_PATH;
+
+/** The patient accounts API (issue 5), written once for the server and the web (core/endpoint.ts). */
+export const patientEndpoints = {
+  search: endpoint({
+    method: 'GET',
+    path: `${P}/search`,
+    summary: 'Tìm tài khoản theo tên (có hoặc không dấu), số điện thoại, CCCD, BHYT, mã bệnh nhân; lọc xác thực, khoá, ngày tạo',
+    query: patientSearchQuery,
+    response: patientSearchResponse,
+    errors: [400, 401, 403],
+  }),
+  export: endpoint({
+    method: 'GET',
+    path: `${P}/export`,
+    summary: 'Xuất Excel danh sách tài khoản theo bộ lọc',
+    query: patientSearchQuery,
+    response: fileResponse,
+    errors: [],
+  }),
+  duplicates: endpoint({
+    method: 'GET',
+    path: `${P}/duplicates`,
+    summary: 'Tài khoản có thể trùng: cùng số điện thoại, cùng CCCD, cùng họ tên và ngày sinh',
+    query: duplicatesQuery,
+    response: duplicatesResponse,
+    errors: [400, 401, 403],
+  }),
+  detail: endpoint({
+    method: 'GET',
+    path: `${P}/:userId`,
+    summary: 'Chi tiết tài khoản',
+    params: userIdParams,
+    response: patientUserResponse,
+    errors: [400, 401, 403, 404],
+  }),
+  profiles: endpoint({
+    method: 'GET',
+    path: `${P}/:userId/profiles`,
+    summary: 'Các hồ sơ của tài khoản (tóm tắt)',
+    params: userIdParams,
+    response: profilesResponse,
+    errors: [400, 401, 403, 404],
+  }),
+  medicalProfiles: endpoint({
+    method: 'GET',
+    path: `${P}/:userId/medical-profiles`,
+    summary: 'Các hồ sơ bệnh nhân đầy đủ của tài khoản (ghi nhật ký truy cập)',
+    params: userIdParams,
+    response: medicalProfilesResponse,
+    errors: [400, 401, 403, 404],
+  }),
+  medicalProfile: endpoint({
+    method: 'GET',
+    path: `${P}/:userId/medical-profile`,
+    summary: 'Một hồ sơ (mặc định hồ sơ chủ tài khoản; ?userProfileId= chọn hồ sơ)',
+    params: userIdParams,
+    query: medicalProfileQuery,
+    response: medicalProfileResponse,
+    errors: [400, 401, 403, 404],
+  }),
+  createProfile: endpoint({
+    method: 'POST',
+    path: `${P}/:userId/medical-profile`,
+    summary: 'Thêm hồ sơ cho tài khoản (người thân)',
+    params: userIdParams,
+    body: medicalProfileBody,
+    response: medicalProfileResponse,
+    errors: [400, 401, 403, 404, 409],
+  }),
+  updateProfile: endpoint({
+    method: 'PUT',
+    path: `${P}/:userId/medical-profile`,
+    summary: 'Cập nhật hồ sơ (?userProfileId=)',
+    params: userIdParams,
+    query: medicalProfileUpdateQuery,
+    body: medicalProfileBody,
+    response: medicalProfileResponse,
+    errors: [400, 401, 403, 404, 409],
+  }),
+  exts: endpoint({
+    method: 'GET',
+    path: `${P}/:userId/medical-profile-exts`,
+    summary: 'Thông tin bổ sung của các hồ sơ (nhóm máu, dị ứng, người giám hộ)',
+    params: userIdParams,
+    response: medicalProfileExtsResponse,
+    errors: [400, 401, 403, 404],
+  }),
+  saveExt: endpoint({
+    method: 'PUT',
+    path: `${P}/:userId/medical-profile-exts`,
+    summary: 'Lưu thông tin bổ sung của một hồ sơ',
+    params: userIdParams,
+    body: medicalProfileExtBody,
+    response: medicalProfileExtsResponse,
+    errors: [400, 401, 403, 404],
+  }),
+  verify: endpoint({
+    method: 'PUT',
+    path: `${P}/:userId/verify`,
+    summary: 'Xác thực tài khoản',
+    params: userIdParams,
+    response: accountActionResponse,
+    errors: [400, 401, 403, 404, 409],
+  }),
+  lock: endpoint({
+    method: 'PUT',
+    path: `${P}/:userId/locked`,
+    summary: 'Khoá tài khoản (kết thúc mọi phiên đăng nhập của bệnh nhân)',
+    params: userIdParams,
+    response: accountActionResponse,
+    errors: [400, 401, 403, 404, 409],
+  }),
+  unlock: endpoint({
+    method: 'PUT',
+    path: `${P}/:userId/unlocked`,
+    summary: 'Mở khoá tài khoản',
+    params: userIdParams,
+    response: accountActionResponse,
+    errors: [400, 401, 403, 404, 409],
+  }),
+  resetPassword: endpoint({
+    method: 'PUT',
+    path: `${P}/:userId/reset-password`,
+    summary: 'Cấp lại mật khẩu một lần (hiển thị một lần, bắt buộc đổi khi đăng nhập)',
+    params: userIdParams,
+    response: resetPasswordResponse,
+    errors: [400, 401, 403, 404, 409],
+  }),
+  mergePreview: endpoint({
+    method: 'GET',
+    path: `${P}/:userId/merge`,
+    summary: 'Xem trước việc gộp: tài khoản giữ lại là {userId}, tài khoản bị gộp là ?mergeFromId=',
+    params: userIdParams,
+    query: mergePreviewQuery,
+    response: mergePreviewResponse,
+    errors: [400, 401, 403, 404, 409],
+  }),
+  merge: endpoint({
+    method: 'POST',
+    path: `${P}/:userId/merge`,
+    summary: 'Gộp tài khoản mergeFromId vào {userId} trong một giao dịch',
+    params: userIdParams,
+    body: mergeBody,
+    response: mergeResultResponse,
+    errors: [400, 401, 403, 404, 409],
+  }),
+  histories: endpoint({
+    method: 'GET',
+    path: `${P}/:userId/histories`,
+    summary: 'Lịch sử khám của tài khoản kèm đơn thuốc, bệnh án, kết quả, tệp (ghi nhật ký truy cập)',
+    params: userIdParams,
+    query: historiesQuery,
+    response: historiesResponse,
+    errors: [400, 401, 403, 404],
+  }),
+  uploadResult: endpoint({
+    method: 'POST',
+    path: `${P}/:userId/upload-results`,
+    summary: 'Tải lên tệp kết quả (PDF, JPEG, PNG; tối đa 10 MB) cho một hồ sơ, tuỳ chọn gắn với một lượt khám',
+    params: userIdParams,
+    query: uploadQuery,
+    body: fileBody,
+    response: resultFileResponse,
+    errors: [400, 401, 403, 404, 413, 415],
+  }),
+  pullResult: endpoint({
+    method: 'GET',
+    path: `${RESULT_FILES_PATH}/:fileId/pull`,
+    summary: 'Tải về tệp kết quả (chỉ nhân viên được phân quyền của cùng cơ sở; ghi nhật ký)',
+    params: fileIdParams,
+    query: resultFilePullQuery,
+    response: fileResponse,
+    errors: [],
+  }),
+  history: endpoint({
+    method: 'GET',
+    path: `${H}/:historyId`,
+    summary: 'Một lượt khám với đầy đủ thành phần',
+    params: historyIdParams,
+    response: historyResponse,
+    errors: [400, 401, 403, 404],
+  }),
+  prescriptions: endpoint({
+    method: 'GET',
+    path: `${H}/:historyId/prescriptions`,
+    summary: 'Đơn thuốc của lượt khám',
+    params: historyIdParams,
+    response: prescriptionsResponse,
+    errors: [400, 401, 403, 404],
+  }),
+  medicalRecords: endpoint({
+    method: 'GET',
+    path: `${H}/:historyId/medical-records`,
+    summary: 'Bệnh án của lượt khám',
+    params: historyIdParams,
+    response: medicalRecordsResponse,
+    errors: [400, 401, 403, 404],
+  }),
+  diagnostics: endpoint({
+    method: 'GET',
+    path: `${H}/:historyId/diagnostic`,
+    summary: 'Kết quả cận lâm sàng của lượt khám',
+    params: historyIdParams,
+    response: diagnosticsResponse,
+    errors: [400, 401, 403, 404],
+  }),
+  historiesOfPatient: endpoint({
+    method: 'GET',
+    path: '/api/his/v1/vendor/:patientValue/histories',
+    summary: 'Lịch sử khám theo mã bệnh nhân',
+    params: patientValueParams,
+    response: patientHistoriesResponse,
+    errors: [400, 401, 403, 404],
+  }),
+  searchProfiles: endpoint({
+    method: 'GET',
+    path: `${M}/search`,
+    summary: 'Tìm hồ sơ bệnh nhân: tên không dấu, số điện thoại, CCCD, BHYT, mã bệnh nhân',
+    query: profileSearchQuery,
+    response: profileSearchResponse,
+    errors: [400, 401, 403],
+  }),
+  suggest: endpoint({
+    method: 'GET',
+    path: `${M}/suggest`,
+    summary: 'Gợi ý hồ sơ khi đặt khám: tiền tố họ tên không dấu, số điện thoại, CCCD, mã bệnh nhân (tối đa 10)',
+    query: suggestQuery,
+    response: suggestResponse,
+    errors: [400, 401, 403],
+  }),
+  referenceProvinces: referenceEndpoint('provinces'),
+  referenceWards: referenceEndpoint('wards'),
+  referenceNations: referenceEndpoint('nations'),
+  referenceJobs: referenceEndpoint('jobs'),
+  profile: endpoint({
+    method: 'GET',
+    path: `${M}/:medicalProfileId`,
+    summary: 'Một hồ sơ bệnh nhân theo mã hồ sơ',
+    params: profileIdParams,
+    response: medicalProfileResponse,
+    errors: [400, 401, 403, 404],
+  }),
+};
+
+/** The endpoint of each reference list of the profile form. */
+export const referenceEndpoints = {
+  provinces: patientEndpoints.referenceProvinces,
+  wards: patientEndpoints.referenceWards,
+  nations: patientEndpoints.referenceNations,
+  jobs: patientEndpoints.referenceJobs,
+} as const satisfies Record<ReferenceKind, unknown>;

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
 import { hasAuthority, MSG } from '@portal/shared';
-import { LIVE_SOCKET_CLOSE, type LiveClientMessage, type LiveServerMessage } from '@portal/shared/contracts/live.contract';
+import { LIVE_PATH, LIVE_SOCKET_CLOSE, type LiveClientMessage, type LiveServerMessage } from '@portal/shared/contracts/live.contract';
 import { caller } from '../../core/access';
 import type { AppContext } from '../../core/context';
 import { LIVE_TOPICS } from '../../core/live';
@@ -15,10 +15,13 @@ const RECHECK_MS = 60_000;
  * subscribes to topics it has the authority for and receives its facility's changes as they
  * commit, from any server instance. The session is re-checked every minute: logout, lock or
  * idle timeout closes the socket with 4401, a lost authority drops the topic.
+ * Not a shared `endpoint()`/`route()`: those describe a request answered with JSON (a zod 200 schema, the web's
+ * `call()`); this answers 101 Switching Protocols, its handler gets the socket, and its messages are the
+ * types of live.contract.ts, which the web's socket (core/live) uses with the same LIVE_PATH.
  */
 export async function liveRoutes(app: FastifyInstance, ctx: AppContext, opts: { recheckMs?: number } = {}): Promise<void> {
   app.get(
-    '/api/live/v1',
+    LIVE_PATH,
     {
       websocket: true,
       config: { access: 'signed-in', tokenInQuery: true },

@@ -1,82 +1,39 @@
-import { and, eq, sql } from 'drizzle-orm';
 import type { MergePreview, MergeResult } from '@portal/shared/contracts/patients.contract';
 import { normalizeText } from '@portal/shared/rules/diacritics';
 import { audit } from '../../core/audit';
 import type { Caller } from '../../core/caller';
 import type { AppContext } from '../../core/context';
-import type { Executor, Tx } from '../../core/db';
+import type { Executor } from '../../core/db';
 import { badRequest, conflict, notFound } from '../../core/errors';
-import { bookings, medicalProfiles, patientHistories, patientUsers, resultFiles } from '../../db/schema';
-import { countsOf, findProfiles, findUser, refreshSearchText, revokePatientSessions, type PatientUser } from './patients.repository';
+import {
+  countOwnedRows,
+  countsOf,
+  findProfiles,
+  findUser,
+  moveOwnedRows,
+  type OwnedRows,
+  type PatientUser,
+  refreshSearchText,
+  revokePatientSessions,
+  updateUser,
+} from './patients.repository';
 import { auditRecordRead, toProfile, USER_NOT_FOUND, userDetail } from './patients.service';
 
 /**
- * What a merge moves from the merged account to the kept one. Each step counts and moves one
- * kind of row owned by an account, inside the merge's single transaction. Issue 6 adds
- * bookings and feedback by appending one step each, e.g.
- *   { key: 'bookings', label: 'Lượt đặt khám', table: bookings, userColumn: bookings.userId, facilityColumn: bookings.facilityId }
+ * What a merge moves from the merged account to the kept one, in this order, inside the merge's single
+ * transaction: each kind of row an account owns (patients.repository counts and moves it). A new kind
+ * adds its rows to `OwnedRows` there and one line here.
  */
-export interface MergeStep {
-  key: string;
-  label: string;
-  count(ex: Executor, facilityId: number, userId: number): Promise<number>;
-  move(tx: Tx, facilityId: number, fromId: number, toId: number): Promise<number>;
-}
-
-/** A step for a table with a facility column and an owner-account column (the usual case). */
-function ownedRows(key: string, label: string, table: typeof medicalProfiles | typeof patientHistories | typeof resultFiles): MergeStep {
-  return {
-    key,
-    label,
-    async count(ex, facilityId, userId) {
-      const [r] = await ex
-        .select({ n: sql<number>`count(*)::int` })
-        .from(table)
-        .where(and(eq(table.facilityId, facilityId), eq(table.userId, userId)));
-      return Number(r?.n ?? 0);
-    },
-    async move(tx, facilityId, fromId, toId) {
-      const moved = await tx
-        .update(table)
-        .set({ userId: toId })
-        .where(and(eq(table.facilityId, facilityId), eq(table.userId, fromId)))
-        .returning({ id: table.id });
-      return moved.length;
-    },
-  };
-}
-
-/** Bookings keep their profile; their owner account column is `patient_user_id`. */
-const bookingsStep: MergeStep = {
-  key: 'bookings',
-  label: 'Lượt đặt khám',
-  async count(ex, facilityId, userId) {
-    const [r] = await ex
-      .select({ n: sql<number>`count(*)::int` })
-      .from(bookings)
-      .where(and(eq(bookings.facilityId, facilityId), eq(bookings.patientUserId, userId)));
-    return Number(r?.n ?? 0);
-  },
-  async move(tx, facilityId, fromId, toId) {
-    const moved = await tx
-      .update(bookings)
-      .set({ patientUserId: toId })
-      .where(and(eq(bookings.facilityId, facilityId), eq(bookings.patientUserId, fromId)))
-      .returning({ id: bookings.id });
-    return moved.length;
-  },
-};
-
-export const MERGE_STEPS: MergeStep[] = [
-  ownedRows('profiles', 'Hồ sơ bệnh nhân', medicalProfiles),
-  ownedRows('histories', 'Lượt khám (kèm đơn thuốc, bệnh án, kết quả cận lâm sàng)', patientHistories),
-  ownedRows('resultFiles', 'Tệp kết quả', resultFiles),
-  bookingsStep,
+export const MERGE_STEPS: { key: OwnedRows; label: string }[] = [
+  { key: 'profiles', label: 'Hồ sơ bệnh nhân' },
+  { key: 'histories', label: 'Lượt khám (kèm đơn thuốc, bệnh án, kết quả cận lâm sàng)' },
+  { key: 'resultFiles', label: 'Tệp kết quả' },
+  { key: 'bookings', label: 'Lượt đặt khám' },
 ];
 
 async function countMoves(ex: Executor, facilityId: number, userId: number) {
   const out = [];
-  for (const s of MERGE_STEPS) out.push({ key: s.key, label: s.label, count: await s.count(ex, facilityId, userId) });
+  for (const s of MERGE_STEPS) out.push({ key: s.key, label: s.label, count: await countOwnedRows(ex, s.key, facilityId, userId) });
   return out;
 }
 
@@ -142,13 +99,10 @@ export async function mergeAccounts(ctx: AppContext, caller: Caller, keepId: num
     const before = { keep: await countMoves(tx, facilityId, keep.id), remove: await countMoves(tx, facilityId, remove.id) };
     const movedProfileIds = (await findProfiles(tx, facilityId, remove.id)).map((p) => ({ id: p.id, patientCode: p.patientCode, fullName: p.fullName }));
     const moved = [];
-    for (const s of MERGE_STEPS) moved.push({ key: s.key, label: s.label, count: await s.move(tx, facilityId, remove.id, keep.id) });
+    for (const s of MERGE_STEPS) moved.push({ key: s.key, label: s.label, count: await moveOwnedRows(tx, s.key, facilityId, remove.id, keep.id) });
     const now = new Date();
-    await tx
-      .update(patientUsers)
-      .set({ locked: true, lockedAt: remove.lockedAt ?? now, mergedIntoId: keep.id, mergedAt: now, updatedAt: now })
-      .where(eq(patientUsers.id, remove.id));
-    await tx.update(patientUsers).set({ updatedAt: now }).where(eq(patientUsers.id, keep.id));
+    await updateUser(tx, facilityId, remove.id, { locked: true, lockedAt: remove.lockedAt ?? now, mergedIntoId: keep.id, mergedAt: now, updatedAt: now });
+    await updateUser(tx, facilityId, keep.id, { updatedAt: now });
     const endedSessions = await revokePatientSessions(tx, remove.id, 'MERGED');
     await refreshSearchText(tx, keep.id);
     await refreshSearchText(tx, remove.id);

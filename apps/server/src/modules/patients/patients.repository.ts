@@ -1,12 +1,17 @@
-import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import { normalizeText } from '@portal/shared/rules/diacritics';
 import type { ProfileBrief } from '@portal/shared/contracts/patients.contract';
 import type { Database, Executor } from '../../core/db';
 import { searchWords as wordsOf } from '../../core/search';
-import { medicalProfiles, patientHistories, patientSessions, patientUsers, resultFiles } from '../../db/schema';
+import { bookings, medicalProfileExts, medicalProfiles, patientHistories, patientSessions, patientUsers, resultFiles } from '../../db/schema';
 
 export type PatientUser = typeof patientUsers.$inferSelect;
 export type MedicalProfileRow = typeof medicalProfiles.$inferSelect;
+export type MedicalProfileExtRow = typeof medicalProfileExts.$inferSelect;
+/** The columns of an account that its list row shows (search, duplicates). */
+export type PatientListUser = Pick<PatientUser, 'id' | 'name' | 'phone' | 'email' | 'verified' | 'locked' | 'mergedIntoId' | 'createdAt'>;
+/** Raw SQL's select list of a PatientListUser from `patient_users u`, aliased to the schema's keys. */
+export const LIST_USER_COLUMNS = 'u.id, u.name, u.phone, u.email, u.verified, u.locked, u.merged_into_id AS "mergedIntoId", u.created_at AS "createdAt"';
 
 /** Rows of a raw query on either driver. */
 export async function rows<T>(ex: Executor, query: SQL): Promise<T[]> {
@@ -172,17 +177,6 @@ export interface UserSearch {
   countCap: number;
 }
 
-interface UserListRow {
-  id: number;
-  name: string;
-  phone: string | null;
-  email: string | null;
-  verified: boolean;
-  locked: boolean;
-  merged_into_id: number | null;
-  created_at: Date | string;
-}
-
 const SORT_SQL = { createdAt: 'created_at', name: 'name', id: 'id' } as const;
 
 /**
@@ -195,7 +189,7 @@ const SORT_SQL = { createdAt: 'created_at', name: 'name', id: 'id' } as const;
  * The statement text depends only on which filters are present, so each shape is prepared
  * once per connection on PostgreSQL.
  */
-export async function searchUsers(database: Database, s: UserSearch): Promise<{ rows: UserListRow[]; total: number; capped: boolean }> {
+export async function searchUsers(database: Database, s: UserSearch): Promise<{ rows: PatientListUser[]; total: number; capped: boolean }> {
   const filters: string[] = [];
   const fparams: unknown[] = [];
   let fshape = '';
@@ -241,9 +235,9 @@ export async function searchUsers(database: Database, s: UserSearch): Promise<{ 
             .split('UNION ALL')
             .map((b) => `(${b.trim()} ORDER BY 2 LIMIT $${n + 1}::int + $${n + 2}::int)`)
             .join(' UNION ALL ');
-    const page = await database.query<UserListRow>(
+    const page = await database.query<PatientListUser>(
       `pu_${prefixKind}_${fshape}`,
-      `SELECT u.id, u.name, u.phone, u.email, u.verified, u.locked, u.merged_into_id, u.created_at
+      `SELECT ${LIST_USER_COLUMNS}
        FROM (${pageKeyed}) m JOIN patient_users u ON u.id = m.user_id AND u.facility_id = $1${more}
        ORDER BY ${prefixKind === 'name' ? 'm.k, m.user_id' : 'm.k'} LIMIT $${n + 1} OFFSET $${n + 2}`,
       [...base, ...range, s.limit + 5, s.offset],
@@ -275,9 +269,9 @@ export async function searchUsers(database: Database, s: UserSearch): Promise<{ 
   const dir = s.sort.direction === 'desc' ? 'DESC' : 'ASC';
   const order = `u.${SORT_SQL[s.sort.field]} ${dir}, u.id ${dir}`;
   const n = params.length;
-  const page = await database.query<UserListRow>(
+  const page = await database.query<PatientListUser>(
     `${shape}_${s.sort.field}_${dir}`,
-    `SELECT u.id, u.name, u.phone, u.email, u.verified, u.locked, u.merged_into_id, u.created_at FROM patient_users u
+    `SELECT ${LIST_USER_COLUMNS} FROM patient_users u
      WHERE ${whereSql} ORDER BY ${order} LIMIT $${n + 1} OFFSET $${n + 2}`,
     [...params, s.limit, s.offset],
   );
@@ -291,20 +285,108 @@ export async function searchUsers(database: Database, s: UserSearch): Promise<{ 
   return { rows: page, total: Math.min(total, s.countCap), capped: total > s.countCap };
 }
 
-export async function historyIdsOfUser(ex: Executor, facilityId: number, userId: number, profileId?: number) {
-  const conds = [eq(patientHistories.facilityId, facilityId), eq(patientHistories.userId, userId)];
-  if (profileId) conds.push(eq(patientHistories.profileId, profileId));
-  return ex
-    .select({ id: patientHistories.id })
-    .from(patientHistories)
-    .where(and(...conds));
-}
-
-export function findResultFile(ex: Executor, facilityId: number, id: number) {
+export function findProfileByCode(ex: Executor, facilityId: number, patientCode: string): Promise<MedicalProfileRow | null> {
   return ex
     .select()
-    .from(resultFiles)
-    .where(and(eq(resultFiles.facilityId, facilityId), eq(resultFiles.id, id)))
+    .from(medicalProfiles)
+    .where(and(eq(medicalProfiles.facilityId, facilityId), eq(medicalProfiles.patientCode, patientCode)))
     .limit(1)
     .then((r) => r[0] ?? null);
+}
+
+/** Another profile of the facility with this CCCD or BHYT number (other than `exceptId`), if any. */
+export function findProfileWithIdentifier(
+  ex: Executor,
+  facilityId: number,
+  field: 'cccd' | 'bhyt',
+  value: string,
+  exceptId?: number,
+): Promise<Pick<MedicalProfileRow, 'id' | 'patientCode'> | null> {
+  const col = field === 'cccd' ? medicalProfiles.cccd : medicalProfiles.bhyt;
+  return ex
+    .select({ id: medicalProfiles.id, patientCode: medicalProfiles.patientCode })
+    .from(medicalProfiles)
+    .where(and(eq(medicalProfiles.facilityId, facilityId), eq(col, value), exceptId ? ne(medicalProfiles.id, exceptId) : undefined))
+    .limit(1)
+    .then((r) => r[0] ?? null);
+}
+
+export async function insertProfile(ex: Executor, values: typeof medicalProfiles.$inferInsert): Promise<MedicalProfileRow> {
+  const [p] = await ex.insert(medicalProfiles).values(values).returning();
+  return p!;
+}
+
+export async function updateProfileRow(
+  ex: Executor,
+  facilityId: number,
+  id: number,
+  values: Partial<typeof medicalProfiles.$inferInsert>,
+): Promise<MedicalProfileRow> {
+  const [p] = await ex
+    .update(medicalProfiles)
+    .set(values)
+    .where(and(eq(medicalProfiles.facilityId, facilityId), eq(medicalProfiles.id, id)))
+    .returning();
+  return p!;
+}
+
+/** Sets columns of an account of the facility. */
+export async function updateUser(ex: Executor, facilityId: number, id: number, values: Partial<typeof patientUsers.$inferInsert>): Promise<void> {
+  await ex
+    .update(patientUsers)
+    .set(values)
+    .where(and(eq(patientUsers.facilityId, facilityId), eq(patientUsers.id, id)));
+}
+
+/** The additional information of these profiles (those that have some). */
+export function findExts(ex: Executor, profileIds: number[]): Promise<MedicalProfileExtRow[]> {
+  if (!profileIds.length) return Promise.resolve([]);
+  return ex.select().from(medicalProfileExts).where(inArray(medicalProfileExts.profileId, profileIds));
+}
+
+/** Creates or replaces a profile's additional information. */
+export async function upsertExt(ex: Executor, values: Omit<typeof medicalProfileExts.$inferInsert, 'updatedAt'>): Promise<void> {
+  const { profileId: _, ...set } = values;
+  await ex
+    .insert(medicalProfileExts)
+    .values(values)
+    .onConflictDoUpdate({ target: medicalProfileExts.profileId, set: { ...set, updatedAt: new Date() } });
+}
+
+/** Rows an account owns that a merge moves to the kept account. */
+export type OwnedRows = 'profiles' | 'histories' | 'resultFiles' | 'bookings';
+const OWNED_BY_USER = { profiles: medicalProfiles, histories: patientHistories, resultFiles } as const;
+
+export async function countOwnedRows(ex: Executor, kind: OwnedRows, facilityId: number, userId: number): Promise<number> {
+  const count = { n: sql<number>`count(*)::int` };
+  // Bookings keep their profile; their owner account column is `patient_user_id`.
+  const t = kind === 'bookings' ? null : OWNED_BY_USER[kind];
+  const [r] = t
+    ? await ex
+        .select(count)
+        .from(t)
+        .where(and(eq(t.facilityId, facilityId), eq(t.userId, userId)))
+    : await ex
+        .select(count)
+        .from(bookings)
+        .where(and(eq(bookings.facilityId, facilityId), eq(bookings.patientUserId, userId)));
+  return Number(r?.n ?? 0);
+}
+
+export async function moveOwnedRows(ex: Executor, kind: OwnedRows, facilityId: number, fromId: number, toId: number): Promise<number> {
+  if (kind === 'bookings') {
+    const moved = await ex
+      .update(bookings)
+      .set({ patientUserId: toId })
+      .where(and(eq(bookings.facilityId, facilityId), eq(bookings.patientUserId, fromId)))
+      .returning({ id: bookings.id });
+    return moved.length;
+  }
+  const t = OWNED_BY_USER[kind];
+  const moved = await ex
+    .update(t)
+    .set({ userId: toId })
+    .where(and(eq(t.facilityId, facilityId), eq(t.userId, fromId)))
+    .returning({ id: t.id });
+  return moved.length;
 }

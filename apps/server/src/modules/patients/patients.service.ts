@@ -1,5 +1,4 @@
 import { randomInt } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
 import type {
   MedicalProfile,
   MedicalProfileValues,
@@ -17,21 +16,27 @@ import type { AppContext } from '../../core/context';
 import type { Executor } from '../../core/db';
 import { badRequest, conflict, notFound } from '../../core/errors';
 import { md5 } from '../../core/tokens';
-import { medicalProfileExts, medicalProfiles, patientUsers } from '../../db/schema';
 import { hashCost } from '../../core/password-cost';
 import { hashPassword } from '../auth/passwords';
 import {
   countsOf,
+  findExts,
   findProfile,
   findProfileBriefs,
   findProfiles,
+  findProfileWithIdentifier,
   findUser,
+  insertProfile,
   iso,
   refreshSearchText,
   revokePatientSessions,
   searchUsers,
   searchWords,
+  updateProfileRow,
+  updateUser,
+  upsertExt,
   type MedicalProfileRow,
+  type PatientListUser,
   type PatientUser,
 } from './patients.repository';
 import { referenceLookup } from './reference-lookup';
@@ -39,10 +44,7 @@ import { referenceLookup } from './reference-lookup';
 export const USER_NOT_FOUND = 'Không tìm thấy tài khoản bệnh nhân';
 export const PROFILE_NOT_FOUND = 'Không tìm thấy hồ sơ bệnh nhân';
 
-export function toUserRow(
-  u: Pick<PatientUser, 'id' | 'name' | 'phone' | 'email' | 'verified' | 'locked' | 'mergedIntoId' | 'createdAt'>,
-  profiles: ProfileBrief[],
-): PatientUserRow {
+export function toUserRow(u: PatientListUser, profiles: ProfileBrief[]): PatientUserRow {
   return {
     id: u.id,
     name: u.name,
@@ -139,21 +141,7 @@ export async function searchPatients(ctx: AppContext, caller: Caller, q: Patient
     facilityId,
     found.rows.map((r) => r.id),
   );
-  const data = found.rows.map((r) =>
-    toUserRow(
-      {
-        id: r.id,
-        name: r.name,
-        phone: r.phone,
-        email: r.email,
-        verified: r.verified,
-        locked: r.locked,
-        mergedIntoId: r.merged_into_id,
-        createdAt: r.created_at as Date,
-      },
-      briefs.get(r.id) ?? [],
-    ),
-  );
+  const data = found.rows.map((r) => toUserRow(r, briefs.get(r.id) ?? []));
   return { data, total: found.total, capped: found.capped };
 }
 
@@ -184,12 +172,7 @@ async function checkUniqueIdentifiers(ex: Executor, facilityId: number, b: Medic
     ['bhyt', 'Mã thẻ BHYT', b.bhyt],
   ] as const) {
     if (!value) continue;
-    const col = field === 'cccd' ? medicalProfiles.cccd : medicalProfiles.bhyt;
-    const [dup] = await ex
-      .select({ id: medicalProfiles.id, patientCode: medicalProfiles.patientCode })
-      .from(medicalProfiles)
-      .where(and(eq(medicalProfiles.facilityId, facilityId), eq(col, value), exceptId ? sql`${medicalProfiles.id} <> ${exceptId}` : undefined))
-      .limit(1);
+    const dup = await findProfileWithIdentifier(ex, facilityId, field, value, exceptId);
     if (dup) {
       const message = `${label} "${value}" đã thuộc hồ sơ ${dup.patientCode}`;
       throw conflict(message, [{ field, message }]);
@@ -223,13 +206,10 @@ export async function createProfile(ctx: AppContext, caller: Caller, userId: num
     const u = await ownUser(tx, caller, userId, true);
     if (u.mergedIntoId) throw conflict(`Tài khoản đã được gộp vào tài khoản #${u.mergedIntoId}`);
     await checkUniqueIdentifiers(tx, u.facilityId, b);
-    const [p] = await tx
-      .insert(medicalProfiles)
-      .values({ facilityId: u.facilityId, userId: u.id, ...profileValues(b) })
-      .returning();
+    const p = await insertProfile(tx, { facilityId: u.facilityId, userId: u.id, ...profileValues(b) });
     await refreshSearchText(tx, u.id);
-    await audit(tx, caller, { action: 'CREATE', entity: 'medical_profile', entityId: p!.id, after: { ...p, userId: u.id } });
-    return toProfile(p!);
+    await audit(tx, caller, { action: 'CREATE', entity: 'medical_profile', entityId: p.id, after: { ...p, userId: u.id } });
+    return toProfile(p);
   });
 }
 
@@ -240,14 +220,10 @@ export async function updateProfile(ctx: AppContext, caller: Caller, userId: num
     const before = await findProfile(tx, u.facilityId, profileId);
     if (!before || before.userId !== u.id) throw notFound(PROFILE_NOT_FOUND);
     await checkUniqueIdentifiers(tx, u.facilityId, b, profileId);
-    const [after] = await tx
-      .update(medicalProfiles)
-      .set({ ...profileValues(b), updatedAt: new Date() })
-      .where(and(eq(medicalProfiles.facilityId, u.facilityId), eq(medicalProfiles.id, profileId)))
-      .returning();
+    const after = await updateProfileRow(tx, u.facilityId, profileId, { ...profileValues(b), updatedAt: new Date() });
     await refreshSearchText(tx, u.id);
     await audit(tx, caller, { action: 'UPDATE', entity: 'medical_profile', entityId: profileId, before, after });
-    return toProfile(after!);
+    return toProfile(after);
   });
 }
 
@@ -260,19 +236,50 @@ export async function profileOf(ctx: AppContext, caller: Caller, userId: number,
   return toProfile(p);
 }
 
+/** The account's profiles, in brief (no record read). */
+export async function profileBriefsOf(ctx: AppContext, caller: Caller, userId: number): Promise<ProfileBrief[]> {
+  const u = await ownUser(ctx.database.db, caller, userId);
+  const list = await findProfiles(ctx.database.db, u.facilityId, u.id);
+  return list.map((p) => ({
+    id: p.id,
+    patientCode: p.patientCode,
+    fullName: p.fullName,
+    birthDate: p.birthDate,
+    gender: p.gender,
+    relationship: p.relationship,
+  }));
+}
+
+/** The account's full profiles; the read is audited. */
+export async function medicalProfilesOf(ctx: AppContext, caller: Caller, userId: number): Promise<MedicalProfile[]> {
+  const u = await ownUser(ctx.database.db, caller, userId);
+  const list = await findProfiles(ctx.database.db, u.facilityId, u.id);
+  await auditRecordRead(ctx, caller, u.id, 'medical-profiles');
+  return list.map(toProfile);
+}
+
+/** One profile of the facility by its id; the read is audited. */
+export async function profileById(ctx: AppContext, caller: Caller, profileId: number): Promise<MedicalProfile> {
+  const p = await findProfile(ctx.database.db, caller.facilityId, profileId);
+  if (!p) throw notFound(PROFILE_NOT_FOUND);
+  await auditRecordRead(ctx, caller, p.userId, 'medical-profile', { profileId: p.id });
+  return toProfile(p);
+}
+
+/** The account's detail (the detail screen's header). */
+export async function accountOf(ctx: AppContext, caller: Caller, userId: number): Promise<PatientUserDetail> {
+  const u = await ownUser(ctx.database.db, caller, userId);
+  return userDetail(ctx.database.db, u.facilityId, u);
+}
+
 export async function extsOf(ctx: AppContext, caller: Caller, userId: number) {
   const u = await ownUser(ctx.database.db, caller, userId);
   const list = await findProfiles(ctx.database.db, u.facilityId, u.id);
   if (!list.length) return [];
-  const exts = await ctx.database.db
-    .select()
-    .from(medicalProfileExts)
-    .where(
-      sql`${medicalProfileExts.profileId} IN (${sql.join(
-        list.map((p) => sql`${p.id}`),
-        sql`, `,
-      )})`,
-    );
+  const exts = await findExts(
+    ctx.database.db,
+    list.map((p) => p.id),
+  );
   await auditRecordRead(ctx, caller, u.id, 'medical-profile-exts');
   const byId = new Map(exts.map((e) => [e.profileId, e]));
   return list.map((p) => {
@@ -307,12 +314,8 @@ export async function saveExt(
     const u = await ownUser(tx, caller, userId);
     const p = await findProfile(tx, u.facilityId, b.profileId);
     if (!p || p.userId !== u.id) throw notFound(PROFILE_NOT_FOUND);
-    const [before] = await tx.select().from(medicalProfileExts).where(eq(medicalProfileExts.profileId, p.id));
-    const { profileId, ...values } = b;
-    await tx
-      .insert(medicalProfileExts)
-      .values({ profileId, ...values })
-      .onConflictDoUpdate({ target: medicalProfileExts.profileId, set: { ...values, updatedAt: new Date() } });
+    const [before] = await findExts(tx, [p.id]);
+    await upsertExt(tx, b);
     await audit(tx, caller, { action: before ? 'UPDATE' : 'CREATE', entity: 'medical_profile_ext', entityId: p.id, before: before ?? null, after: b });
   });
   return extsOf(ctx, caller, userId);
@@ -336,17 +339,17 @@ export async function accountAction(
     if (action === 'verify') {
       if (u.mergedIntoId) throw conflict(`Tài khoản đã được gộp vào tài khoản #${u.mergedIntoId}, không thể xác thực`);
       changed = !u.verified;
-      if (changed) await tx.update(patientUsers).set({ verified: true, verifiedAt: now, updatedAt: now }).where(eq(patientUsers.id, u.id));
+      if (changed) await updateUser(tx, u.facilityId, u.id, { verified: true, verifiedAt: now, updatedAt: now });
       message = changed ? 'Đã xác thực tài khoản' : 'Tài khoản đã được xác thực trước đó';
     } else if (action === 'lock') {
       changed = !u.locked;
-      if (changed) await tx.update(patientUsers).set({ locked: true, lockedAt: now, updatedAt: now }).where(eq(patientUsers.id, u.id));
+      if (changed) await updateUser(tx, u.facilityId, u.id, { locked: true, lockedAt: now, updatedAt: now });
       endedSessions = await revokePatientSessions(tx, u.id, 'LOCKED');
       message = changed ? 'Đã khoá tài khoản' : 'Tài khoản đã bị khoá trước đó';
     } else {
       if (u.mergedIntoId) throw conflict(`Tài khoản đã được gộp vào tài khoản #${u.mergedIntoId}, không thể mở khoá`);
       changed = u.locked;
-      if (changed) await tx.update(patientUsers).set({ locked: false, lockedAt: null, updatedAt: now }).where(eq(patientUsers.id, u.id));
+      if (changed) await updateUser(tx, u.facilityId, u.id, { locked: false, lockedAt: null, updatedAt: now });
       message = changed ? 'Đã mở khoá tài khoản' : 'Tài khoản đang không bị khoá';
     }
     if (changed || endedSessions) {
@@ -389,10 +392,7 @@ export async function resetPassword(ctx: AppContext, caller: Caller, userId: num
     const u = await ownUser(tx, caller, userId, true);
     if (u.mergedIntoId) throw conflict(`Tài khoản đã được gộp vào tài khoản #${u.mergedIntoId}`);
     const now = new Date();
-    await tx
-      .update(patientUsers)
-      .set({ passwordHash: hash, mustChangePassword: true, lastPasswordReset: now, updatedAt: now })
-      .where(eq(patientUsers.id, u.id));
+    await updateUser(tx, u.facilityId, u.id, { passwordHash: hash, mustChangePassword: true, lastPasswordReset: now, updatedAt: now });
     const endedSessions = await revokePatientSessions(tx, u.id, 'PASSWORD_RESET');
     // The password itself is never written anywhere but the answer.
     await audit(tx, caller, { action: 'RESET_PASSWORD', entity: 'patient_user', entityId: u.id, after: { mustChangePassword: true, endedSessions } });

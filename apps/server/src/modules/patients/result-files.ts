@@ -1,14 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
 import { RESULT_FILE_MAX_BYTES, RESULT_FILE_MAX_MB, type ResultFile } from '@portal/shared/contracts/patients.contract';
 import { audit } from '../../core/audit';
 import type { Caller } from '../../core/caller';
 import type { AppContext } from '../../core/context';
 import { AppError, badRequest, notFound } from '../../core/errors';
 import type { FileStorage } from '../../core/file-storage';
-import { patientHistories, resultFiles } from '../../db/schema';
+import { findHistoryProfile, findResultFile, insertResultFile } from './histories.repository';
 import { toResultFile } from './histories.service';
-import { findProfile, findResultFile } from './patients.repository';
+import { findProfile } from './patients.repository';
 import { ownUser, PROFILE_NOT_FOUND } from './patients.service';
 
 export const FILE_TOO_LARGE = `Tệp quá lớn: kích thước tối đa là ${RESULT_FILE_MAX_MB} MB`;
@@ -44,7 +43,7 @@ export async function uploadResult(
   caller: Caller,
   userId: number,
   q: { medicalProfileId: number; historyId?: number; fileName: string },
-  bytes: Buffer,
+  bytes: unknown,
 ): Promise<ResultFile> {
   if (!Buffer.isBuffer(bytes) || bytes.length === 0) throw badRequest('Tệp tải lên đang trống');
   if (bytes.length > RESULT_FILE_MAX_BYTES) throw tooLarge();
@@ -54,10 +53,7 @@ export async function uploadResult(
   const p = await findProfile(ctx.database.db, u.facilityId, q.medicalProfileId);
   if (!p || p.userId !== u.id) throw notFound(PROFILE_NOT_FOUND);
   if (q.historyId) {
-    const [h] = await ctx.database.db
-      .select({ id: patientHistories.id, profileId: patientHistories.profileId })
-      .from(patientHistories)
-      .where(and(eq(patientHistories.facilityId, u.facilityId), eq(patientHistories.id, q.historyId)));
+    const h = await findHistoryProfile(ctx.database.db, u.facilityId, q.historyId);
     if (!h || h.profileId !== p.id) throw notFound('Không tìm thấy lượt khám của hồ sơ này');
   }
   // The key is random: nothing about the patient, the facility's counters or the name can be guessed from it.
@@ -65,24 +61,21 @@ export async function uploadResult(
   await storage.put(key, bytes);
   try {
     return await ctx.database.transaction(async (tx) => {
-      const [f] = await tx
-        .insert(resultFiles)
-        .values({
-          facilityId: u.facilityId,
-          userId: u.id,
-          profileId: p.id,
-          historyId: q.historyId ?? null,
-          storageKey: key,
-          fileName: safeFileName(q.fileName, kind.ext),
-          contentType: kind.type,
-          sizeBytes: bytes.length,
-          sha256: createHash('sha256').update(bytes).digest('hex'),
-          uploadedBy: caller.accountId,
-        })
-        .returning();
-      const { storageKey: _, ...logged } = f!;
-      await audit(tx, caller, { action: 'UPLOAD_RESULT', entity: 'result_file', entityId: f!.id, after: logged });
-      return toResultFile({ ...f!, uploaderName: caller.name });
+      const f = await insertResultFile(tx, {
+        facilityId: u.facilityId,
+        userId: u.id,
+        profileId: p.id,
+        historyId: q.historyId ?? null,
+        storageKey: key,
+        fileName: safeFileName(q.fileName, kind.ext),
+        contentType: kind.type,
+        sizeBytes: bytes.length,
+        sha256: createHash('sha256').update(bytes).digest('hex'),
+        uploadedBy: caller.accountId,
+      });
+      const { storageKey: _, ...logged } = f;
+      await audit(tx, caller, { action: 'UPLOAD_RESULT', entity: 'result_file', entityId: f.id, after: logged });
+      return toResultFile({ ...f, uploaderName: caller.name });
     });
   } catch (e) {
     await storage.delete(key);

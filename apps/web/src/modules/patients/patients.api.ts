@@ -1,77 +1,46 @@
-import type { Envelope, Page } from '@portal/shared/core/api';
-import {
-  HISTORIES_PATH,
-  MEDICAL_PROFILES_PATH,
-  PATIENTS_PATH,
-  RESULT_FILES_PATH,
-  type DuplicateGroup,
-  type MedicalProfile,
-  type MedicalProfileExt,
-  type MedicalProfileInput,
-  type MergePreview,
-  type MergeResult,
-  type PatientHistory,
-  type PatientSearchResponse,
-  type PatientUserDetail,
-  type ResultFile,
-} from '@portal/shared/contracts/patients.contract';
-import { api } from '../../core/api/api-client';
-import { ApiError } from '../../core/api/api-error';
+import { type MedicalProfileInput, patientEndpoints as E, type ReferenceKind, referenceEndpoints } from '@portal/shared/contracts/patients.contract';
+import { fillPath } from '@portal/shared/core/endpoint';
+import { call } from '../../core/api/endpoint-client';
 import { resourceKeys } from '../../core/api/query-keys';
-import { currentLoginToken } from '../../core/auth/auth-store';
+import { upload } from '../../core/api/upload-file';
 import { fetchFile, saveBlob } from '../../core/crud/download';
-import type { SelectPage } from '../../core/blocks/select-box.logic';
-import { CLIENT_HEADERS } from '@portal/shared/constants';
 
 export const patientKeys = resourceKeys('patients');
-const P = PATIENTS_PATH;
 
-/** The patient screens' calls (contracts in packages/shared/src/contracts/patients.contract.ts). */
+/** Path ids are text on the wire (the contract's params are strings of digits). */
+const user = (userId: number) => ({ userId: String(userId) });
+
+/** The patient screens' calls: each an endpoint of packages/shared/src/contracts/patients.contract.ts. */
 export const patientsApi = {
-  search: (query: Record<string, string>, signal?: AbortSignal) => api.get<PatientSearchResponse>(`${P}/search`, { query, signal }),
+  search: (query: Record<string, string>, signal?: AbortSignal) => call(E.search, { query }, { signal }),
   exportExcel: async (query: Record<string, string>) => {
-    const { blob, fileName } = await fetchFile(`${P}/export`, query, 'tai-khoan-benh-nhan.xlsx');
+    const { blob, fileName } = await fetchFile(E.export.path, query, 'tai-khoan-benh-nhan.xlsx');
     saveBlob(blob, fileName);
   },
-  detail: async (id: number) => (await api.get<Envelope<PatientUserDetail>>(`${P}/${id}`)).data,
-  medicalProfiles: async (id: number) => (await api.get<Envelope<MedicalProfile[]>>(`${P}/${id}/medical-profiles`)).data,
-  exts: async (id: number) => (await api.get<Envelope<MedicalProfileExt[]>>(`${P}/${id}/medical-profile-exts`)).data,
-  createProfile: (id: number, body: MedicalProfileInput) => api.post<Envelope<MedicalProfile>>(`${P}/${id}/medical-profile`, body),
-  updateProfile: (id: number, profileId: number, body: MedicalProfileInput) =>
-    api.put<Envelope<MedicalProfile>>(`${P}/${id}/medical-profile`, body, { query: { userProfileId: profileId } }),
-  histories: async (id: number) => (await api.get<Envelope<{ histories: PatientHistory[]; looseFiles: ResultFile[] }>>(`${P}/${id}/histories`)).data,
-  history: async (historyId: number) => (await api.get<Envelope<PatientHistory>>(`${HISTORIES_PATH}/${historyId}`)).data,
-  verify: (id: number) => api.put<Envelope<PatientUserDetail>>(`${P}/${id}/verify`),
-  lock: (id: number) => api.put<Envelope<PatientUserDetail>>(`${P}/${id}/locked`),
-  unlock: (id: number) => api.put<Envelope<PatientUserDetail>>(`${P}/${id}/unlocked`),
-  resetPassword: async (id: number) => (await api.put<Envelope<{ password: string; endedSessions: number }>>(`${P}/${id}/reset-password`)).data,
-  duplicates: (reason: string, page: number) => api.get<Page<DuplicateGroup>>(`${P}/duplicates`, { query: { reason, page, size: 10 } }),
-  mergePreview: async (keepId: number, removeId: number) =>
-    (await api.get<Envelope<MergePreview>>(`${P}/${keepId}/merge`, { query: { mergeFromId: removeId } })).data,
-  merge: (keepId: number, removeId: number) => api.post<Envelope<MergeResult>>(`${P}/${keepId}/merge`, { mergeFromId: removeId }),
+  detail: async (userId: number) => (await call(E.detail, { params: user(userId) })).data,
+  medicalProfiles: async (userId: number) => (await call(E.medicalProfiles, { params: user(userId) })).data,
+  exts: async (userId: number) => (await call(E.exts, { params: user(userId) })).data,
+  createProfile: (userId: number, body: MedicalProfileInput) => call(E.createProfile, { params: user(userId), body }),
+  updateProfile: (userId: number, profileId: number, body: MedicalProfileInput) =>
+    call(E.updateProfile, { params: user(userId), query: { userProfileId: profileId }, body }),
+  histories: async (userId: number) => (await call(E.histories, { params: user(userId) })).data,
+  history: async (historyId: number) => (await call(E.history, { params: { historyId: String(historyId) } })).data,
+  verify: (userId: number) => call(E.verify, { params: user(userId) }),
+  lock: (userId: number) => call(E.lock, { params: user(userId) }),
+  unlock: (userId: number) => call(E.unlock, { params: user(userId) }),
+  resetPassword: async (userId: number) => (await call(E.resetPassword, { params: user(userId) })).data,
+  duplicates: (reason: string, page: number) => call(E.duplicates, { query: { reason, page, size: 10 } }),
+  mergePreview: async (keepId: number, removeId: number) => (await call(E.mergePreview, { params: user(keepId), query: { mergeFromId: removeId } })).data,
+  merge: (keepId: number, removeId: number) => call(E.merge, { params: user(keepId), body: { mergeFromId: removeId } }),
   /** The file's bytes with the session's token (never a public URL). */
-  resultBlob: (fileId: number, name: string) => fetchFile(`${RESULT_FILES_PATH}/${fileId}/pull`, { inline: 'true' }, name),
+  resultBlob: (fileId: number, name: string) => fetchFile(fillPath(E.pullResult.path, { fileId }), { inline: 'true' }, name),
   downloadResult: async (fileId: number, name: string) => {
-    const { blob, fileName } = await fetchFile(`${RESULT_FILES_PATH}/${fileId}/pull`, {}, name);
+    const { blob, fileName } = await fetchFile(fillPath(E.pullResult.path, { fileId }), {}, name);
     saveBlob(blob, fileName);
   },
   /** Raw bytes upload; the server reads the type from the bytes. */
-  uploadResult: async (userId: number, profileId: number, historyId: number | null, file: File): Promise<Envelope<ResultFile>> => {
-    const q = new URLSearchParams({ medicalProfileId: String(profileId), fileName: file.name });
-    if (historyId) q.set('historyId', String(historyId));
-    const token = currentLoginToken();
-    const res = await fetch(`${P}/${userId}/upload-results?${q}`, {
-      method: 'POST',
-      headers: { ...CLIENT_HEADERS, 'Content-Type': file.type || 'application/octet-stream', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-      body: file,
-      credentials: 'same-origin',
-    });
-    const body = (await res.json().catch(() => null)) as (Envelope<ResultFile> & { message?: string }) | null;
-    if (!res.ok || !body || body.code !== 0) throw new ApiError(res.status, body?.code ?? res.status, body?.message ?? null);
-    return body;
-  },
-  reference: (kind: 'provinces' | 'wards' | 'nations' | 'jobs', params: { page: number; size: number; search: string; provinceCode?: string }) =>
-    api.get<SelectPage>(`${MEDICAL_PROFILES_PATH}/reference/${kind}`, {
-      query: { page: params.page, size: params.size, search: params.search, provinceCode: params.provinceCode },
-    }),
+  uploadResult: (userId: number, profileId: number, historyId: number | null, file: File) =>
+    upload(E.uploadResult, { params: user(userId), query: { medicalProfileId: profileId, historyId, fileName: file.name }, body: file }),
+  reference: (kind: ReferenceKind, params: { page: number; size: number; search: string; provinceCode?: string }) =>
+    call(referenceEndpoints[kind], { query: { page: params.page, size: params.size, search: params.search, provinceCode: params.provinceCode } }),
 };
