@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Endpoint, EndpointBody, EndpointParams, EndpointQuery, EndpointResponse } from '@portal/shared/core/endpoint';
+import type { FileAnswer } from '@portal/shared/core/resource-endpoints';
 import { errorResponses } from './openapi';
 
 /** The request a handler of `E` receives: its params, query and body already parsed by E's schemas. */
@@ -19,8 +20,19 @@ export interface EndpointRoute<E> {
  * Registers one endpoint of packages/shared: its method and path, its zod schemas for validation,
  * serialisation and OpenAPI, the 200 response and the documented error statuses. The web calls the
  * same object (core/api/endpoint-client.ts), so a path or a response type is written once.
+ * An endpoint with a `file` answer (fileEndpoint: the Excel export) sends the handler's bytes with
+ * the file's type and, when it has a name, as that attachment; a handler may set a more precise type.
  */
 export function route<E extends Endpoint>(app: FastifyInstance, e: E, r: EndpointRoute<E>): void {
+  const file = (e as { file?: FileAnswer }).file;
+  const handler = file
+    ? async (req: EndpointRequest<E>, reply: FastifyReply) => {
+        const bytes = await r.handler(req, reply);
+        if (!reply.hasHeader('content-type')) reply.type(file.type);
+        if (file.name) reply.header('Content-Disposition', `attachment; filename="${file.name}"`);
+        return reply.send(bytes);
+      }
+    : r.handler;
   app.withTypeProvider<ZodTypeProvider>().route({
     method: e.method,
     url: e.path,
@@ -32,8 +44,9 @@ export function route<E extends Endpoint>(app: FastifyInstance, e: E, r: Endpoin
       ...(e.params ? { params: e.params } : {}),
       ...(e.query ? { querystring: e.query } : {}),
       ...(e.body ? { body: e.body } : {}),
-      response: { 200: e.response, ...errorResponses(...e.errors) },
+      // a file is not JSON: its 200 is not serialised through a schema
+      response: file ? errorResponses(...e.errors) : { 200: e.response, ...errorResponses(...e.errors) },
     },
-    handler: r.handler as never,
+    handler: handler as never,
   });
 }
