@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { Endpoint, EndpointBody, EndpointParams, EndpointQuery, EndpointResponse } from '@portal/shared/core/endpoint';
 import type { FileAnswer } from '@portal/shared/core/resource-endpoints';
 import { errorResponses } from './openapi';
@@ -15,6 +16,12 @@ export interface EndpointRoute<E> {
   bodyLimit?: number;
   handler: (req: EndpointRequest<E>, reply: FastifyReply) => Promise<EndpointResponse<E>>;
 }
+
+/** The OpenAPI of a file answer: bytes of the file's type (Fastify sends a Buffer without serialising it). */
+const fileResponse = (file: FileAnswer) => ({
+  description: file.name ? `Tệp ${file.name}` : 'Tệp',
+  content: { [file.type]: { schema: z.string().meta({ format: 'binary' }) } },
+});
 
 /**
  * Registers one endpoint of packages/shared: its method and path, its zod schemas for validation,
@@ -44,8 +51,7 @@ export function route<E extends Endpoint>(app: FastifyInstance, e: E, r: Endpoin
       ...(e.params ? { params: e.params } : {}),
       ...(e.query ? { querystring: e.query } : {}),
       ...(e.body ? { body: e.body } : {}),
-      // a file is not JSON: its 200 is not serialised through a schema
-      response: file ? errorResponses(...e.errors) : { 200: e.response, ...errorResponses(...e.errors) },
+      response: { 200: file ? fileResponse(file) : e.response, ...errorResponses(...e.errors) },
     },
     handler: handler as never,
   });
