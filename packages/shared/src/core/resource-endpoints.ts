@@ -32,9 +32,9 @@ export function fileEndpoint<P extends z.ZodType | undefined = undefined, Q exte
 
 /** A generic row: the resource's fields, the names of its refs, `id`, `active` and the times. */
 export const resourceRow = z.object({ id: z.number(), active: z.boolean() }).catchall(z.unknown());
-/** `:id` of the generic routes. */
+/** `:id` of the generic routes (a path parameter is text; a caller may give a number). */
 export const resourceIdParams = z.object({
-  id: z
+  id: z.coerce
     .string()
     .regex(/^\d{1,9}$/, 'Mã không hợp lệ')
     .transform(Number),
