@@ -6,8 +6,6 @@ import { caller, type Access } from '../access';
 import { route } from '../endpoints';
 import type { ResourceHandler } from './resource-handler';
 
-export type { CatalogEntry, CatalogTable, TableHandlerOptions } from './table-handler';
-
 export interface ResourceRouteSettings {
   /** The resource's endpoints as its contract declares them (default: `resourceEndpoints(resource)`). */
   endpoints?: ResourceEndpoints;

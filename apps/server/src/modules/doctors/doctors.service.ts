@@ -1,5 +1,12 @@
 import type { ListQuery } from '@portal/shared/core/list-query';
-import { AVATAR_PATH, type DoctorDetail, type DoctorInput, type DoctorRow, type DoctorSelectItem } from '@portal/shared/contracts/doctors.contract';
+import {
+  AVATAR_MAX_BYTES,
+  AVATAR_PATH,
+  type DoctorDetail,
+  type DoctorInput,
+  type DoctorRow,
+  type DoctorSelectItem,
+} from '@portal/shared/contracts/doctors.contract';
 import { doctorResource } from '@portal/shared/resources';
 import { normalizeText } from '@portal/shared/rules/diacritics';
 import { doctorDisplayName } from '@portal/shared/rules/doctor-title';
@@ -13,7 +20,6 @@ import { exportWorkbook } from '../../core/crud/excel';
 import type { Paged, ResourceHandler } from '../../core/crud/resource-handler';
 import { checkImage, fileStore, type FileStore } from '../../core/uploads';
 import { recordWrite } from '../../core/write';
-import { AVATAR_MAX_BYTES } from '@portal/shared/contracts/doctors.contract';
 import {
   avatarInUse,
   codeTaken,
