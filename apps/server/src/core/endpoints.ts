@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { Endpoint, EndpointBody, EndpointParams, EndpointQuery, EndpointResponse } from '@portal/shared/core/endpoint';
-import { fileBody, fileResponse } from '@portal/shared/core/endpoint-files';
+import { fileBody, type FileAnswer } from '@portal/shared/core/endpoint-files';
 import { errorResponses } from './openapi';
 
 /** The body a handler of `E` receives: parsed by E's schema, or the raw bytes of a file upload (`fileBody`; check it with Buffer.isBuffer). */
@@ -10,8 +11,8 @@ type RequestBody<E> = E extends { body: typeof fileBody } ? unknown : EndpointBo
 /** The request a handler of `E` receives: its params, query and body already parsed by E's schemas. */
 export type EndpointRequest<E> = FastifyRequest<{ Params: EndpointParams<E>; Querystring: EndpointQuery<E>; Body: RequestBody<E> }>;
 
-/** What a handler of `E` answers: the endpoint's response, or the reply it sent a file with (`fileResponse`). */
-type HandlerAnswer<E> = E extends { response: typeof fileResponse } ? FastifyReply : EndpointResponse<E>;
+/** What a handler of `E` answers: the endpoint's response; for a file endpoint its bytes, or the reply it sent the file with itself. */
+type HandlerAnswer<E> = E extends { file: FileAnswer } ? Uint8Array | FastifyReply : EndpointResponse<E>;
 
 export interface EndpointRoute<E> {
   /** Route config: `access` (authority), `tokenInQuery`, `beforePasswordChange` … (core/access.ts). */
@@ -24,16 +25,32 @@ export interface EndpointRoute<E> {
   handler: (req: EndpointRequest<E>, reply: FastifyReply) => Promise<HandlerAnswer<E>>;
 }
 
+/** The OpenAPI of a file answer: bytes of the file's type (Fastify sends a Buffer without serialising it). */
+const fileSchema = (file: FileAnswer) => ({
+  description: file.name ? `Tệp ${file.name}` : 'Tệp',
+  content: { [file.type]: { schema: z.string().meta({ format: 'binary' }) } },
+});
+
 /**
  * Registers one endpoint of packages/shared: its method and path, its zod schemas for validation,
  * serialisation and OpenAPI, the 200 response and the documented error statuses. The web calls the
  * same object (core/api/endpoint-client.ts), so a path or a response type is written once.
- * An endpoint with `body: fileBody` reads the body as bytes whatever its Content-Type, in a scope of its
- * own; one with `response: fileResponse` sends a file itself and documents only its error statuses.
+ * Files (packages/shared core/endpoint-files.ts): an endpoint with `body: fileBody` reads the body as bytes
+ * whatever its Content-Type, in a scope of its own; a `fileEndpoint` sends the handler's bytes with the
+ * file's type and, when it has a name, as that attachment — unless the handler set them or sent the file itself.
  */
 export function route<E extends Endpoint>(app: FastifyInstance, e: E, r: EndpointRoute<E>): void {
   const fileUpload = e.body === fileBody;
-  const response = e.response === fileResponse ? errorResponses(...e.errors) : { 200: e.response, ...errorResponses(...e.errors) };
+  const file = (e as { file?: FileAnswer }).file;
+  const handler = file
+    ? async (req: EndpointRequest<E>, reply: FastifyReply) => {
+        const out = await r.handler(req, reply);
+        if (out === reply || reply.sent) return reply;
+        if (!reply.hasHeader('content-type')) reply.type(file.type);
+        if (file.name && !reply.hasHeader('content-disposition')) reply.header('Content-Disposition', `attachment; filename="${file.name}"`);
+        return reply.send(out);
+      }
+    : r.handler;
   const add = (scope: FastifyInstance) => {
     scope.withTypeProvider<ZodTypeProvider>().route({
       method: e.method,
@@ -47,9 +64,9 @@ export function route<E extends Endpoint>(app: FastifyInstance, e: E, r: Endpoin
         ...(e.params ? { params: e.params } : {}),
         ...(e.query ? { querystring: e.query } : {}),
         ...(e.body && !fileUpload ? { body: e.body } : {}),
-        ...(Object.keys(response).length ? { response } : {}),
+        response: { 200: file ? fileSchema(file) : e.response, ...errorResponses(...e.errors) },
       },
-      handler: r.handler as never,
+      handler: handler as never,
     });
   };
   if (!fileUpload) {

@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import { envelope, pageEnvelope } from '../core/api';
+import { endpoint } from '../core/endpoint';
 import { pagingParams } from '../core/list-query';
+import { resourceEndpoints } from '../core/resource-endpoints';
+import { accountResource, accountRoomResource, roleResource, roomOptionResource } from '../resources';
+import { idParam } from './auth.contract';
 
 /** Rows and operations of the admin domain (accounts, roles, permissions, account rooms). */
 
@@ -42,19 +46,12 @@ export const accountRow = z.object({
 export type AccountRow = z.infer<typeof accountRow>;
 
 /** A created account carries its one-time password: the only time it is ever sent. */
-export const createdAccountResponse = envelope(accountRow.extend({ oneTimePassword: z.string() }));
-export const accountResponse = envelope(accountRow);
-export const accountPage = pageEnvelope(accountRow);
+export const createdAccountRow = accountRow.extend({ oneTimePassword: z.string() });
 
 export const resetPasswordResponse = envelope(z.object({ oneTimePassword: z.string(), sessionsEnded: z.number().int() }));
 export const lockResponse = envelope(z.object({ locked: z.boolean(), sessionsEnded: z.number().int() }));
 
-export const roleResponse = envelope(roleRow);
-export const rolePage = pageEnvelope(roleRow);
-
 export const roomOptionRow = z.object({ id: z.number().int(), code: z.string(), name: z.string(), active: z.boolean() });
-export const roomOptionPage = pageEnvelope(roomOptionRow);
-export const roomOptionResponse = envelope(roomOptionRow);
 
 /** Spec §7 "permissions (page, size)": the authorities with their labels, paged. */
 export const permissionsQuery = z.object({
@@ -62,3 +59,89 @@ export const permissionsQuery = z.object({
 });
 export const permissionRow = z.object({ code: z.string(), name: z.string() });
 export const permissionPage = pageEnvelope(permissionRow);
+
+// The generic routes of the admin resources (core/resource-endpoints.ts), with their own rows and words.
+export const roleEndpoints = resourceEndpoints(roleResource, {
+  row: roleRow,
+  idParams: idParam,
+  summaries: {
+    list: 'Vai trò: danh sách (tìm không dấu, lọc theo quyền, trạng thái)',
+    options: 'Vai trò: chọn (hộp chọn phân trang, chỉ vai trò đang hoạt động)',
+    export: 'Vai trò: xuất Excel theo bộ lọc',
+    update: 'Vai trò: cập nhật (có hiệu lực ở yêu cầu kế tiếp của người giữ vai trò)',
+    setActive: 'Vai trò: ngừng / cho hoạt động lại (từ chối khi đang được gán)',
+  },
+  errors: { options: [400, 401, 403], setActive: [400, 401, 403, 404, 409] },
+});
+
+export const accountEndpoints = resourceEndpoints(accountResource, {
+  row: accountRow,
+  created: createdAccountRow,
+  idParams: idParam,
+  summaries: {
+    list: 'Tài khoản quản trị: danh sách (tìm không dấu, lọc vai trò, phòng, khoá)',
+    export: 'Tài khoản quản trị: xuất Excel theo bộ lọc',
+    get: 'Tài khoản quản trị: chi tiết',
+    create: 'Tài khoản quản trị: thêm mới — trả về mật khẩu dùng một lần (chỉ một lần), phải đổi khi đăng nhập lần đầu',
+    update: 'Tài khoản quản trị: cập nhật',
+  },
+});
+
+export const accountRoomEndpoints = resourceEndpoints(accountRoomResource, {
+  row: accountRow,
+  idParams: idParam,
+  summaries: {
+    list: 'Phòng của tài khoản: danh sách tài khoản và phòng (lọc theo phòng)',
+    export: 'Phòng của tài khoản: xuất Excel',
+    get: 'Phòng của một tài khoản',
+    update: 'Gán phòng cho tài khoản',
+  },
+  errors: { update: [400, 401, 403, 404] },
+});
+
+export const roomOptionEndpoints = resourceEndpoints(roomOptionResource, {
+  row: roomOptionRow,
+  idParams: idParam,
+  summaries: {
+    list: 'Phòng khám của cơ sở để chọn (phân trang, tìm không dấu)',
+    options: 'Phòng khám để chọn (hộp chọn phân trang, chỉ phòng đang hoạt động)',
+    get: 'Một phòng khám (tên hiển thị)',
+  },
+  errors: { options: [400, 401, 403] },
+});
+
+/** The spec's named operations on an account (not on one's own), and the authorities a role can hold. */
+export const adminEndpoints = {
+  resetPassword: endpoint({
+    method: 'PUT',
+    path: `${accountResource.path}/:id/reset-password`,
+    summary: 'Đặt lại mật khẩu: mật khẩu dùng một lần (chỉ một lần), kết thúc các phiên',
+    params: idParam,
+    response: resetPasswordResponse,
+    errors: [400, 401, 403, 404],
+  }),
+  lock: endpoint({
+    method: 'PUT',
+    path: `${accountResource.path}/:id/locked`,
+    summary: 'Khoá tài khoản (kết thúc các phiên)',
+    params: idParam,
+    response: lockResponse,
+    errors: [400, 401, 403, 404, 409],
+  }),
+  unlock: endpoint({
+    method: 'PUT',
+    path: `${accountResource.path}/:id/unlocked`,
+    summary: 'Mở khoá tài khoản',
+    params: idParam,
+    response: lockResponse,
+    errors: [400, 401, 403, 404, 409],
+  }),
+  permissions: endpoint({
+    method: 'GET',
+    path: '/api/his/v1/permissions',
+    summary: 'Danh sách quyền (phân trang)',
+    query: permissionsQuery,
+    response: permissionPage,
+    errors: [400, 401, 403],
+  }),
+};

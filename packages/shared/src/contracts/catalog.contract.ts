@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { pageEnvelope, envelope } from '../core/api';
+import { endpoint } from '../core/endpoint';
+import { optionItem, resourceEndpoints } from '../core/resource-endpoints';
 import { SERVICE_CODE_MAX, SERVICE_NAME_MAX } from '../constants';
+import { areaResource, departmentResource, jobResource, nationResource, roomResource, serviceResource, specialtyResource } from '../resources';
 
 /** Largest page the public price list serves (the page offers 50 and 100). */
 export const SERVICE_LOOKUP_MAX_SIZE = 100;
@@ -73,3 +76,42 @@ export const publicHospital = z.object({
 });
 export type PublicHospital = z.infer<typeof publicHospital>;
 export const publicHospitalResponse = envelope(publicHospital);
+
+/** The public price page's operations (no sign-in; a proxy may cache them for a minute). */
+export const catalogPublicEndpoints = {
+  lookup: endpoint({
+    method: 'GET',
+    path: '/api/catalog/v1/emr/medical-services/lookup',
+    summary: 'Tra cứu bảng giá dịch vụ: theo mã, tên (không dấu), loại; trang bắt đầu từ 0',
+    query: serviceLookupQuery,
+    response: serviceLookupResponse,
+    errors: [400, 404],
+  }),
+  serviceTypes: endpoint({
+    method: 'GET',
+    path: '/api/catalog/v1/emr/medical-service-types',
+    summary: 'Danh sách loại dịch vụ',
+    query: serviceTypesQuery,
+    response: serviceTypesResponse,
+    errors: [400, 404],
+  }),
+  hospital: endpoint({
+    method: 'GET',
+    path: '/api/catalog/v1/public/hospital',
+    summary: 'Thông tin công khai của cơ sở y tế (đầu trang, chân trang)',
+    query: serviceTypesQuery,
+    response: publicHospitalResponse,
+    errors: [400, 404],
+  }),
+};
+
+// The staff-facing catalogues: the generic routes of each resource (core/resource-endpoints.ts).
+export const departmentEndpoints = resourceEndpoints(departmentResource);
+export const specialtyEndpoints = resourceEndpoints(specialtyResource);
+export const roomEndpoints = resourceEndpoints(roomResource);
+/** Nghề nghiệp (the occupations catalogue; the background jobs are jobs.contract.ts). */
+export const jobCatalogEndpoints = resourceEndpoints(jobResource);
+export const nationEndpoints = resourceEndpoints(nationResource);
+export const areaEndpoints = resourceEndpoints(areaResource);
+/** Services: the dropdown quotes each at the price a booking will charge. */
+export const serviceEndpoints = resourceEndpoints(serviceResource, { optionItem: optionItem.extend({ price: z.number().int() }) });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Authority } from '../authorities';
 import { envelope } from '../core/api';
 import { endpoint } from '../core/endpoint';
-import { fileBody, fileResponse } from '../core/endpoint-files';
+import { fileBody, fileEndpoint } from '../core/endpoint-files';
 
 /**
  * Rich content (news, answers to patients' questions): HTML written in the admin's editor,
@@ -98,12 +98,12 @@ export const contentEndpoints = {
     response: contentImageOne,
     errors: [400, 401, 403, 413, 415],
   }),
-  image: endpoint({
+  image: fileEndpoint({
     method: 'GET',
     path: `${CONTENT_IMAGE_PATH}/:file`,
     summary: 'Nội dung: ảnh (công khai; luôn là ảnh, không bao giờ là HTML)',
     params: contentImageParams,
-    response: fileResponse,
-    errors: [],
+    file: { type: 'image/*' },
+    errors: [400, 404],
   }),
 };

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { envelope, pageEnvelope } from '../core/api';
+import { endpoint } from '../core/endpoint';
 import { idFilter, listQuerySchema } from '../core/list-query';
+import { fileEndpoint } from '../core/endpoint-files';
+import { resourceEndpoints, resourceIdParams } from '../core/resource-endpoints';
 import { doctorResource } from '../resources/doctors.resource';
 import { MONTH_RE } from '../rules/doctor-title';
 
@@ -137,3 +140,63 @@ export type DoctorLinkKind = (typeof DOCTOR_LINK_KINDS)[number];
 export const linkOptionsQuery = listQuerySchema({ sortable: ['name', 'code'], filters: { id: idFilter.optional(), departmentId: idFilter.optional() } });
 export const linkOption = z.object({ id: z.number(), code: z.string(), name: z.string(), departmentId: z.number().nullable().optional() });
 export const linkOptionsPage = pageEnvelope(linkOption);
+
+/** Where doctors' photos are served (public: the hospital's site and booking app show them). */
+export const AVATAR_PATH = '/api/catalog/v1/public/doctor-avatars';
+/** A stored photo's name: its content hash and type (the names core/uploads gives files). */
+export const AVATAR_FILE_RE = /^[a-f0-9]{32}\.(jpg|png|webp)$/;
+
+/** The doctors' generic routes (core/resource-endpoints.ts): the detail with its working process, the list's lighter rows. */
+export const doctorEndpoints = resourceEndpoints(doctorResource, {
+  row: doctorDetail,
+  listRow: doctorRow,
+  body: doctorBody,
+  optionsQuery: doctorSelectQuery,
+  optionItem: doctorSelectItem,
+  summaries: {
+    list: 'Bác sĩ: danh sách (lọc theo khoa, chuyên khoa, phòng khám, học hàm, học vị, trạng thái; tìm không dấu)',
+    options: 'Bác sĩ: danh sách chọn (dropdown phân trang) — bác sĩ đang hoạt động, lọc theo khoa / chuyên khoa / phòng khám',
+    export: 'Bác sĩ: xuất Excel (.xlsx) theo bộ lọc',
+    get: 'Bác sĩ: chi tiết (kèm quá trình công tác)',
+    setActive: 'Bác sĩ: ngừng / cho hoạt động lại (không xoá)',
+    remove: 'Bác sĩ: xoá (chỉ khi chưa có lịch làm việc / đặt khám nào dùng đến)',
+  },
+});
+
+/** What only doctors have: the link dropdowns of the form and the photo. */
+export const doctorOwnEndpoints = {
+  linkOptions: endpoint({
+    method: 'GET',
+    path: `${doctorResource.path}/link-options/:kind`,
+    summary: 'Bác sĩ: khoa / chuyên khoa / phòng khám đang hoạt động để gắn cho bác sĩ (dropdown phân trang)',
+    params: z.object({ kind: z.enum(DOCTOR_LINK_KINDS, { message: 'Loại danh mục không hợp lệ' }) }),
+    query: linkOptionsQuery,
+    response: linkOptionsPage,
+    errors: [400, 401, 403],
+  }),
+  /** The body is the image itself (Content-Type image/jpeg|png|webp), not JSON: the web sends it with uploadFile. */
+  setAvatar: endpoint({
+    method: 'PUT',
+    path: `${doctorResource.path}/:id/avatar`,
+    summary: 'Bác sĩ: tải ảnh đại diện (thân yêu cầu là ảnh JPEG, PNG hoặc WebP, tối đa 2 MB)',
+    params: resourceIdParams,
+    response: doctorDetailOne,
+    errors: [400, 401, 403, 404, 413],
+  }),
+  removeAvatar: endpoint({
+    method: 'DELETE',
+    path: `${doctorResource.path}/:id/avatar`,
+    summary: 'Bác sĩ: xoá ảnh đại diện',
+    params: resourceIdParams,
+    response: doctorDetailOne,
+    errors: [400, 401, 403, 404],
+  }),
+  avatarFile: fileEndpoint({
+    method: 'GET',
+    path: `${AVATAR_PATH}/:file`,
+    summary: 'Ảnh đại diện bác sĩ (công khai)',
+    params: z.object({ file: z.string().regex(AVATAR_FILE_RE, 'Tên tệp không hợp lệ') }),
+    errors: [400, 404],
+    file: { type: 'image/*' },
+  }),
+};

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { envelope, pageEnvelope } from '../core/api';
 import { endpoint } from '../core/endpoint';
-import { fileBody, fileResponse } from '../core/endpoint-files';
+import { fileBody, fileEndpoint, XLSX_MIME } from '../core/endpoint-files';
 import { boolFilter, listQuerySchema } from '../core/list-query';
 import { isValidDisplayDate } from '../rules/date-shorthand';
 import { displayDateToIso } from '../rules/format';
@@ -511,13 +511,13 @@ export const patientEndpoints = {
     response: patientSearchResponse,
     errors: [400, 401, 403],
   }),
-  export: endpoint({
+  export: fileEndpoint({
     method: 'GET',
     path: `${P}/export`,
     summary: 'Xuất Excel danh sách tài khoản theo bộ lọc',
     query: patientSearchQuery,
-    response: fileResponse,
-    errors: [],
+    file: { type: XLSX_MIME },
+    errors: [400, 401, 403],
   }),
   duplicates: endpoint({
     method: 'GET',
@@ -665,14 +665,14 @@ export const patientEndpoints = {
     response: resultFileResponse,
     errors: [400, 401, 403, 404, 413, 415],
   }),
-  pullResult: endpoint({
+  pullResult: fileEndpoint({
     method: 'GET',
     path: `${RESULT_FILES_PATH}/:fileId/pull`,
     summary: 'Tải về tệp kết quả (chỉ nhân viên được phân quyền của cùng cơ sở; ghi nhật ký)',
     params: fileIdParams,
     query: resultFilePullQuery,
-    response: fileResponse,
-    errors: [],
+    file: { type: 'application/octet-stream' },
+    errors: [400, 401, 403, 404],
   }),
   history: endpoint({
     method: 'GET',

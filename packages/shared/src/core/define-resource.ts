@@ -51,6 +51,14 @@ export interface FieldDef {
   schema?: z.ZodType;
 }
 
+/**
+ * What a resource's API offers, each one generic route (core/resource-endpoints.ts): the paged list,
+ * the paged dropdown (`/select`), the Excel export, one row, create, update, (de)activate, delete.
+ */
+export type ResourceOperation = 'list' | 'options' | 'export' | 'get' | 'create' | 'update' | 'setActive' | 'remove';
+export const READ_OPERATIONS = ['list', 'options', 'export', 'get'] as const satisfies readonly ResourceOperation[];
+export const ALL_OPERATIONS = [...READ_OPERATIONS, 'create', 'update', 'setActive', 'remove'] as const satisfies readonly ResourceOperation[];
+
 export interface ResourceDef<F extends readonly FieldDef[] = readonly FieldDef[]> {
   /** Plural, kebab-case: the domain's name for it, e.g. 'departments'. */
   name: string;
@@ -72,6 +80,12 @@ export interface ResourceDef<F extends readonly FieldDef[] = readonly FieldDef[]
    * read, select and export are served.
    */
   readOnly?: boolean;
+  /**
+   * The operations its API offers (default: all, or the read ones when `readOnly`). The server
+   * registers a route for each (its handler must implement exactly these) and the web offers only
+   * these actions, e.g. no Xoá for a resource without `remove`.
+   */
+  operations?: readonly ResourceOperation[];
   /** Order of the paged dropdown (`{path}/select`); default by name. */
   selectSort?: { field: string; direction: 'asc' | 'desc' };
 }
@@ -220,7 +234,8 @@ export function defineResource<const F extends readonly FieldDef[]>(def: Resourc
   // The paged dropdown (spec §9): active rows only, so `active` is not a filter there.
   const selectQuery = listQuerySchema({ sortable: [], filters });
   const refFields = def.fields.filter((f) => f.type === 'ref');
-  return { ...def, body, listQuery, selectQuery, formFields, refFields };
+  const operations: readonly ResourceOperation[] = def.operations ?? (def.readOnly ? READ_OPERATIONS : ALL_OPERATIONS);
+  return { ...def, operations, body, listQuery, selectQuery, formFields, refFields };
 }
 
 export type Resource = ReturnType<typeof defineResource>;

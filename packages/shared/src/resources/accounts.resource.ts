@@ -47,6 +47,8 @@ export const accountResource = defineResource({
   path: '/api/his/v1/vendor/accounts',
   scope: 'facility',
   authority: 'MANAGER_ADMIN',
+  // No dropdown, no (de)activation (an account is locked or unlocked: its own operations), no delete.
+  operations: ['list', 'export', 'get', 'create', 'update'],
   exportName: 'tai-khoan-quan-tri',
   defaultSort: { field: 'username', direction: 'asc' },
   fields: [
@@ -83,6 +85,8 @@ export const accountRoomResource = defineResource({
   path: '/api/his/v1/vendor/rooms',
   scope: 'facility',
   authority: 'MANAGER_ADMIN',
+  // Rows are the accounts: the form only sets their rooms.
+  operations: ['list', 'export', 'get', 'update'],
   exportName: 'phong-cua-tai-khoan',
   defaultSort: { field: 'username', direction: 'asc' },
   fields: [
@@ -103,6 +107,7 @@ export const roomOptionResource = defineResource({
   path: '/api/his/v1/vendor/room-options',
   scope: 'facility',
   authority: 'MANAGER_ADMIN',
+  operations: ['list', 'options', 'get'],
   exportName: 'phong-kham',
   defaultSort: { field: 'code', direction: 'asc' },
   fields: [

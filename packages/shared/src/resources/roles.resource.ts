@@ -24,6 +24,8 @@ export const roleResource = defineResource({
   path: '/api/his/v1/roles',
   scope: 'facility',
   authority: 'MANAGER_ADMIN',
+  // A role is deactivated (refused while accounts hold it), not deleted.
+  operations: ['list', 'options', 'export', 'get', 'create', 'update', 'setActive'],
   exportName: 'vai-tro',
   defaultSort: { field: 'code', direction: 'asc' },
   fields: [

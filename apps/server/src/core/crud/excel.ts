@@ -1,8 +1,12 @@
 import ExcelJS from 'exceljs';
 import { refNameKey, type FieldDef, type Resource } from '@portal/shared/core/define-resource';
+import type { ListQuery } from '@portal/shared/core/list-query';
 import { formatDate } from '@portal/shared/rules/format';
+import type { Caller } from '../caller';
+import type { AppContext } from '../context';
+import { recordWrite } from '../write';
 
-export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+export { XLSX_MIME } from '@portal/shared/core/endpoint-files';
 
 /** Fields a sheet has a column for: the form's fields and the computed listed ones, never nested lists. */
 export function sheetFields(resource: Resource): FieldDef[] {
@@ -51,4 +55,22 @@ export async function writeWorkbook(resource: Resource, rows: Record<string, unk
     ws.addRow(values);
   });
   return Buffer.from(await wb.xlsx.writeBuffer());
+}
+
+/**
+ * What every export does after reading its rows: the workbook, and the EXPORT audit row (how many
+ * rows, under which filters and search) through `recordWrite`.
+ */
+export async function exportWorkbook(
+  ctx: AppContext,
+  caller: Caller,
+  resource: Resource,
+  rows: Record<string, unknown>[],
+  o: { q: ListQuery; entity?: string; state?: boolean },
+): Promise<Buffer> {
+  const buffer = await writeWorkbook(resource, rows, { state: o.state });
+  await recordWrite(ctx, ctx.database.db, caller, {
+    audit: { action: 'EXPORT', entity: o.entity ?? resource.name, after: { rows: rows.length, filters: o.q.filters, q: o.q.q ?? null } },
+  });
+  return buffer;
 }

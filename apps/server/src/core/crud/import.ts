@@ -38,12 +38,12 @@ import { normalizeText } from '@portal/shared/rules/diacritics';
 import { displayDateToIso } from '@portal/shared/rules/format';
 import { caller } from '../access';
 import type { Caller } from '../caller';
-import { audit } from '../audit';
 import type { AppContext } from '../context';
 import type { Executor, Tx } from '../db';
 import { errorResponses } from '../openapi';
 import { XLSX_MIME, columnWidth } from './excel';
-import type { CatalogTable, ResourceRouteOptions } from './resource-routes';
+import type { CatalogTable, TableHandlerOptions } from './table-handler';
+import { recordWrite } from '../write';
 
 type Row = Record<string, unknown>;
 
@@ -59,7 +59,7 @@ export interface ImportRow {
   columns: string[];
 }
 
-export interface ImportOptions extends ResourceRouteOptions {
+export interface ImportOptions extends TableHandlerOptions {
   /** 'upsert' (default): a known key updates its row; 'insert': a known key is a row error. */
   mode?: 'upsert' | 'insert';
   /** The field rows are matched on; default the first unique field. */
@@ -500,7 +500,7 @@ export function resourceImportRoutes(app: FastifyInstance, ctx: AppContext, reso
       else await writeRows(tx, facilityId, valid);
       const counts: ImportResult = { total: valid.length, created: valid.filter((v) => !v.existing).length, updated: valid.filter((v) => v.existing).length };
       const fileName = typeof req.headers['x-file-name'] === 'string' ? decodeURIComponent(req.headers['x-file-name']).slice(0, 200) : null;
-      await audit(tx, caller(req), { action: 'IMPORT', entity: resource.name, after: { ...counts, fileName } });
+      await recordWrite(ctx, tx, caller(req), { audit: { action: 'IMPORT', entity: resource.name, after: { ...counts, fileName } } });
       return counts;
     });
     options.afterWrite?.();

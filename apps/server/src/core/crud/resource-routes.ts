@@ -1,473 +1,99 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { pageOf } from '@portal/shared/core/api';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, asc, count, desc, eq, getTableName, inArray, ne, sql, type SQL } from 'drizzle-orm';
-import { alias, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
-import { z } from 'zod';
-import { normalizeText } from '@portal/shared/rules/diacritics';
-import { refNameKey, type FieldDef, type Resource } from '@portal/shared/core/define-resource';
-import type { FieldError } from '@portal/shared';
-import { caller } from '../access';
-import type { Caller } from '../caller';
-import { audit } from '../audit';
-import type { AppContext } from '../context';
-import type { Executor } from '../db';
-import { badRequest, conflict, notFound } from '../errors';
-import { errorResponses } from '../openapi';
-import { PG, pgErrorOf } from '../pg-errors';
-import { everyWordConditions } from '../search';
-import { writeWorkbook } from './excel';
+import { ALL_OPERATIONS, type Resource } from '@portal/shared/core/define-resource';
+import { resourceEndpoints, type ResourceEndpoints } from '@portal/shared/core/resource-endpoints';
+import { caller, type Access } from '../access';
+import { route } from '../endpoints';
+import type { ResourceHandler } from './resource-handler';
 
-/**
- * A table the generic routes can serve: the resource's fields plus the system columns.
- * A national catalogue (resource scope 'national') has no facility column.
- */
-export type CatalogTable = PgTable & {
-  id: PgColumn;
-  facilityId?: PgColumn;
-  searchText: PgColumn;
-  active: PgColumn;
-  createdAt: PgColumn;
-  updatedAt: PgColumn;
-};
-
-/** A resource with the table that stores it. The registry lets ref fields find their table. */
-export interface CatalogEntry {
-  resource: Resource;
-  table: CatalogTable;
+export interface ResourceRouteSettings {
+  /** The resource's endpoints as its contract declares them (default: `resourceEndpoints(resource)`). */
+  endpoints?: ResourceEndpoints;
+  /** Who may read the dropdown (default: any signed-in staff — a booking desk picks a room). */
+  optionsAccess?: Access;
+  /** OpenAPI tags (default: the resource's plural label). */
+  tags?: string[];
+  /** The answer's message where the module words it its own way. */
+  messages?: { create?: string; update?: string };
 }
-
-const idParams = z.object({
-  id: z
-    .string()
-    .regex(/^\d{1,9}$/, 'Mã không hợp lệ')
-    .transform(Number),
-});
-const activeBody = z.strictObject({ active: z.boolean({ message: 'Trạng thái phải là đúng hoặc sai' }) });
-const EXPORT_LIMIT = 50_000;
-/** Largest referenced table a list may be sorted by through a rank of its names (above it: one join and sort). */
-const REF_RANK_MAX = 2_000;
-
-type Row = Record<string, unknown>;
-type Cols = Record<string, PgColumn>;
 
 const lower = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
 
 /**
- * What a resource may add to the generic routes without a screen of its own (Medplum's
- * operations idea, kept small): derived columns, a wider search, computed read fields,
- * checks that need the database, and a hook after each committed write.
+ * The generic routes of a resource, registered once for every resource: list, `/select` dropdown,
+ * `/export`, `/:id`, create, update, `/:id/active`, delete — each the endpoint packages/shared declares
+ * (`resourceEndpoints`), each calling the handler's method with the caller and the checked input.
+ * The resource's `operations` and the handler's methods must be the same set (checked at start), so
+ * a route exists exactly when the handler offers it. Every route needs the resource's authority,
+ * except the dropdown (`optionsAccess`).
  */
-export interface ResourceRouteOptions {
-  /** The other resources, so ref fields find their table (names by join, checks, delete refusals). */
-  registry?: readonly CatalogEntry[];
-  /** Columns computed from the full body on every write (default: searchText of the search fields). */
-  derive?: (body: Row) => Row;
-  /** Columns each search word may match (any of them); default the table's searchText. */
-  searchColumns?: PgColumn[];
-  /** A stored row as the API shows it (e.g. a computed price). Also used by the export. */
-  present?: (row: Row) => Row;
-  /** Checks that need the database; field errors → 400 and nothing is written. `before` = the stored row on update. */
-  validate?: (ex: Executor, caller: Caller, body: Row, before: Row | null) => Promise<FieldError[]>;
-  /** After a write has committed (e.g. clear a public cache). */
-  afterWrite?: () => void;
-  /**
-   * Fields the `/select` dropdown gives besides id and name (a service's price for the booking
-   * form): the columns it reads, the fields it answers (zod, also the OpenAPI) and how a row's
-   * columns become those fields. Only what any signed-in staff may see.
-   */
-  selectExtra?: { columns: Record<string, PgColumn>; fields: z.ZodRawShape; present: (row: Row) => Row };
-}
-
-/**
- * The CRUD routes of a resource (list, read, create, update, activate/deactivate, delete when
- * nothing references the row), its paged dropdown (`/select`) and its Excel export, all driven
- * by the resource definition. Ref fields are resolved with one LEFT JOIN each, so rows carry the
- * referenced name (departmentId + departmentName) without a query per row. Writes and their audit
- * rows share a transaction; every query of a facility-owned resource is scoped to the caller's
- * facility. A read-only resource (national reference data) gets the read routes only.
- */
-export function resourceRoutes(app: FastifyInstance, ctx: AppContext, resource: Resource, table: CatalogTable, options: ResourceRouteOptions = {}): void {
-  const registry = options.registry ?? [];
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const cols = table as unknown as Cols;
-  const col = (key: string) => cols[key]!;
-  const tags = [resource.labelPlural];
-  const access = { access: resource.authority };
+export function resourceRoutes(app: FastifyInstance, resource: Resource, handler: ResourceHandler, settings: ResourceRouteSettings = {}): void {
+  const e = settings.endpoints ?? resourceEndpoints(resource);
+  for (const op of ALL_OPERATIONS) {
+    const declared = e[op] !== undefined;
+    const offered = typeof handler[op] === 'function';
+    if (declared !== offered)
+      throw new Error(`${resource.name}: the endpoint "${op}" is ${declared ? 'declared without a handler' : 'handled but not declared'}`);
+  }
+  const h = handler as Required<ResourceHandler<unknown, unknown>>;
+  const tags = settings.tags ?? [resource.labelPlural];
+  const config = { access: resource.authority };
   const label = lower(resource.label);
-  const searchKeys = resource.fields.filter((f) => f.search).map((f) => f.key);
-  const rowSchema = z.object({ id: z.number(), active: z.boolean() }).catchall(z.unknown());
-  const entryOf = (name: string | undefined) => registry.find((e) => e.resource.name === name);
 
-  // One aliased join per ref field: the referenced row's name, scoped like the row itself.
-  const joins = (resource.refFields as readonly FieldDef[]).map((f) => {
-    const target = entryOf(f.ref);
-    if (!target) throw new Error(`${resource.name}.${f.key}: ref "${f.ref ?? ''}" is not in the registry`);
-    const joined = alias(target.table, `ref_${f.key}`) as unknown as CatalogTable;
-    return { field: f, target, joined, name: (joined as unknown as Cols).name! };
-  });
-  // The row as the API shows it: the resource's fields, names of refs, state and times — never
-  // the facility or the search column.
-  const outColumns: Record<string, PgColumn> = { id: table.id };
-  // computed fields (a list-only column such as the high-quality price) have no column: `present` adds them
-  for (const f of resource.fields) if (cols[f.key]) outColumns[f.key] = col(f.key);
-  for (const j of joins) outColumns[refNameKey(j.field.key)] = j.name;
-  Object.assign(outColumns, { active: table.active, createdAt: table.createdAt, updatedAt: table.updatedAt });
-
-  function selectRows(ex: Executor) {
-    let q = ex.select(outColumns).from(table).$dynamic();
-    for (const j of joins) q = q.leftJoin(j.joined, eq(j.joined.id, col(j.field.key)));
-    return q;
-  }
-
-  const facilityScoped = resource.scope === 'facility';
-  if (facilityScoped && !table.facilityId) throw new Error(`${resource.name}: a facility resource needs facility_id`);
-  const scopeOf = (t: CatalogTable, scoped: boolean, req: FastifyRequest): SQL | undefined =>
-    scoped && t.facilityId ? eq(t.facilityId, caller(req).facilityId) : undefined;
-  const scope = (req: FastifyRequest) => scopeOf(table, facilityScoped, req);
-  const searchText = (body: Row) => normalizeText(searchKeys.map((k) => String(body[k] ?? '')).join(' '));
-  const derived = options.derive ?? ((body: Row) => ({ searchText: searchText(body) }));
-  const present = options.present ?? ((row: Row) => row);
-  const searchColumns = options.searchColumns ?? [table.searchText];
-  async function validate(ex: Executor, req: FastifyRequest, body: Row, before: Row | null) {
-    const errors = options.validate ? await options.validate(ex, caller(req), body, before) : [];
-    if (errors.length > 0) throw badRequest(errors[0]!.message, errors);
-  }
-
-  function filterWhere(req: FastifyRequest, filters: Record<string, unknown>, q: string | undefined): SQL[] {
-    const conds: SQL[] = [];
-    const s = scope(req);
-    if (s) conds.push(s);
-    for (const [k, v] of Object.entries(filters)) conds.push(eq(col(k), v));
-    conds.push(...everyWordConditions(searchColumns, q));
-    return conds;
-  }
-  const listWhere = (req: FastifyRequest, q: z.infer<typeof resource.listQuery>) => and(...filterWhere(req, q.filters, q.q));
-
-  function orderBy(q: z.infer<typeof resource.listQuery>) {
-    const s = q.sort ?? resource.defaultSort;
-    const j = joins.find((x) => x.field.key === s.field);
-    const target = j ? j.name : col(s.field);
-    return [s.direction === 'desc' ? desc(target) : asc(target), asc(table.id)];
-  }
-
-  /**
-   * A page sorted by a referenced name, in two steps: the ids of the page ordered by the rank of
-   * their ref (the referenced rows of the facility ranked by name, a few dozen) with no join, then
-   * those rows with their names. Sorting every match by a joined name would join the whole match
-   * set first (16 ms for 10,000 rooms); ranking costs no more than the count (docs/performance.md).
-   * Null when the sort is not by a ref, or the ref table is too large to rank.
-   */
-  async function pageByRefRank(ex: Executor, req: FastifyRequest, q: z.infer<typeof resource.listQuery>, where: SQL | undefined): Promise<Row[] | null> {
-    const s = q.sort ?? resource.defaultSort;
-    const j = joins.find((x) => x.field.key === s.field);
-    if (!j) return null;
-    const t = j.target.table;
-    const ranked = await ex
-      .select({ id: t.id })
-      .from(t)
-      .where(scopeOf(t, j.target.resource.scope === 'facility', req))
-      .orderBy(asc((t as unknown as Cols).name!), asc(t.id))
-      .limit(REF_RANK_MAX + 1);
-    if (ranked.length > REF_RANK_MAX) return null;
-    // A row without the ref has no rank: last ascending, first descending, as a null name would be.
-    const rank = sql`ref_rank.pos`;
-    const ids = await ex
-      .select({ id: table.id })
-      .from(table)
-      .leftJoin(sql`unnest(${`{${ranked.map((x) => x.id).join(',')}}`}::int[]) WITH ORDINALITY AS ref_rank(id, pos)`, sql`ref_rank.id = ${col(s.field)}`)
-      .where(where)
-      .orderBy(s.direction === 'desc' ? desc(rank) : asc(rank), asc(table.id))
-      .limit(q.size)
-      .offset(q.page * q.size);
-    if (ids.length === 0) return [];
-    const rows = (await selectRows(ex).where(
-      inArray(
-        table.id,
-        ids.map((x) => x.id),
-      ),
-    )) as Row[];
-    const byId = new Map(rows.map((row) => [row.id, row]));
-    return ids.map((x) => byId.get(x.id)!).filter(Boolean);
-  }
-
-  async function readRow(ex: Executor, req: FastifyRequest, id: number): Promise<Row> {
-    const [row] = await selectRows(ex)
-      .where(and(scope(req), eq(table.id, id)))
-      .limit(1);
-    if (!row) throw notFound(`Không tìm thấy ${label}`);
-    return row as Row;
-  }
-
-  /** A unique field already used by another row of the facility → 409 naming the field. */
-  async function checkUnique(ex: Executor, req: FastifyRequest, body: Row, exceptId?: number) {
-    for (const f of resource.fields.filter((x) => x.unique)) {
-      const conds = [scope(req), eq(col(f.key), body[f.key])];
-      if (exceptId) conds.push(ne(table.id, exceptId));
-      const [dup] = await ex
-        .select({ id: table.id })
-        .from(table)
-        .where(and(...conds))
-        .limit(1);
-      if (dup) {
-        const message = `${f.label} "${String(body[f.key])}" đã tồn tại`;
-        throw conflict(message, [{ field: f.key, message }]);
-      }
-    }
-  }
-
-  /**
-   * Each ref must name a row the caller may see (its own facility's); a newly chosen one must be
-   * active. Keeping an already-set ref that was deactivated since is allowed.
-   */
-  async function checkRefs(ex: Executor, req: FastifyRequest, body: Row, before?: Row) {
-    const errors: FieldError[] = [];
-    for (const j of joins) {
-      const id = body[j.field.key];
-      if (id === null || id === undefined) continue;
-      const t = j.target.table;
-      const [found] = await ex
-        .select({ active: t.active })
-        .from(t)
-        .where(and(scopeOf(t, j.target.resource.scope === 'facility', req), eq(t.id, id as number)))
-        .limit(1);
-      if (!found) errors.push({ field: j.field.key, message: `${j.field.label} không tồn tại` });
-      else if (!found.active && before?.[j.field.key] !== id) errors.push({ field: j.field.key, message: `${j.field.label} đã ngừng hoạt động` });
-    }
-    if (errors.length) throw badRequest(errors[0]!.message, errors);
-  }
-
-  /** Generic resources whose ref fields point at this one, with how many of their rows use `id`. */
-  async function referencedBy(ex: Executor, id: number): Promise<string[]> {
-    const uses: string[] = [];
-    for (const e of registry) {
-      for (const f of e.resource.refFields as readonly FieldDef[]) {
-        if (f.ref !== resource.name) continue;
-        const [{ n }] = await ex
-          .select({ n: count() })
-          .from(e.table)
-          .where(eq((e.table as unknown as Cols)[f.key]!, id));
-        if (n > 0) uses.push(`${n} ${lower(e.resource.label)}`);
-      }
-    }
-    return uses;
-  }
-
-  const pageResponse = z.object({
-    code: z.literal(0),
-    data: z.array(rowSchema),
-    totalElements: z.number(),
-    totalPage: z.number(),
-    page: z.number(),
-    size: z.number(),
-  });
-  const oneResponse = z.object({ code: z.literal(0), message: z.string().optional(), data: rowSchema });
-  const selectResponse = z.object({
-    code: z.literal(0),
-    data: z.array(z.object({ id: z.number(), name: z.string(), ...options.selectExtra?.fields })),
-    totalElements: z.number(),
-    totalPage: z.number(),
-    page: z.number(),
-    size: z.number(),
-  });
-
-  r.get(resource.path, {
-    config: access,
-    schema: {
+  if (e.list)
+    route(app, e.list, {
+      config,
       tags,
-      summary: `${resource.labelPlural}: danh sách`,
-      querystring: resource.listQuery,
-      response: { 200: pageResponse, ...errorResponses(400, 401, 403) },
-    },
-    handler: async (req) => {
-      const q = req.query;
-      const where = listWhere(req, q);
-      const db = ctx.database.db;
-      const page = async () =>
-        (await pageByRefRank(db, req, q, where)) ??
-        selectRows(db)
-          .where(where)
-          .orderBy(...orderBy(q))
-          .limit(q.size)
-          .offset(q.page * q.size);
-      const [rows, [{ n }]] = await Promise.all([page(), db.select({ n: count() }).from(table).where(where)]);
-      return pageOf((rows as Row[]).map(present) as never, n, q);
-    },
-  });
-
-  // The paged dropdown of spec §9 for any screen that picks one of these rows (a booking desk picks a
-  // room, an address form a ward): active rows only, id and name only (plus the resource's `selectExtra`,
-  // e.g. a service's price), so any signed-in staff may read it.
-  r.get(`${resource.path}/select`, {
-    config: { access: 'signed-in' },
-    schema: {
+      handler: async (req) => {
+        const { rows, total } = await h.list(caller(req), req.query);
+        return pageOf(rows as never[], total, req.query);
+      },
+    });
+  if (e.options)
+    route(app, e.options, {
+      config: { access: settings.optionsAccess ?? 'signed-in' },
       tags,
-      summary: `${resource.labelPlural}: chọn (hộp chọn phân trang, chỉ bản ghi đang hoạt động)`,
-      querystring: resource.selectQuery,
-      response: { 200: selectResponse, ...errorResponses(400, 401) },
-    },
-    handler: async (req) => {
-      const q = req.query;
-      const where = and(eq(table.active, true), ...filterWhere(req, q.filters, q.q));
-      const s = resource.selectSort ?? { field: 'name', direction: 'asc' };
-      const db = ctx.database.db;
-      const extra = options.selectExtra;
-      const [rows, [{ n }]] = await Promise.all([
-        db
-          .select({ ...extra?.columns, id: table.id, name: col('name') })
-          .from(table)
-          .where(where)
-          .orderBy(s.direction === 'desc' ? desc(col(s.field)) : asc(col(s.field)), asc(table.id))
-          .limit(q.size)
-          .offset(q.page * q.size),
-        db.select({ n: count() }).from(table).where(where),
-      ]);
-      const data = extra ? (rows as Row[]).map((row) => ({ id: row.id, name: row.name, ...extra.present(row) })) : rows;
-      return pageOf(data as { id: number; name: string }[], n, q);
-    },
-  });
-
-  r.get(`${resource.path}/export`, {
-    config: access,
-    schema: { tags, summary: `${resource.labelPlural}: xuất Excel (.xlsx) theo bộ lọc`, querystring: resource.listQuery },
-    handler: async (req, reply) => {
-      const q = req.query;
-      const rows = (await selectRows(ctx.database.db)
-        .where(listWhere(req, q))
-        .orderBy(...orderBy(q))
-        .limit(EXPORT_LIMIT)) as Row[];
-      const buffer = await writeWorkbook(resource, rows.map(present));
-      await audit(ctx.database.db, caller(req), { action: 'EXPORT', entity: resource.name, after: { rows: rows.length, filters: q.filters, q: q.q ?? null } });
-      return reply
-        .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-        .header('Content-Disposition', `attachment; filename="${resource.exportName}.xlsx"`)
-        .send(buffer);
-    },
-  });
-
-  r.get(`${resource.path}/:id`, {
-    config: access,
-    schema: { tags, summary: `${resource.label}: chi tiết`, params: idParams, response: { 200: oneResponse, ...errorResponses(400, 401, 403, 404) } },
-    handler: async (req) => ({ code: 0 as const, data: present(await readRow(ctx.database.db, req, req.params.id)) as never }),
-  });
-
-  if (resource.readOnly) return;
-
-  r.post(resource.path, {
-    config: access,
-    schema: { tags, summary: `${resource.label}: thêm mới`, body: resource.body, response: { 200: oneResponse, ...errorResponses(400, 401, 403, 409) } },
-    handler: async (req) => {
-      const body = req.body as Row;
-      const row = await ctx.database.transaction(async (tx) => {
-        await checkUnique(tx, req, body);
-        await checkRefs(tx, req, body);
-        await validate(tx, req, body, null);
-        const owner = facilityScoped ? { facilityId: caller(req).facilityId } : {};
-        const [{ id }] = (await tx
-          .insert(table)
-          .values({ ...body, ...owner, ...derived(body) } as never)
-          .returning({ id: table.id })) as { id: number }[];
-        const created = await readRow(tx, req, id);
-        await audit(tx, caller(req), { action: 'CREATE', entity: resource.name, entityId: id, after: created });
-        return created;
-      });
-      options.afterWrite?.();
-      return { code: 0 as const, message: `Đã thêm ${label}`, data: present(row) as never };
-    },
-  });
-
-  r.put(`${resource.path}/:id`, {
-    config: access,
-    schema: {
+      handler: async (req) => {
+        const { rows, total } = await h.options(caller(req), req.query);
+        return pageOf(rows, total, req.query);
+      },
+    });
+  if (e.export) route(app, e.export, { config, tags, handler: async (req) => h.export(caller(req), req.query) });
+  if (e.get) route(app, e.get, { config, tags, handler: async (req) => ({ code: 0 as const, data: (await h.get(caller(req), req.params.id)) as never }) });
+  if (e.create)
+    route(app, e.create, {
+      config,
       tags,
-      summary: `${resource.label}: cập nhật`,
-      params: idParams,
-      body: resource.body,
-      response: { 200: oneResponse, ...errorResponses(400, 401, 403, 404, 409) },
-    },
-    handler: async (req) => {
-      const body = req.body as Row;
-      const row = await ctx.database.transaction(async (tx) => {
-        const before = await readRow(tx, req, req.params.id);
-        await checkUnique(tx, req, body, req.params.id);
-        await checkRefs(tx, req, body, before);
-        await validate(tx, req, body, before);
-        await tx
-          .update(table)
-          .set({ ...body, ...derived(body), updatedAt: new Date() } as never)
-          .where(and(scope(req), eq(table.id, req.params.id)));
-        const after = await readRow(tx, req, req.params.id);
-        await audit(tx, caller(req), { action: 'UPDATE', entity: resource.name, entityId: req.params.id, before, after });
-        return after;
-      });
-      options.afterWrite?.();
-      return { code: 0 as const, message: 'Đã lưu thay đổi', data: present(row) as never };
-    },
-  });
-
-  r.put(`${resource.path}/:id/active`, {
-    config: access,
-    schema: {
+      handler: async (req) => ({
+        code: 0 as const,
+        message: settings.messages?.create ?? `Đã thêm ${label}`,
+        data: (await h.create(caller(req), req.body)) as never,
+      }),
+    });
+  if (e.update)
+    route(app, e.update, {
+      config,
       tags,
-      summary: `${resource.label}: ngừng / cho hoạt động lại`,
-      params: idParams,
-      body: activeBody,
-      response: { 200: oneResponse, ...errorResponses(400, 401, 403, 404) },
-    },
-    handler: async (req) => {
-      const row = await ctx.database.transaction(async (tx) => {
-        const before = await readRow(tx, req, req.params.id);
-        await tx
-          .update(table)
-          .set({ active: req.body.active, updatedAt: new Date() } as never)
-          .where(and(scope(req), eq(table.id, req.params.id)));
-        await audit(tx, caller(req), {
-          action: req.body.active ? 'ACTIVATE' : 'DEACTIVATE',
-          entity: resource.name,
-          entityId: req.params.id,
-          before: { active: before.active },
-          after: { active: req.body.active },
-        });
-        return readRow(tx, req, req.params.id);
-      });
-      options.afterWrite?.();
-      return { code: 0 as const, message: req.body.active ? 'Đã cho hoạt động lại' : 'Đã ngừng hoạt động', data: present(row) as never };
-    },
-  });
-
-  // A row nothing uses may be deleted (a typo, a test entry); a used one is refused with who uses it,
-  // and the advice to deactivate it instead.
-  r.delete(`${resource.path}/:id`, {
-    config: access,
-    schema: {
+      handler: async (req) => ({
+        code: 0 as const,
+        message: settings.messages?.update ?? 'Đã lưu thay đổi',
+        data: (await h.update(caller(req), req.params.id, req.body)) as never,
+      }),
+    });
+  if (e.setActive)
+    route(app, e.setActive, {
+      config,
       tags,
-      summary: `${resource.label}: xoá (chỉ khi không còn được sử dụng)`,
-      params: idParams,
-      response: { 200: oneResponse, ...errorResponses(400, 401, 403, 404, 409) },
-    },
-    handler: async (req) => {
-      let name = '';
-      const refused = (uses: string) =>
-        conflict(`Không thể xoá ${label}${name ? ` "${name}"` : ''} vì đang được dùng bởi ${uses}. Hãy ngừng hoạt động thay vì xoá.`);
-      try {
-        const row = await ctx.database.transaction(async (tx) => {
-          const before = await readRow(tx, req, req.params.id);
-          name = String(before.name ?? before.code ?? '');
-          const uses = await referencedBy(tx, req.params.id);
-          if (uses.length) throw refused(uses.join(', '));
-          await tx.delete(table).where(and(scope(req), eq(table.id, req.params.id)));
-          await audit(tx, caller(req), { action: 'DELETE', entity: resource.name, entityId: req.params.id, before });
-          return before;
-        });
-        options.afterWrite?.();
-        return { code: 0 as const, message: `Đã xoá ${label}`, data: present(row) as never };
-      } catch (e) {
-        // Rows of tables outside the registry (doctors, bookings, ...) are caught by their foreign keys.
-        const pg = pgErrorOf(e);
-        if (pg?.code !== PG.foreignKeyViolation) throw e;
-        const user = registry.find((x) => getTableName(x.table) === pg.table);
-        throw refused(user ? lower(user.resource.labelPlural.replace(/^Danh mục /, '')) : 'dữ liệu khác');
-      }
-    },
-  });
+      handler: async (req) => ({
+        code: 0 as const,
+        message: req.body.active ? 'Đã cho hoạt động lại' : 'Đã ngừng hoạt động',
+        data: (await h.setActive(caller(req), req.params.id, req.body.active)) as never,
+      }),
+    });
+  if (e.remove)
+    route(app, e.remove, {
+      config,
+      tags,
+      handler: async (req) => ({ code: 0 as const, message: `Đã xoá ${label}`, data: (await h.remove(caller(req), req.params.id)) as never }),
+    });
 }

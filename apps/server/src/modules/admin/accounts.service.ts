@@ -3,12 +3,13 @@ import type { AccountRow } from '@portal/shared/contracts/admin.contract';
 import type { ListQuery } from '@portal/shared/core/list-query';
 import { accountResource, accountRoomResource } from '@portal/shared/resources';
 import { formatDate } from '@portal/shared/rules/format';
-import { audit } from '../../core/audit';
 import type { Caller } from '../../core/caller';
 import type { AppContext } from '../../core/context';
+import { exportWorkbook } from '../../core/crud/excel';
+import type { ResourceHandler } from '../../core/crud/resource-handler';
 import type { Executor } from '../../core/db';
 import { badRequest, conflict, notFound } from '../../core/errors';
-import { writeWorkbook } from '../../core/crud/excel';
+import { recordWrite } from '../../core/write';
 import { md5 } from '../../core/tokens';
 import { clearAttempts, revokeAccountSessions } from '../auth/auth.repository';
 import { hashCost } from '../../core/password-cost';
@@ -136,7 +137,9 @@ export async function createAccount(ctx: AppContext, caller: Caller, body: Accou
     await repo.setAccountRoles(tx, id, body.roleIds);
     await repo.setAccountRooms(tx, id, roomIds);
     const created = toAccountRow(await own(tx, caller, id));
-    await audit(tx, caller, { action: 'CREATE', entity: 'account', entityId: id, after: { ...auditView(created), oneTimePassword: 'issued' } });
+    await recordWrite(ctx, tx, caller, {
+      audit: { action: 'CREATE', entity: 'account', entityId: id, after: { ...auditView(created), oneTimePassword: 'issued' } },
+    });
     return created;
   });
   return { ...row, oneTimePassword: password };
@@ -157,7 +160,7 @@ export async function updateAccount(ctx: AppContext, caller: Caller, id: number,
     await repo.setAccountRooms(tx, id, roomIds);
     await assertNoLockout(tx, caller, guard);
     const after = toAccountRow(await own(tx, caller, id));
-    await audit(tx, caller, { action: 'UPDATE', entity: 'account', entityId: id, before: auditView(before), after: auditView(after) });
+    await recordWrite(ctx, tx, caller, { audit: { action: 'UPDATE', entity: 'account', entityId: id, before: auditView(before), after: auditView(after) } });
     return after;
   });
 }
@@ -172,7 +175,9 @@ export async function resetPassword(ctx: AppContext, caller: Caller, id: number)
     assertMayTouchFacilityAdmin(caller, await holdsFacilityAdmin(tx, held));
     await repo.setOneTimePassword(tx, id, passwordHash);
     const ended = await revokeAccountSessions(tx, id, 'PASSWORD_RESET');
-    await audit(tx, caller, { action: 'RESET_PASSWORD', entity: 'account', entityId: id, after: { mustChangePassword: true, sessionsEnded: ended } });
+    await recordWrite(ctx, tx, caller, {
+      audit: { action: 'RESET_PASSWORD', entity: 'account', entityId: id, after: { mustChangePassword: true, sessionsEnded: ended } },
+    });
     return ended;
   });
   return { oneTimePassword: password, sessionsEnded };
@@ -190,12 +195,8 @@ export async function setLocked(ctx: AppContext, caller: Caller, id: number, loc
     let sessionsEnded = 0;
     if (locked) sessionsEnded = await revokeAccountSessions(tx, id, 'LOCKED');
     else await clearAttempts(tx, `a:${id}`);
-    await audit(tx, caller, {
-      action: locked ? 'LOCK' : 'UNLOCK',
-      entity: 'account',
-      entityId: id,
-      before: { locked: held.locked },
-      after: { locked, sessionsEnded },
+    await recordWrite(ctx, tx, caller, {
+      audit: { action: locked ? 'LOCK' : 'UNLOCK', entity: 'account', entityId: id, before: { locked: held.locked }, after: { locked, sessionsEnded } },
     });
     return { locked, sessionsEnded };
   });
@@ -208,12 +209,14 @@ export async function setRooms(ctx: AppContext, caller: Caller, id: number, room
     await checkRefs(tx, caller, [], roomIds, held);
     await repo.setAccountRooms(tx, id, roomIds);
     const after = toAccountRow(await own(tx, caller, id));
-    await audit(tx, caller, {
-      action: 'UPDATE_ROOMS',
-      entity: 'account',
-      entityId: id,
-      before: { rooms: held.rooms.map((r) => r.code) },
-      after: { rooms: after.rooms.map((r) => r.code) },
+    await recordWrite(ctx, tx, caller, {
+      audit: {
+        action: 'UPDATE_ROOMS',
+        entity: 'account',
+        entityId: id,
+        before: { rooms: held.rooms.map((r) => r.code) },
+        after: { rooms: after.rooms.map((r) => r.code) },
+      },
     });
     return after;
   });
@@ -228,11 +231,48 @@ export async function exportAccounts(ctx: AppContext, caller: Caller, q: ListQue
     roomIds: a.rooms.map((r) => `${r.code} – ${r.name}`).join(', '),
     lastPasswordReset: formatDate(a.lastPasswordReset),
   }));
-  const buffer = await writeWorkbook(kind === 'accounts' ? accountResource : accountRoomResource, out, { state: false });
-  await audit(ctx.database.db, caller, {
-    action: 'EXPORT',
-    entity: kind === 'accounts' ? 'account' : 'account-rooms',
-    after: { rows: out.length, filters: q.filters, q: q.q ?? null },
-  });
-  return buffer;
+  return kind === 'accounts'
+    ? exportWorkbook(ctx, caller, accountResource, out, { q, entity: 'account', state: false })
+    : exportWorkbook(ctx, caller, accountRoomResource, out, { q, state: false });
+}
+
+/** The accounts behind their generic routes; lock, unlock and reset-password are their own routes. */
+export function accountHandler(ctx: AppContext): ResourceHandler<AccountRow, AccountBody> {
+  return {
+    list: (caller, q) => listAccounts(ctx, caller, q),
+    export: (caller, q) => exportAccounts(ctx, caller, q, 'accounts'),
+    get: (caller, id) => getAccount(ctx, caller, id),
+    create: (caller, body) => createAccount(ctx, caller, body),
+    update: (caller, id, body) => updateAccount(ctx, caller, id, body),
+  };
+}
+
+/** The same accounts as the room screen shows them: its form sets only their rooms. */
+export function accountRoomHandler(ctx: AppContext): ResourceHandler<AccountRow, { roomIds?: number[] | null }> {
+  return {
+    list: (caller, q) => listAccounts(ctx, caller, q),
+    export: (caller, q) => exportAccounts(ctx, caller, q, 'account-rooms'),
+    get: (caller, id) => getAccount(ctx, caller, id),
+    update: (caller, id, body) => setRooms(ctx, caller, id, body.roomIds ?? []),
+  };
+}
+
+/** The facility's rooms as the account screens pick them (MANAGER_ADMIN without MANAGER_CATALOG). */
+export function roomOptionHandler(ctx: AppContext): ResourceHandler<repo.RoomOption> {
+  return {
+    list: (caller, q) => repo.listRoomOptions(ctx.database.db, caller.facilityId, q),
+    async options(caller, q) {
+      const { rows, total } = await repo.listRoomOptions(ctx.database.db, caller.facilityId, {
+        ...q,
+        sort: undefined,
+        filters: { ...q.filters, active: true },
+      });
+      return { rows: rows.map((x) => ({ id: x.id, name: x.name })), total };
+    },
+    async get(caller, id) {
+      const room = await repo.findRoomOption(ctx.database.db, caller.facilityId, id);
+      if (!room) throw notFound('Không tìm thấy phòng');
+      return room;
+    },
+  };
 }

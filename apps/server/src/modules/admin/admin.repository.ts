@@ -276,6 +276,12 @@ function roomWhere(facilityId: number, q: ListQuery): SQL {
 }
 
 const roomColumns = { id: rooms.id, code: rooms.code, name: rooms.name, active: rooms.active };
+export interface RoomOption {
+  id: number;
+  code: string;
+  name: string;
+  active: boolean;
+}
 
 export async function listRoomOptions(ex: Executor, facilityId: number, q: ListQuery) {
   const where = roomWhere(facilityId, q);

@@ -2,12 +2,13 @@ import { AUTHORITIES, AUTHORITY_LABELS, fmt, MSG, type Authority } from '@portal
 import type { RoleRow } from '@portal/shared/contracts/admin.contract';
 import type { ListQuery } from '@portal/shared/core/list-query';
 import { roleResource } from '@portal/shared/resources';
-import { audit } from '../../core/audit';
 import type { Caller } from '../../core/caller';
 import type { AppContext } from '../../core/context';
+import { exportWorkbook } from '../../core/crud/excel';
+import type { ResourceHandler } from '../../core/crud/resource-handler';
 import type { Executor } from '../../core/db';
 import { conflict, notFound } from '../../core/errors';
-import { writeWorkbook } from '../../core/crud/excel';
+import { recordWrite } from '../../core/write';
 import * as repo from './admin.repository';
 import { assertMayTouchFacilityAdmin, assertNoLockout, snapshot } from './admin.guards';
 
@@ -68,7 +69,7 @@ export async function createRole(ctx: AppContext, caller: Caller, body: RoleBody
     await checkCode(tx, caller, body.code);
     const id = await repo.insertRole(tx, caller.facilityId, values(body));
     const row = toRoleRow(await own(tx, caller, id));
-    await audit(tx, caller, { action: 'CREATE', entity: 'role', entityId: id, after: row });
+    await recordWrite(ctx, tx, caller, { audit: { action: 'CREATE', entity: 'role', entityId: id, after: row } });
     return row;
   });
 }
@@ -82,7 +83,7 @@ export async function updateRole(ctx: AppContext, caller: Caller, id: number, bo
     await repo.updateRole(tx, id, values(body));
     await assertNoLockout(tx, caller, guard);
     const after = toRoleRow(await own(tx, caller, id));
-    await audit(tx, caller, { action: 'UPDATE', entity: 'role', entityId: id, before, after });
+    await recordWrite(ctx, tx, caller, { audit: { action: 'UPDATE', entity: 'role', entityId: id, before, after } });
     return after;
   });
 }
@@ -95,7 +96,9 @@ export async function setRoleActive(ctx: AppContext, caller: Caller, id: number,
     if (!active && before.active && before.holders > 0) throw conflict(fmt(MSG.roleHeld, { count: before.holders }));
     await repo.setRoleActive(tx, id, active);
     const after = toRoleRow(await own(tx, caller, id));
-    await audit(tx, caller, { action: active ? 'ACTIVATE' : 'DEACTIVATE', entity: 'role', entityId: id, before: { active: before.active }, after: { active } });
+    await recordWrite(ctx, tx, caller, {
+      audit: { action: active ? 'ACTIVATE' : 'DEACTIVATE', entity: 'role', entityId: id, before: { active: before.active }, after: { active } },
+    });
     return after;
   });
 }
@@ -103,9 +106,26 @@ export async function setRoleActive(ctx: AppContext, caller: Caller, id: number,
 export async function exportRoles(ctx: AppContext, caller: Caller, q: ListQuery): Promise<Buffer> {
   const { rows } = await repo.listRoles(ctx.database.db, caller.facilityId, q, { all: true });
   const out = rows.map(toRoleRow).map((r) => ({ ...r, authorities: r.authorities.map((a) => AUTHORITY_LABELS[a as Authority] ?? a).join(', ') }));
-  const buffer = await writeWorkbook(roleResource, out);
-  await audit(ctx.database.db, caller, { action: 'EXPORT', entity: 'role', after: { rows: out.length, filters: q.filters, q: q.q ?? null } });
-  return buffer;
+  return exportWorkbook(ctx, caller, roleResource, out, { q, entity: 'role' });
+}
+
+/** The dropdown of the account form: active roles by code, id and name. */
+export async function roleOptions(ctx: AppContext, caller: Caller, q: ListQuery) {
+  const { rows, total } = await listRoles(ctx, caller, { ...q, sort: undefined, filters: { ...q.filters, active: true } });
+  return { rows: rows.map((x) => ({ id: x.id, name: x.name })), total };
+}
+
+/** The roles behind their generic routes (no delete: a role is deactivated). */
+export function roleHandler(ctx: AppContext): ResourceHandler<RoleRow, RoleBody> {
+  return {
+    list: (caller, q) => listRoles(ctx, caller, q),
+    options: (caller, q) => roleOptions(ctx, caller, q),
+    export: (caller, q) => exportRoles(ctx, caller, q),
+    get: (caller, id) => getRole(ctx, caller, id),
+    create: (caller, body) => createRole(ctx, caller, body),
+    update: (caller, id, body) => updateRole(ctx, caller, id, body),
+    setActive: (caller, id, active) => setRoleActive(ctx, caller, id, active),
+  };
 }
 
 /** Spec §7 "permissions (page, size)": the authorities a role can hold, with their labels. */

@@ -1,5 +1,5 @@
 import { areaResource, departmentResource, jobResource, nationResource, roomResource, specialtyResource } from '@portal/shared/resources';
-import type { CatalogEntry, CatalogTable } from '../../core/crud/resource-routes';
+import type { CatalogEntry, CatalogTable } from '../../core/crud/table-handler';
 import { areas, departments, jobs, nations, rooms, specialties } from '../../db/schema';
 
 /** Each catalogue resource with the table that stores it: the generic routes serve these. */

@@ -1,16 +1,9 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  publicHospitalResponse,
-  serviceLookupQuery,
-  serviceLookupResponse,
-  type ServiceLookupResponse,
-  serviceTypesQuery,
-  serviceTypesResponse,
-} from '@portal/shared/contracts/catalog.contract';
+import { catalogPublicEndpoints, type ServiceLookupResponse } from '@portal/shared/contracts/catalog.contract';
 import type { AppContext } from '../../core/context';
-import { errorResponses } from '../../core/openapi';
 import { resourceRoutes } from '../../core/crud/resource-routes';
+import { tableHandler } from '../../core/crud/table-handler';
+import { route } from '../../core/endpoints';
 import { CATALOG_RESOURCES } from './catalog-resources';
 import { findServiceTypes } from './services.repository';
 import { lookupServices, priceListCache, publicFacility } from './services.service';
@@ -24,28 +17,24 @@ function publicCache(reply: FastifyReply) {
 }
 
 export async function catalogPublicRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const r = app.withTypeProvider<ZodTypeProvider>();
   const cache = priceListCache(ctx);
+  const e = catalogPublicEndpoints;
+  const config = { access: 'public' as const };
 
-  r.get('/api/catalog/v1/emr/medical-services/lookup', {
-    config: { access: 'public' },
-    schema: {
-      tags,
-      summary: 'Tra cứu bảng giá dịch vụ: theo mã, tên (không dấu), loại; trang bắt đầu từ 0',
-      querystring: serviceLookupQuery,
-      response: { 200: serviceLookupResponse, ...errorResponses(400, 404) },
-    },
+  route(app, e.lookup, {
+    config,
+    tags,
     handler: async (req, reply) => {
       const json = await lookupServices(ctx.database, cache, req.query);
       publicCache(reply);
       // a string payload is sent as it is (already the JSON of a ServiceLookupResponse)
-      return reply.type('application/json; charset=utf-8').send(json as unknown as ServiceLookupResponse);
+      return reply.type('application/json; charset=utf-8').send(json as unknown as ServiceLookupResponse) as never;
     },
   });
 
-  r.get('/api/catalog/v1/emr/medical-service-types', {
-    config: { access: 'public' },
-    schema: { tags, summary: 'Danh sách loại dịch vụ', querystring: serviceTypesQuery, response: { 200: serviceTypesResponse, ...errorResponses(400, 404) } },
+  route(app, e.serviceTypes, {
+    config,
+    tags,
     handler: async (req, reply) => {
       const facility = await publicFacility(ctx.database, req.query.hospitalId);
       publicCache(reply);
@@ -53,14 +42,9 @@ export async function catalogPublicRoutes(app: FastifyInstance, ctx: AppContext)
     },
   });
 
-  r.get('/api/catalog/v1/public/hospital', {
-    config: { access: 'public' },
-    schema: {
-      tags,
-      summary: 'Thông tin công khai của cơ sở y tế (đầu trang, chân trang)',
-      querystring: serviceTypesQuery,
-      response: { 200: publicHospitalResponse, ...errorResponses(400, 404) },
-    },
+  route(app, e.hospital, {
+    config,
+    tags,
     handler: async (req, reply) => {
       const f = await publicFacility(ctx.database, req.query.hospitalId);
       publicCache(reply);
@@ -83,8 +67,8 @@ export async function catalogPublicRoutes(app: FastifyInstance, ctx: AppContext)
   });
 }
 
-/** The staff-facing catalogues, served by the generic resource routes. */
+/** The staff-facing catalogues: the generic routes over each one's table (core/crud/table-handler.ts). */
 export async function catalogRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  for (const { resource, table } of CATALOG_RESOURCES) resourceRoutes(app, ctx, resource, table, { registry: CATALOG_RESOURCES });
+  for (const { resource, table } of CATALOG_RESOURCES) resourceRoutes(app, resource, tableHandler(ctx, resource, table, { registry: CATALOG_RESOURCES }));
   serviceAdminRoutes(app, ctx);
 }

@@ -1,15 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import { and, eq, inArray } from 'drizzle-orm';
-import { z } from 'zod';
 import type { Caller } from '../../core/caller';
 import type { FieldError } from '@portal/shared/core/api';
 import { HIGH_QUALITY_DEPARTMENT_ID } from '@portal/shared/constants';
+import { serviceEndpoints } from '@portal/shared/contracts/catalog.contract';
 import { serviceResource } from '@portal/shared/resources';
 import { normalizeText } from '@portal/shared/rules/diacritics';
 import { highQualityPrice, servicePrice } from '@portal/shared/rules/high-quality-price';
 import type { AppContext } from '../../core/context';
 import { resourceImportRoutes } from '../../core/crud/import';
-import { resourceRoutes, type CatalogTable, type ResourceRouteOptions } from '../../core/crud/resource-routes';
+import { resourceRoutes } from '../../core/crud/resource-routes';
+import { tableHandler, type CatalogTable, type TableHandlerOptions } from '../../core/crud/table-handler';
 import type { Executor } from '../../core/db';
 import { departments, medicalServices, type PriceEntryRow } from '../../db/schema';
 import { priceListCache } from './services.service';
@@ -40,7 +41,7 @@ async function validatePriceEntries(ex: Executor, caller: Caller, body: Row, bef
 }
 
 /** What the services add to the generic routes: their two search columns, the computed price, the dropdown's price, the cache. */
-export function serviceRouteOptions(ctx: AppContext): ResourceRouteOptions {
+export function serviceRouteOptions(ctx: AppContext): TableHandlerOptions {
   const cache = priceListCache(ctx);
   return {
     // The public lookup searches names in search_text and codes in code_search: keep both as it does.
@@ -52,10 +53,10 @@ export function serviceRouteOptions(ctx: AppContext): ResourceRouteOptions {
     },
     validate: validatePriceEntries,
     afterWrite: () => cache.clear(),
-    // The booking form quotes each service at the price a booking will charge (create.operation's rule).
+    // The booking form quotes each service at the price a booking will charge (create.operation's rule);
+    // the option entry with its price is declared in catalog.contract.ts (serviceEndpoints).
     selectExtra: {
       columns: { price: medicalServices.price, priceEntries: medicalServices.priceEntries },
-      fields: { price: z.number().int() },
       present: (row) => ({ price: servicePrice(row.price as number, row.priceEntries as PriceEntryRow[]) }),
     },
   };
@@ -69,6 +70,6 @@ export function serviceRouteOptions(ctx: AppContext): ResourceRouteOptions {
 export function serviceAdminRoutes(app: FastifyInstance, ctx: AppContext): void {
   const table = medicalServices as unknown as CatalogTable;
   const options = serviceRouteOptions(ctx);
-  resourceRoutes(app, ctx, serviceResource, table, options);
+  resourceRoutes(app, serviceResource, tableHandler(ctx, serviceResource, table, options), { endpoints: serviceEndpoints });
   resourceImportRoutes(app, ctx, serviceResource, table, { ...options, mode: 'upsert' });
 }

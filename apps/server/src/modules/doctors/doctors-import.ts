@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { doctorBody, type DoctorInput } from '@portal/shared/contracts/doctors.contract';
 import { doctorResource } from '@portal/shared/resources';
 import type { AppContext } from '../../core/context';
-import type { CatalogTable } from '../../core/crud/resource-routes';
+import type { CatalogTable } from '../../core/crud/table-handler';
 import { resourceImportRoutes } from '../../core/crud/import';
 import { departments, doctors, rooms, specialties } from '../../db/schema';
 import { findDoctor, insertDoctor, replaceDoctorLinks, updateDoctor } from './doctors.repository';

@@ -1,19 +1,25 @@
-import { pageOf } from '@portal/shared/core/api';
 import type { ListQuery } from '@portal/shared/core/list-query';
-import type { DoctorDetail, DoctorInput, DoctorRow, DoctorSelectItem } from '@portal/shared/contracts/doctors.contract';
+import {
+  AVATAR_MAX_BYTES,
+  AVATAR_PATH,
+  type DoctorDetail,
+  type DoctorInput,
+  type DoctorRow,
+  type DoctorSelectItem,
+} from '@portal/shared/contracts/doctors.contract';
 import { doctorResource } from '@portal/shared/resources';
 import { normalizeText } from '@portal/shared/rules/diacritics';
 import { doctorDisplayName } from '@portal/shared/rules/doctor-title';
 import type { FieldError } from '@portal/shared/core/api';
 import type { Caller } from '../../core/caller';
-import { audit } from '../../core/audit';
 import type { AppContext } from '../../core/context';
 import type { Executor } from '../../core/db';
 import { badRequest, conflict, notFound } from '../../core/errors';
 import { PG, isPgError } from '../../core/pg-errors';
-import { writeWorkbook } from '../../core/crud/excel';
+import { exportWorkbook } from '../../core/crud/excel';
+import type { Paged, ResourceHandler } from '../../core/crud/resource-handler';
 import { checkImage, fileStore, type FileStore } from '../../core/uploads';
-import { AVATAR_MAX_BYTES } from '@portal/shared/contracts/doctors.contract';
+import { recordWrite } from '../../core/write';
 import {
   avatarInUse,
   codeTaken,
@@ -34,7 +40,6 @@ import {
 
 export type { DoctorInput };
 
-export const AVATAR_PATH = '/api/catalog/v1/public/doctor-avatars';
 const EXPORT_LIMIT = 50_000;
 const ENTITY = doctorResource.name;
 
@@ -149,8 +154,9 @@ export function doctorsService(ctx: AppContext) {
   });
   const columns = doctorColumns;
 
-  return {
-    async list(caller: Caller, q: ListQuery) {
+  /** The handler of the doctors' generic routes (core/crud/resource-handler.ts), then the photo. */
+  const handler = {
+    async list(caller: Caller, q: ListQuery): Promise<Paged<DoctorRow>> {
       const { rows, total } = await findDoctorPage(
         db,
         doctorWhere(caller.facilityId, q),
@@ -158,7 +164,7 @@ export function doctorsService(ctx: AppContext) {
         q.size,
         q.page * q.size,
       );
-      return pageOf(rows.map(toDoctorRow), total, q);
+      return { rows: rows.map(toDoctorRow), total };
     },
 
     get: (caller: Caller, id: number) => detail(db, caller.facilityId, id),
@@ -171,7 +177,7 @@ export function doctorsService(ctx: AppContext) {
         const id = await insertDoctor(tx, facilityId, columns(body));
         await replaceDoctorLinks(tx, id, links(body));
         const after = await detail(tx, facilityId, id);
-        await audit(tx, caller, { action: 'CREATE', entity: ENTITY, entityId: id, after });
+        await recordWrite(ctx, tx, caller, { audit: { action: 'CREATE', entity: ENTITY, entityId: id, after } });
         return after;
       });
     },
@@ -185,7 +191,7 @@ export function doctorsService(ctx: AppContext) {
         await updateDoctor(tx, facilityId, id, columns(body));
         await replaceDoctorLinks(tx, id, links(body));
         const after = await detail(tx, facilityId, id);
-        await audit(tx, caller, { action: 'UPDATE', entity: ENTITY, entityId: id, before, after });
+        await recordWrite(ctx, tx, caller, { audit: { action: 'UPDATE', entity: ENTITY, entityId: id, before, after } });
         return after;
       });
     },
@@ -195,12 +201,8 @@ export function doctorsService(ctx: AppContext) {
       return ctx.database.transaction(async (tx) => {
         const before = await detail(tx, facilityId, id);
         await updateDoctor(tx, facilityId, id, { active });
-        await audit(tx, caller, {
-          action: active ? 'ACTIVATE' : 'DEACTIVATE',
-          entity: ENTITY,
-          entityId: id,
-          before: { active: before.active },
-          after: { active },
+        await recordWrite(ctx, tx, caller, {
+          audit: { action: active ? 'ACTIVATE' : 'DEACTIVATE', entity: ENTITY, entityId: id, before: { active: before.active }, after: { active } },
         });
         return { ...before, active };
       });
@@ -217,7 +219,7 @@ export function doctorsService(ctx: AppContext) {
         await ctx.database.transaction(async (tx) => {
           before = await detail(tx, facilityId, id);
           await deleteDoctor(tx, facilityId, id);
-          await audit(tx, caller, { action: 'DELETE', entity: ENTITY, entityId: id, before });
+          await recordWrite(ctx, tx, caller, { audit: { action: 'DELETE', entity: ENTITY, entityId: id, before } });
         });
       } catch (e) {
         if (!isPgError(e, PG.foreignKeyViolation)) throw e;
@@ -243,12 +245,14 @@ export function doctorsService(ctx: AppContext) {
         if (!r) throw notFound('Không tìm thấy bác sĩ');
         old = r.avatar;
         await updateDoctor(tx, facilityId, id, { avatar: name });
-        await audit(tx, caller, {
-          action: 'UPDATE_AVATAR',
-          entity: ENTITY,
-          entityId: id,
-          before: { avatar: r.avatar },
-          after: { avatar: name, type: kind.mime, bytes: bytes.length },
+        await recordWrite(ctx, tx, caller, {
+          audit: {
+            action: 'UPDATE_AVATAR',
+            entity: ENTITY,
+            entityId: id,
+            before: { avatar: r.avatar },
+            after: { avatar: name, type: kind.mime, bytes: bytes.length },
+          },
         });
         return detail(tx, facilityId, id);
       });
@@ -264,7 +268,9 @@ export function doctorsService(ctx: AppContext) {
         if (!r) throw notFound('Không tìm thấy bác sĩ');
         old = r.avatar;
         await updateDoctor(tx, facilityId, id, { avatar: null });
-        await audit(tx, caller, { action: 'REMOVE_AVATAR', entity: ENTITY, entityId: id, before: { avatar: r.avatar }, after: { avatar: null } });
+        await recordWrite(ctx, tx, caller, {
+          audit: { action: 'REMOVE_AVATAR', entity: ENTITY, entityId: id, before: { avatar: r.avatar }, after: { avatar: null } },
+        });
         return detail(tx, facilityId, id);
       });
       await dropIfUnused(old, null);
@@ -274,7 +280,7 @@ export function doctorsService(ctx: AppContext) {
     readAvatar: (name: string) => avatars.read(name),
 
     /** The filtered list as .xlsx: the resource's columns (labels for codes, DD/MM/YYYY), names instead of ids. */
-    async exportXlsx(caller: Caller, q: ListQuery): Promise<Buffer> {
+    async export(caller: Caller, q: ListQuery): Promise<Buffer> {
       const { rows } = await findDoctorPage(db, doctorWhere(caller.facilityId, q), doctorOrder(q.sort, doctorResource.defaultSort), EXPORT_LIMIT, 0);
       const shown = rows.map((r) => ({
         ...r,
@@ -282,12 +288,11 @@ export function doctorsService(ctx: AppContext) {
         specialtyIds: r.specialties.map((s) => s.name).join(', '),
         roomIds: r.rooms.map((s) => s.name).join(', '),
       }));
-      const buffer = await writeWorkbook(doctorResource, shown);
-      await audit(db, caller, { action: 'EXPORT', entity: ENTITY, after: { rows: rows.length, filters: q.filters, q: q.q ?? null } });
-      return buffer;
+      return exportWorkbook(ctx, caller, doctorResource, shown, { q });
     },
 
-    async select(caller: Caller, q: ListQuery) {
+    /** The paged doctor dropdown of later screens (schedules, bookings): active doctors, the title in the name. */
+    async options(caller: Caller, q: ListQuery): Promise<Paged<DoctorSelectItem>> {
       const where = doctorWhere(caller.facilityId, { q: q.q, filters: { ...q.filters, active: true } });
       const { rows, total } = await findDoctorOptions(
         db,
@@ -305,9 +310,10 @@ export function doctorsService(ctx: AppContext) {
         departmentName: r.departmentName,
         avatarUrl: avatarUrl(r.avatar),
       }));
-      return pageOf(data, total, q);
+      return { rows: data, total };
     },
-  };
+  } satisfies ResourceHandler<DoctorDetail | DoctorRow, DoctorInput> & Record<string, unknown>;
+  return handler;
 
   /** Removes a replaced photo file once no doctor shows it any more. */
   async function dropIfUnused(old: string | null, current: string | null) {

@@ -16,7 +16,8 @@ export function BulkBar({
   label: string;
   busy: boolean;
   onSetActive: (active: boolean) => void;
-  onDelete: () => void;
+  /** None: the resource offers no delete. */
+  onDelete?: () => void;
   onClear: () => void;
 }) {
   const activeCount = selected.filter((r) => r.active).length;
@@ -40,18 +41,20 @@ export function BulkBar({
       <Button size="small" disabled={inactiveCount === 0} loading={busy} onClick={() => onSetActive(true)}>
         {T.crud.reactivate} ({inactiveCount})
       </Button>
-      <Popconfirm
-        title={fmt(T.crud.bulkDeleteTitle, { count: selected.length, label })}
-        description={T.crud.bulkDeleteHint}
-        okText={T.crud.delete}
-        cancelText={T.crud.cancel}
-        okButtonProps={{ danger: true }}
-        onConfirm={onDelete}
-      >
-        <Button danger size="small" loading={busy}>
-          {T.crud.delete} ({selected.length})
-        </Button>
-      </Popconfirm>
+      {onDelete && (
+        <Popconfirm
+          title={fmt(T.crud.bulkDeleteTitle, { count: selected.length, label })}
+          description={T.crud.bulkDeleteHint}
+          okText={T.crud.delete}
+          cancelText={T.crud.cancel}
+          okButtonProps={{ danger: true }}
+          onConfirm={onDelete}
+        >
+          <Button danger size="small" loading={busy}>
+            {T.crud.delete} ({selected.length})
+          </Button>
+        </Popconfirm>
+      )}
       <Button size="small" type="text" onClick={onClear}>
         {T.crud.clearSelection}
       </Button>

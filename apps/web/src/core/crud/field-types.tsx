@@ -10,9 +10,10 @@ import { refNameKey, type FieldDef, type FieldType } from '@portal/shared/core/d
 import { MSG } from '@portal/shared/messages.vi';
 import { formatDate, formatVnd } from '@portal/shared/rules/format';
 import { normalizeText } from '@portal/shared/rules/diacritics';
+import { resourceEndpoints } from '@portal/shared/core/resource-endpoints';
 import { RESOURCES } from '@portal/shared/resources';
 import { CORE_T as T } from '../messages';
-import { api } from '../api/api-client';
+import { call } from '../api/endpoint-client';
 import { resourceKeys } from '../api/query-keys';
 import { DateShorthandInput } from '../blocks/date-shorthand-input';
 import { DebouncedInput } from '../blocks/debounced-input';
@@ -64,9 +65,10 @@ function refDef(field: FieldDef) {
  * fixed `options` (e.g. the high-quality clinic 1000102) come first on the first page.
  */
 function refLoader(field: FieldDef, refQuery: Record<string, string> = {}): SelectBoxLoader {
-  const def = refDef(field);
+  const options = resourceEndpoints(refDef(field)).options;
+  if (!options) throw new Error(`Field ${field.key}: "${field.ref ?? ''}" offers no dropdown`);
   return async ({ page, size, search }) => {
-    const res = await api.get<SelectPage>(`${def.path}/select`, { query: { ...refQuery, page, size, q: search } });
+    const res: SelectPage = await call(options, { query: { ...refQuery, page, size, q: search } });
     if (page !== 0 || !field.options?.length) return res;
     const words = normalizeText(search).split(' ').filter(Boolean);
     const fixed = field.options.filter((o) => words.every((w) => normalizeText(o.label).includes(w)));

@@ -8,7 +8,7 @@ import { fetchWithSession } from './download';
 
 export type ImportOutcome = { ok: true; message: string; result: ImportResult } | { ok: false; message: string; report: ImportErrorBody };
 
-const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+import { XLSX_MIME } from '@portal/shared/core/endpoint-files';
 
 /**
  * POST {path}/import with the file as the body (server core/crud/import.ts). A 400 is a

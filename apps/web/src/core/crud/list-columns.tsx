@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Button, Popconfirm, Space, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { SortOrder } from 'antd/es/table/interface';
-import type { Resource } from '@portal/shared/core/define-resource';
+import type { Resource, ResourceOperation } from '@portal/shared/core/define-resource';
 import { fmt } from '@portal/shared/messages.vi';
 import { CORE_T as T } from '../messages';
 import { FIELD_TYPES } from './field-types';
@@ -87,6 +87,8 @@ export function listColumns(o: ColumnOptions): ColumnsType<ResourceRow> {
 
 /** Sửa, Ngừng hoạt động / Cho hoạt động lại, Xoá (each destructive one after a confirm), then the module's own. */
 function actionsColumn(o: ColumnOptions, label: string): ColumnsType<ResourceRow>[number] {
+  // only what the resource offers (a role is deactivated, never deleted)
+  const offers = (op: ResourceOperation) => o.withState !== false && o.resource.operations.includes(op);
   return {
     key: '_actions',
     title: T.crud.actions,
@@ -98,7 +100,7 @@ function actionsColumn(o: ColumnOptions, label: string): ColumnsType<ResourceRow
         <Button type="link" size="small" onClick={() => o.actions.edit(row)}>
           {T.crud.edit}
         </Button>
-        {o.withState === false ? null : row.active ? (
+        {!offers('setActive') ? null : row.active ? (
           <Popconfirm
             title={fmt(T.crud.deactivateTitle, { label, name: rowName(o.resource, row) })}
             description={T.crud.deactivateHint}
@@ -116,7 +118,7 @@ function actionsColumn(o: ColumnOptions, label: string): ColumnsType<ResourceRow
             {T.crud.reactivate}
           </Button>
         )}
-        {o.withState === false ? null : (
+        {!offers('remove') ? null : (
           <Popconfirm
             title={fmt(T.crud.deleteTitle, { label, name: rowName(o.resource, row) })}
             description={T.crud.deleteHint}

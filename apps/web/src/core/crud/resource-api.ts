@@ -1,8 +1,9 @@
-import type { Envelope, Page } from '@portal/shared/core/api';
-import type { ResourceDef } from '@portal/shared/core/define-resource';
+import type { Resource, ResourceDef, ResourceOperation } from '@portal/shared/core/define-resource';
+import { fillPath } from '@portal/shared/core/endpoint';
+import { resourceEndpoints, type ResourceEndpoints } from '@portal/shared/core/resource-endpoints';
 import { MSG } from '@portal/shared/messages.vi';
-import { api } from '../api/api-client';
 import { errorMessage, isApiError } from '../api/api-error';
+import { call } from '../api/endpoint-client';
 import { notify } from '../notify';
 import { fetchFile, saveBlob } from './download';
 
@@ -14,8 +15,6 @@ export interface ResourceRow {
   updatedAt?: string;
   [key: string]: unknown;
 }
-
-type Def = Pick<ResourceDef, 'path' | 'exportName'>;
 
 /** The resource's label inside a sentence: 'Chuyên khoa' → 'chuyên khoa'. */
 export function labelInText(resource: Pick<ResourceDef, 'label'>): string {
@@ -38,20 +37,32 @@ export function rowName(resource: Pick<ResourceDef, 'fields'>, row: ResourceRow)
   return `#${row.id}`;
 }
 
-/** The generic routes of a resource (ARCHITECTURE "API conventions"). */
-export function resourceApi(resource: Def) {
-  const one = (id: number) => `${resource.path}/${id}`;
+/**
+ * The generic routes of a resource, called through the endpoints packages/shared declares for it
+ * (`resourceEndpoints`): the web writes no path and no answer type. A module passes its contract's
+ * endpoints when it has them (doctors), for their precise rows. Calling an operation the resource
+ * does not offer (`offers`) is a programming error.
+ */
+export function resourceApi(resource: Resource, endpoints: ResourceEndpoints = resourceEndpoints(resource)) {
+  const need = <K extends ResourceOperation>(op: K): NonNullable<ResourceEndpoints[K]> => {
+    const e = endpoints[op];
+    if (!e) throw new Error(`${resource.name}: no "${op}" endpoint`);
+    return e;
+  };
   return {
-    list: (query: Record<string, string>, signal?: AbortSignal) => api.get<Page<ResourceRow>>(resource.path, { query, signal }),
-    get: async (id: number) => (await api.get<Envelope<ResourceRow>>(one(id))).data,
-    create: (body: Record<string, unknown>) => api.post<Envelope<ResourceRow>>(resource.path, body),
-    update: (id: number, body: Record<string, unknown>) => api.put<Envelope<ResourceRow>>(one(id), body),
-    setActive: (id: number, active: boolean) => api.put<Envelope<ResourceRow>>(`${one(id)}/active`, { active }),
+    /** The resource offers this operation (the screen shows only these actions). */
+    offers: (op: ResourceOperation) => endpoints[op] !== undefined,
+    list: (query: Record<string, string>, signal?: AbortSignal) => call(need('list'), { query }, { signal }),
+    get: async (id: number) => (await call(need('get'), { params: { id } })).data,
+    create: (body: Record<string, unknown>) => call(need('create'), { body }),
+    update: (id: number, body: Record<string, unknown>) => call(need('update'), { params: { id }, body }),
+    setActive: (id: number, active: boolean) => call(need('setActive'), { params: { id }, body: { active } }),
     /** Refused (409, with the reason) while anything uses the row. */
-    remove: (id: number) => api.delete<Envelope<ResourceRow>>(one(id)),
+    remove: (id: number) => call(need('remove'), { params: { id } }),
     /** GET {path}/export with the list's filters and sort → an .xlsx download. */
     exportExcel: async (query: Record<string, string>) => {
-      const { blob, fileName } = await fetchFile(`${resource.path}/export`, query, `${resource.exportName}.xlsx`);
+      const e = need('export');
+      const { blob, fileName } = await fetchFile(fillPath(e.path), query, e.file.name ?? `${resource.exportName}.xlsx`);
       saveBlob(blob, fileName);
     },
   };

@@ -152,8 +152,8 @@ export function ResourceListPage({
         <Flex gap={8} wrap>
           {toolbar}
           {resource.importable && <ImportButton resource={resource} onImported={() => void invalidate()} />}
-          <ExportButton run={() => api.exportExcel(exportQuery(state, spec))} />
-          {writable && canCreate && (
+          {api.offers('export') && <ExportButton run={() => api.exportExcel(exportQuery(state, spec))} />}
+          {writable && canCreate && api.offers('create') && (
             <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ row: null })}>
               {T.crud.add}
             </Button>

@@ -20,7 +20,7 @@ export function useRowActions({
   invalidate,
   queryText,
 }: {
-  api: Pick<ResourceApi, 'setActive' | 'remove'>;
+  api: Pick<ResourceApi, 'setActive' | 'remove' | 'offers'>;
   /** The resource's name inside a sentence ("phòng khám"). */
   label: string;
   invalidate: () => Promise<unknown>;
@@ -76,7 +76,7 @@ export function useRowActions({
       label={label}
       busy={bulkActive.isPending || bulkRemove.isPending}
       onSetActive={(active) => bulkActive.mutate(active)}
-      onDelete={() => bulkRemove.mutate()}
+      onDelete={api.offers('remove') ? () => bulkRemove.mutate() : undefined}
       onClear={() => setSelected([])}
     />
   );

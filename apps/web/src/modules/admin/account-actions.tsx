@@ -1,16 +1,13 @@
 import { Button, Popconfirm } from 'antd';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Envelope } from '@portal/shared/core/api';
+import { adminEndpoints } from '@portal/shared/contracts/admin.contract';
 import { fmt } from '@portal/shared/messages.vi';
-import { accountResource } from '@portal/shared/resources';
 import { T } from '../../app/messages';
-import { api } from '../../core/api/api-client';
+import { call } from '../../core/api/endpoint-client';
 import { resourceKeys } from '../../core/api/query-keys';
 import { reportError, type ResourceRow } from '../../core/crud/resource-api';
 import { notify } from '../../core/notify';
 import type { IssuedPassword } from './one-time-password-modal';
-
-const one = (id: number) => `${accountResource.path}/${id}`;
 
 /** The spec's named operations on an account: reset-password, locked, unlocked (not on one's own account). */
 export function AccountActions({ row, selfId, onIssued }: { row: ResourceRow; selfId: number | undefined; onIssued: (p: IssuedPassword) => void }) {
@@ -19,7 +16,7 @@ export function AccountActions({ row, selfId, onIssued }: { row: ResourceRow; se
   const name = String(row.name ?? row.username);
 
   const reset = useMutation({
-    mutationFn: () => api.put<Envelope<{ oneTimePassword: string }>>(`${one(row.id)}/reset-password`),
+    mutationFn: () => call(adminEndpoints.resetPassword, { params: { id: row.id } }),
     onSuccess: (res) => {
       notify.success(res.message ?? T.crud.saved);
       onIssued({ username: String(row.username), password: res.data.oneTimePassword });
@@ -28,7 +25,7 @@ export function AccountActions({ row, selfId, onIssued }: { row: ResourceRow; se
     onSettled: refresh,
   });
   const lock = useMutation({
-    mutationFn: (locked: boolean) => api.put<Envelope<unknown>>(`${one(row.id)}/${locked ? 'locked' : 'unlocked'}`),
+    mutationFn: (locked: boolean) => call(locked ? adminEndpoints.lock : adminEndpoints.unlock, { params: { id: row.id } }),
     onSuccess: (res) => notify.success(res.message ?? T.crud.saved),
     onError: (e) => reportError(e),
     onSettled: refresh,

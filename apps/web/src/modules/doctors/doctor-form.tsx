@@ -11,7 +11,7 @@ import { resourceKeys } from '../../core/api/query-keys';
 import { errorMessage, isApiError } from '../../core/api/api-error';
 import { FIELD_TYPES } from '../../core/crud/field-types';
 import type { FormSlotProps } from '../../core/crud/list-slots';
-import { labelInText, reportError, resourceApi, type ResourceRow } from '../../core/crud/resource-api';
+import { labelInText, reportError, type ResourceRow } from '../../core/crud/resource-api';
 import { inputLimits, splitFieldErrors, toBody, toFormValues, zodRule, type FormValues } from '../../core/crud/zod-rules';
 import { notify } from '../../core/notify';
 import { AvatarPicker, type AvatarChange } from './avatar-picker';
@@ -41,7 +41,7 @@ export function DoctorForm({ open, row: listed, onClose, onSaved }: FormSlotProp
   // The doctor being edited (null = a new one), read in full: the list row lacks the working process.
   const doctorId = listed?.id ?? null;
   const [form] = Form.useForm<FormValues>();
-  const api = useMemo(() => resourceApi(doctorResource), []);
+  const api = doctorsApi.resource;
   const [avatar, setAvatar] = useState<AvatarChange>({ kind: 'keep' });
   const name = Form.useWatch('name', form) as string | undefined;
 

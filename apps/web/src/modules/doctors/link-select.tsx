@@ -1,10 +1,7 @@
 import { useMemo, type CSSProperties, type ReactNode } from 'react';
 import { Tag } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import type { Page } from '@portal/shared/core/api';
 import type { DoctorLinkKind } from '@portal/shared/contracts/doctors.contract';
-import { doctorResource } from '@portal/shared/resources';
-import { api } from '../../core/api/api-client';
 import { resourceKeys } from '../../core/api/query-keys';
 import { SelectBox } from '../../core/blocks/select-box';
 import { doctorsApi } from './doctors.api';
@@ -14,8 +11,7 @@ function LinkName({ kind, id, known }: { kind: DoctorLinkKind; id: number; known
   const name = known?.get(id);
   const q = useQuery({
     queryKey: resourceKeys(`doctor-link-${kind}`).detail(id),
-    queryFn: async () =>
-      (await api.get<Page<{ id: number; name: string }>>(`${doctorResource.path}/link-options/${kind}`, { query: { id } })).data[0]?.name ?? `#${id}`,
+    queryFn: async () => (await doctorsApi.linkName(kind, id)) ?? `#${id}`,
     enabled: !name,
     staleTime: 5 * 60_000,
   });
