@@ -150,9 +150,21 @@ test.describe('doctors (/admin/doctor)', () => {
     expect(editBox && editBox.x >= 0 && editBox.x + editBox.width <= 1366).toBe(true);
     await snap(page, 'doctor-list');
 
-    // Edit: the same form, filled from the doctor (links and periods included).
+    // Edit: the same form, filled from the doctor (links and periods included). While the doctor is
+    // being read the form takes no typing (the answer would overwrite it) and shows nothing stale.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const detailUrl = /\/api\/catalog\/v1\/doctors\/\d+$/;
+    await page.route(detailUrl, async (route) => {
+      await held;
+      await route.continue();
+    });
     await minh.getByRole('button', { name: T.crud.edit }).click();
     const edit = page.getByRole('dialog', { name: 'Sửa bác sĩ' });
+    await expect(edit.getByLabel('Chức vụ', { exact: true })).toBeDisabled();
+    await expect(edit.getByLabel('Mã bác sĩ')).toHaveValue('');
+    await expect(edit.getByRole('button', { name: T.crud.save })).toBeDisabled();
+    release(); // later reads of a doctor pass at once
     await expect(edit.getByLabel('Mã bác sĩ')).toHaveValue('BS-E2E1');
     await expect(edit.getByLabel('Ngày sinh')).toHaveValue('12/04/1966');
     await expect(edit.getByTestId('work-period')).toHaveCount(2);

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, type ReactElement } from 'react';
+import { useMemo, type ReactElement } from 'react';
 import { Button, Drawer, Flex, Form } from 'antd';
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
@@ -11,6 +11,7 @@ import { FIELD_TYPES } from './field-types';
 import { ListFieldInput } from './list-field';
 import { labelInText, reportError, resourceApi, type ResourceRow } from './resource-api';
 import { inputLimits, splitFieldErrors, toBody, toFormValues, zodRule, type FormValues } from './zod-rules';
+import { useFormInit } from './use-form-init';
 
 export type InputOverrides = Partial<Record<string, (field: FieldDef) => ReactElement>>;
 
@@ -39,12 +40,12 @@ export function ResourceForm({ resource, open, row, onClose, onSaved, inputs, re
   const api = useMemo(() => resourceApi(resource), [resource]);
   const label = labelInText(resource);
 
-  // The form stays mounted (forceRender): each opening starts from the row, or empty.
-  useEffect(() => {
-    if (!open) return;
+  // The form stays mounted (forceRender): each opening starts from the row, or empty — once, so a
+  // refetched list row never overwrites what the user is typing.
+  useFormInit(open, row ? String(row.id) : 'new', () => {
     form.resetFields();
     form.setFieldsValue(toFormValues(fields, row));
-  }, [open, row, form, fields]);
+  });
 
   const save = useMutation({
     mutationFn: (body: Record<string, unknown>) => (row ? api.update(row.id, body) : api.create(body)),

@@ -12,6 +12,7 @@ import { errorMessage, isApiError } from '../../core/api/api-error';
 import { FIELD_TYPES } from '../../core/crud/field-types';
 import type { FormSlotProps } from '../../core/crud/list-slots';
 import { labelInText, reportError, type ResourceRow } from '../../core/crud/resource-api';
+import { useFormInit } from '../../core/crud/use-form-init';
 import { inputLimits, splitFieldErrors, toBody, toFormValues, zodRule, type FormValues } from '../../core/crud/zod-rules';
 import { notify } from '../../core/notify';
 import { AvatarPicker, type AvatarChange } from './avatar-picker';
@@ -49,9 +50,13 @@ export function DoctorForm({ open, row: listed, onClose, onSaved }: FormSlotProp
     queryKey: resourceKeys(doctorResource.name).detail(doctorId ?? 0),
     queryFn: () => doctorsApi.detail(doctorId!),
     enabled: open && doctorId !== null,
+    // read fresh at each opening (below); not again while the form is being filled
+    refetchOnWindowFocus: false,
   });
   const row = doctorId === null ? null : (detail.data ?? null);
-  const ready = doctorId === null || row !== null;
+  // Ready once the doctor is read as it is now: a cached copy still being refetched is not (the form would
+  // show it, let the user type, then be refilled from the fresh answer).
+  const ready = doctorId === null || (row !== null && !detail.isFetching);
 
   // Names of the edited doctor's links, so chosen values show at once.
   const known = useMemo(() => {
@@ -60,15 +65,19 @@ export function DoctorForm({ open, row: listed, onClose, onSaved }: FormSlotProp
     return m;
   }, [row]);
 
-  useEffect(() => {
-    if (!open || !ready) return;
+  // Once per opening (core/crud/use-form-init): a later refetch never overwrites what the user typed.
+  useFormInit(open, ready ? String(doctorId ?? 'new') : null, () => {
     form.resetFields();
     form.setFieldsValue({
       ...toFormValues(FIELDS, row as ResourceRow | null),
       workHistory: row?.workHistory.map((p) => ({ from: p.from, to: p.to, place: p.place, position: p.position ?? '' })) ?? [],
     });
     setAvatar({ kind: 'keep' });
-  }, [open, ready, row, form]);
+  });
+  // Closed: forget the values, so the next opening never shows the previous doctor while it loads.
+  useEffect(() => {
+    if (!open) form.resetFields();
+  }, [open, form]);
 
   const save = useMutation({
     mutationFn: async (body: Record<string, unknown>) => {
@@ -130,6 +139,7 @@ export function DoctorForm({ open, row: listed, onClose, onSaved }: FormSlotProp
       <Spin spinning={!ready && !detail.isError}>
         <Form
           form={form}
+          disabled={!ready}
           name="doctors-form"
           layout="vertical"
           onFinish={(values) => {
