@@ -12,7 +12,11 @@ export interface EndpointRoute<E> {
   /** OpenAPI tags (the module's group, in Vietnamese). */
   tags: string[];
   bodyLimit?: number;
-  handler: (req: EndpointRequest<E>, reply: FastifyReply) => Promise<EndpointResponse<E>>;
+  /**
+   * Returns the 200 answer, serialised through the endpoint's response schema; or sends an answer of
+   * its own (a JSON text built by hand for speed, a file) and returns the reply.
+   */
+  handler: (req: EndpointRequest<E>, reply: FastifyReply) => Promise<EndpointResponse<E> | FastifyReply>;
 }
 
 /**
