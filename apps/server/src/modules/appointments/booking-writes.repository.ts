@@ -56,22 +56,78 @@ export async function lockBooking(ex: Executor, facilityId: number, id: number):
   return r ? { ...r, status: statusOf(r.status) } : null;
 }
 
-/** A change of a booking's columns (by id, unique across facilities): the schema's keys; NOW for a time. */
-export type BookingChange = PgUpdateSetSource<typeof bookings>;
+type NewBooking = typeof bookings.$inferInsert;
+
 /** The transaction's time (PostgreSQL's now()), for a timestamp a write sets. */
 export const NOW = sql`now()`;
+
+/** An edit of a booking's columns (by id, unique across facilities), by the schema's keys; NOW for a time. */
+export type BookingChange = PgUpdateSetSource<typeof bookings>;
 
 export async function setBooking(ex: Executor, id: number, change: BookingChange): Promise<void> {
   await ex.update(bookings).set(change).where(eq(bookings.id, id));
 }
 
+/** What a transition changes: the status, the queue number, and the reason and times it sets (NOW) or clears (null). */
+export interface StatusSet extends Pick<NewBooking, 'status' | 'fhirStatus'> {
+  queueNumber: NewBooking['queueNumber'];
+  statusReason?: NewBooking['statusReason'];
+  checkedInAt?: typeof NOW | null;
+  calledAt?: typeof NOW | null;
+}
+
+/**
+ * A transition's change of a booking, and its updated_at. One raw statement: bulk accept runs it for
+ * each booking, and the query builder's update costs about 0.1 ms more per statement.
+ */
+export async function setBookingStatus(ex: Executor, id: number, c: StatusSet): Promise<void> {
+  const also = (column: string, v: unknown) => (v === undefined ? sql`` : sql`, ${sql.raw(column)} = ${v}`);
+  await ex.execute(
+    sql`UPDATE bookings SET status = ${c.status}, fhir_status = ${c.fhirStatus}, queue_number = ${c.queueNumber}, updated_at = now()${also(
+      'status_reason',
+      c.statusReason,
+    )}${also('checked_in_at', c.checkedInAt)}${also('called_at', c.calledAt)} WHERE id = ${id}`,
+  );
+}
+
 /** A new booking's row; undefined when its code is taken (the caller draws another). */
-export async function insertBooking(tx: Tx, values: typeof bookings.$inferInsert): Promise<number | undefined> {
-  const [r] = await tx
-    .insert(bookings)
-    .values(values)
-    .onConflictDoNothing({ target: [bookings.facilityId, bookings.code] })
-    .returning({ id: bookings.id });
+export async function insertBooking(
+  tx: Tx,
+  v: Required<
+    Pick<
+      NewBooking,
+      | 'facilityId'
+      | 'code'
+      | 'patientUserId'
+      | 'medicalProfileId'
+      | 'timeSlotId'
+      | 'scheduleId'
+      | 'doctorId'
+      | 'roomId'
+      | 'departmentId'
+      | 'specialtyId'
+      | 'date'
+      | 'startTime'
+      | 'endTime'
+      | 'status'
+      | 'fhirStatus'
+      | 'source'
+      | 'priority'
+      | 'symptom'
+      | 'searchText'
+      | 'createdBy'
+    >
+  >,
+): Promise<number | undefined> {
+  const [r] = await rows<RawRow<typeof bookings, 'id'>>(
+    tx,
+    sql`INSERT INTO bookings (facility_id, code, patient_user_id, medical_profile_id, time_slot_id, schedule_id, doctor_id, room_id, department_id,
+          specialty_id, date, start_time, end_time, status, fhir_status, source, priority, symptom, search_text, created_by)
+        VALUES (${v.facilityId}, ${v.code}, ${v.patientUserId}, ${v.medicalProfileId}, ${v.timeSlotId}, ${v.scheduleId}, ${v.doctorId}, ${v.roomId},
+          ${v.departmentId}, ${v.specialtyId}, ${v.date}, ${v.startTime}, ${v.endTime}, ${v.status}, ${v.fhirStatus}, ${v.source}, ${v.priority},
+          ${v.symptom}, ${v.searchText}, ${v.createdBy})
+        ON CONFLICT (facility_id, code) DO NOTHING RETURNING id`,
+  );
   return r?.id;
 }
 

@@ -18,12 +18,12 @@ import {
   lockBooking,
   nextQueueNumber,
   roomOfFacility,
-  setBooking,
+  setBookingStatus,
   takeNextWaiting,
   NOW,
   takePlace,
-  type BookingChange,
   type LogInsert,
+  type StatusSet,
 } from './booking-writes.repository';
 
 /** The staff actions of one booking (noShow is the system's, see no-show.job.ts). */
@@ -58,7 +58,7 @@ export async function applyTransition(ctx: AppContext, tx: Tx, caller: Caller, i
   if (action === 'checkin' && b.date !== todayVn()) throw conflict(fmt(BOOKING_MESSAGES.checkinNotToday, { date: formatDate(b.date) }));
 
   let queueNumber = b.queueNumber;
-  const change: BookingChange = { status: to, fhirStatus: FHIR_STATUS[to], updatedAt: NOW };
+  const change: StatusSet = { status: to, fhirStatus: FHIR_STATUS[to], queueNumber };
   if (reason !== undefined) change.statusReason = reason;
   if (action === 'checkin') {
     // A reverted check-in kept its number: checking in again gives the same one (no gaps, no duplicates).
@@ -73,7 +73,7 @@ export async function applyTransition(ctx: AppContext, tx: Tx, caller: Caller, i
     if (revertRetakesSlot(b.status, to) && !(await takePlace(tx, caller.facilityId, b.timeSlotId))) throw conflict(BOOKING_MESSAGES.slotFull);
   }
   if (HOLDS_SLOT.includes(b.status) && !HOLDS_SLOT.includes(to)) await givePlaceBack(tx, caller.facilityId, b.timeSlotId);
-  await setBooking(tx, id, { ...change, queueNumber });
+  await setBookingStatus(tx, id, { ...change, queueNumber });
 
   const after = action === 'revert' ? topOf(stack.slice(0, -1)) : b.status;
   const detail: Record<string, unknown> = { previous: after };
