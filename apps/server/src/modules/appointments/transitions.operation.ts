@@ -26,9 +26,6 @@ import {
   type StatusSet,
 } from './booking-writes.repository';
 
-/** The staff actions of one booking (noShow is the system's, see no-show.job.ts). */
-export type { StaffAction };
-
 export interface TransitionOutcome {
   id: number;
   status: BookingStatus;
