@@ -11,8 +11,8 @@ type RequestBody<E> = E extends { body: typeof fileBody } ? unknown : EndpointBo
 /** The request a handler of `E` receives: its params, query and body already parsed by E's schemas. */
 export type EndpointRequest<E> = FastifyRequest<{ Params: EndpointParams<E>; Querystring: EndpointQuery<E>; Body: RequestBody<E> }>;
 
-/** What a handler of `E` answers: the endpoint's response; for a file endpoint its bytes, or the reply it sent the file with itself. */
-type HandlerAnswer<E> = E extends { file: FileAnswer } ? Uint8Array | FastifyReply : EndpointResponse<E>;
+/** What a handler of `E` answers: the endpoint's response (for a file endpoint its bytes), or the reply it sent its own answer with. */
+type HandlerAnswer<E> = (E extends { file: FileAnswer } ? Uint8Array : EndpointResponse<E>) | FastifyReply;
 
 export interface EndpointRoute<E> {
   /** Route config: `access` (authority), `tokenInQuery`, `beforePasswordChange` … (core/access.ts). */
@@ -22,6 +22,10 @@ export interface EndpointRoute<E> {
   bodyLimit?: number;
   /** Runs before the body is read: an upload refuses an announced size here. */
   onRequest?: (req: FastifyRequest) => Promise<void>;
+  /**
+   * Returns the 200 answer, serialised through the endpoint's response schema (a file endpoint: the file's
+   * bytes); or sends an answer of its own (a JSON text built by hand for speed, a streamed file) and returns the reply.
+   */
   handler: (req: EndpointRequest<E>, reply: FastifyReply) => Promise<HandlerAnswer<E>>;
 }
 

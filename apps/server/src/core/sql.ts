@@ -1,4 +1,31 @@
+import type { SQL, Table } from 'drizzle-orm';
+import type { Executor } from './db';
+
 /** LIKE pattern for "contains", with LIKE's wildcards typed by the user taken literally. */
 export function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
+
+/** Rows of a raw query on either driver. */
+export async function rows<T>(ex: Executor, query: SQL): Promise<T[]> {
+  const res = (await ex.execute(query)) as unknown as { rows: T[] };
+  return res.rows;
+}
+
+/**
+ * A row of raw SQL typed from the schema: the SQL aliases each column to the schema's key
+ * (`b.start_time AS "startTime"`) and the row is typed as that table's inferred row (`RawRow<typeof
+ * bookings, 'id' | 'startTime'>`, or `Raw<Pick<…> & …>` across tables). Raw SQL skips Drizzle's column
+ * mapping, so a timestamp arrives as a Date, or as PostgreSQL's text through Drizzle's `execute`: read it
+ * with iso(). A date column is cast in the SQL (`b.date::text AS date`) so that it is the schema's string.
+ */
+export type Raw<T> = { [K in keyof T]: Date extends NonNullable<T[K]> ? T[K] | string : T[K] };
+export type RawRow<T extends Table, K extends keyof T['$inferSelect']> = Raw<Pick<T['$inferSelect'], K>>;
+
+/** ISO 8601 of a timestamp from either driver ('2026-03-15 03:00:00.12+00' from raw queries included). */
+export const iso = (v: Date | string | null | undefined): string | null => {
+  if (v == null) return null;
+  if (v instanceof Date) return v.toISOString();
+  const s = v.replace(' ', 'T').replace(/([+-]\d{2})$/, '$1:00');
+  return new Date(s).toISOString();
+};

@@ -39,7 +39,11 @@ export async function assertPortFree(host: string, port: number): Promise<void> 
 /** The one line printed when the server cannot start: our own message as is, anything else behind a Vietnamese lead. */
 export function startupFailureLine(e: unknown): string {
   const message = e instanceof Error ? e.message : String(e);
-  const oneLine = message.replace(/\s*\n\s*/g, '; ').trim();
+  const oneLine = message
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean)
+    .join('; ');
   if (e instanceof StartupError) return oneLine;
   return fmt(MSG.startFailed, { reason: oneLine || 'lỗi không xác định' });
 }

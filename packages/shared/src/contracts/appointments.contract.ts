@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { envelope, pageEnvelope } from '../core/api';
 import { idFilter, pagingParams } from '../core/list-query';
+import { endpoint } from '../core/endpoint';
 import { isoDay } from '../core/iso-day';
-import { BOOKING_STATUSES, type BookingStatus } from '../rules/booking-status';
+import { BOOKING_ACTION_LABELS, BOOKING_STATUSES, type BookingAction, type BookingStatus } from '../rules/booking-status';
 
 /**
  * Bookings (lịch đặt khám) under /api/appointment/v1 (spec §7 "Appointments"). The state machine
@@ -28,6 +29,8 @@ import { BOOKING_STATUSES, type BookingStatus } from '../rules/booking-status';
  * Live: every change publishes topic 'bookings' (event = the action, id = booking id,
  * data = { date, status, roomId }) for MANAGER_APPOINTMENT.
  */
+
+export const APPOINTMENT_PATH = '/api/appointment/v1';
 
 export const BOOKING_SOURCES = ['APP', 'WEB', 'HOTLINE', 'COUNTER'] as const;
 export type BookingSource = (typeof BOOKING_SOURCES)[number];
@@ -224,3 +227,175 @@ export const workDayRow = z.object({ date: z.string(), capacity: z.number(), boo
 export type WorkDayRow = z.infer<typeof workDayRow>;
 
 export const sourceOption = z.object({ value: z.enum(BOOKING_SOURCES), name: z.string() });
+
+/** A path segment that is a booking's (or an account's) id. */
+const idSegment = z
+  .string()
+  .regex(/^\d{1,9}$/, 'Mã không hợp lệ')
+  .transform(Number);
+export const bookingIdParams = z.object({ id: idSegment });
+export const bookingUserParams = z.object({ userId: idSegment });
+/** A room's queue of a day: the room, or the schedule whose room and day it is (the day defaults to today). */
+export const roomQueueQuery = z.object({ roomId: idFilter.optional(), scheduleId: idFilter.optional(), date: dateParam.optional() });
+export const bookingOne = envelope(bookingRow);
+export const syncSeqResponse = envelope(z.object({ roomId: z.number(), date: z.string(), lastNumber: z.number() }));
+
+const P = APPOINTMENT_PATH;
+/** The staff's transitions of one booking (noShow is the system's). */
+export type StaffAction = Exclude<BookingAction, 'noShow'>;
+const transitionSummary = (action: StaffAction) => `${BOOKING_ACTION_LABELS[action]} lịch đặt khám`;
+const transition = (path: string, action: StaffAction) =>
+  endpoint({
+    method: 'POST',
+    path: `${P}/:id/${path}`,
+    summary: transitionSummary(action),
+    params: bookingIdParams,
+    response: bookingOne,
+    errors: [400, 401, 403, 404, 409],
+  });
+const transitionWithReason = (path: string, action: StaffAction) =>
+  endpoint({
+    method: 'POST',
+    path: `${P}/:id/${path}`,
+    summary: transitionSummary(action),
+    params: bookingIdParams,
+    body: reasonBody,
+    response: bookingOne,
+    errors: [400, 401, 403, 404, 409],
+  });
+
+/** The bookings API, written once for the server and the web (core/endpoint.ts). */
+export const appointmentEndpoints = {
+  list: endpoint({
+    method: 'GET',
+    path: P,
+    summary: 'Lịch đặt khám của một ngày (lọc, tìm không dấu) kèm số lượng theo trạng thái',
+    query: bookingListQuery,
+    response: bookingListResponse,
+    errors: [400, 401, 403],
+  }),
+  create: endpoint({
+    method: 'POST',
+    path: P,
+    summary: 'Đặt khám mới (giữ chỗ trong khung giờ)',
+    body: createBookingBody,
+    response: bookingOne,
+    errors: [400, 401, 403, 404, 409],
+  }),
+  sources: endpoint({ method: 'GET', path: `${P}/sources`, summary: 'Nguồn đặt khám', response: envelope(z.array(sourceOption)), errors: [401, 403] }),
+  timeSlots: endpoint({
+    method: 'GET',
+    path: `${P}/time-slots`,
+    summary: 'Khung giờ của bác sĩ trong ngày (còn trống, đã qua)',
+    query: timeSlotsQuery,
+    response: envelope(z.array(timeSlotRow)),
+    errors: [400, 401, 403],
+  }),
+  workDays: endpoint({
+    method: 'GET',
+    path: `${P}/work-days`,
+    summary: 'Ngày làm việc của bác sĩ trong khoảng (số chỗ còn trống)',
+    query: workDaysQuery,
+    response: envelope(z.array(workDayRow)),
+    errors: [400, 401, 403],
+  }),
+  queue: endpoint({
+    method: 'GET',
+    path: `${P}/priority`,
+    summary: 'Hàng đợi của phòng khám trong ngày (đã tiếp đón, ưu tiên trước, theo số thứ tự)',
+    query: roomQueueQuery,
+    response: envelope(z.array(bookingRow)),
+    errors: [400, 401, 403, 404],
+  }),
+  syncCheckinSeq: endpoint({
+    method: 'POST',
+    path: `${P}/sync-checkin-seq`,
+    summary: 'Đồng bộ số thứ tự tiếp đón của phòng trong ngày',
+    body: syncSeqBody,
+    response: syncSeqResponse,
+    errors: [400, 401, 403, 404],
+  }),
+  callNext: endpoint({
+    method: 'POST',
+    path: `${P}/called`,
+    summary: 'Gọi bệnh nhân tiếp theo của phòng khám (đang chờ, ưu tiên trước, theo số thứ tự)',
+    body: callNextBody,
+    response: bookingOne,
+    errors: [400, 401, 403, 404, 409],
+  }),
+  bulkAccept: endpoint({
+    method: 'POST',
+    path: `${P}/accept`,
+    summary: 'Xác nhận nhiều lịch khám (kết quả từng lịch)',
+    body: bulkBody,
+    response: bulkResponse,
+    errors: [400, 401, 403],
+  }),
+  ofUser: endpoint({
+    method: 'GET',
+    path: `${P}/users/:userId`,
+    summary: 'Lịch đặt khám của một tài khoản bệnh nhân (mới nhất trước, lọc theo hồ sơ)',
+    params: bookingUserParams,
+    query: userBookingsQuery,
+    response: userBookingsResponse,
+    errors: [400, 401, 403, 404],
+  }),
+  detail: endpoint({
+    method: 'GET',
+    path: `${P}/:id`,
+    summary: 'Chi tiết lịch đặt khám (dịch vụ, nhật ký)',
+    params: bookingIdParams,
+    response: envelope(bookingDetail),
+    errors: [400, 401, 403, 404],
+  }),
+  logs: endpoint({
+    method: 'GET',
+    path: `${P}/:id/logs`,
+    summary: 'Nhật ký lịch đặt khám',
+    params: bookingIdParams,
+    response: envelope(z.array(bookingLogRow)),
+    errors: [400, 401, 403, 404],
+  }),
+  update: endpoint({
+    method: 'PUT',
+    path: `${P}/:id`,
+    summary: 'Cập nhật lịch đặt khám (đổi khung giờ, dịch vụ, mức ưu tiên, lý do khám)',
+    params: bookingIdParams,
+    body: updateBookingBody,
+    response: bookingOne,
+    errors: [400, 401, 403, 404, 409],
+  }),
+  changeProfile: endpoint({
+    method: 'PUT',
+    path: `${P}/:id/profile`,
+    summary: 'Đổi hồ sơ bệnh nhân (cùng tài khoản)',
+    params: bookingIdParams,
+    body: profileBody,
+    response: bookingOne,
+    errors: [400, 401, 403, 404, 409],
+  }),
+  changePriority: endpoint({
+    method: 'PUT',
+    path: `${P}/:id/priority`,
+    summary: 'Đổi mức ưu tiên',
+    params: bookingIdParams,
+    body: priorityBody,
+    response: bookingOne,
+    errors: [400, 401, 403, 404, 409],
+  }),
+};
+
+/** One transition of one booking, by action (`call` is posted to /called); 409 naming the current state. */
+export const bookingTransitionEndpoints = {
+  accept: transition('accept', 'accept'),
+  checkin: transition('checkin', 'checkin'),
+  call: transition('called', 'call'),
+  complete: transition('complete', 'complete'),
+  revert: transition('revert', 'revert'),
+};
+
+/** The transitions that need a reason (rules/booking-status NEEDS_REASON). */
+export const bookingReasonEndpoints = {
+  reject: transitionWithReason('reject', 'reject'),
+  cancel: transitionWithReason('cancel', 'cancel'),
+};

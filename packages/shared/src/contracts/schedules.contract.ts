@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { envelope, pageEnvelope } from '../core/api';
+import { endpoint } from '../core/endpoint';
 import { idFilter, listQuerySchema, pagingParams } from '../core/list-query';
 import { isoDay } from '../core/iso-day';
 import { SHIFTS } from '../rules/schedule';
@@ -213,3 +214,101 @@ export const SCHEDULE_OPTION_KINDS = ['departments', 'rooms'] as const;
 export type ScheduleOptionKind = (typeof SCHEDULE_OPTION_KINDS)[number];
 export const scheduleOptionsQuery = listQuerySchema({ sortable: ['name', 'code'], filters: { id: idFilter.optional(), doctorId: idFilter.optional() } });
 export const scheduleOptionPage = pageEnvelope(z.object({ id: z.number(), code: z.string(), name: z.string() }));
+
+const idSegment = z
+  .string()
+  .regex(/^\d{1,9}$/, 'Mã không hợp lệ')
+  .transform(Number);
+export const scheduleIdParams = z.object({ id: idSegment });
+export const scheduleSlotParams = z.object({ id: idSegment, slotId: idSegment });
+export const scheduleOptionParams = z.object({ kind: z.enum(SCHEDULE_OPTION_KINDS, { message: 'Loại danh mục không hợp lệ' }) });
+
+const P = SCHEDULES_PATH;
+
+/** The schedules API, written once for the server and the web (core/endpoint.ts). */
+export const scheduleEndpoints = {
+  list: endpoint({
+    method: 'GET',
+    path: P,
+    summary: 'Lịch làm việc: các ca trong khoảng ngày (tối đa 62 ngày), lọc theo bác sĩ / phòng / khoa, kèm tổng chỗ và số đã đặt',
+    query: scheduleRangeQuery,
+    response: scheduleList,
+    errors: [400, 401, 403],
+  }),
+  create: endpoint({
+    method: 'POST',
+    path: P,
+    summary: 'Lịch làm việc: xếp lịch theo khoảng ngày, thứ trong tuần và ca; chia khung giờ',
+    body: scheduleCreateBody,
+    response: buildResult,
+    errors: [400, 401, 403, 404, 409],
+  }),
+  copyWeek: endpoint({
+    method: 'POST',
+    path: `${P}/copy-week`,
+    summary: 'Lịch làm việc: sao chép một tuần sang tuần khác',
+    body: copyWeekBody,
+    response: buildResult,
+    errors: [400, 401, 403, 409],
+  }),
+  dayOff: endpoint({
+    method: 'POST',
+    path: `${P}/day-off`,
+    summary: 'Lịch làm việc: cho bác sĩ nghỉ (xoá lịch theo thời gian); từ chối khi còn lịch đặt khám giữ chỗ',
+    body: dayOffBody,
+    response: dayOffResult,
+    errors: [400, 401, 403, 404, 409],
+  }),
+  logs: endpoint({
+    method: 'GET',
+    path: `${P}/logs`,
+    summary: 'Lịch làm việc: nhật ký thay đổi (phân trang, lọc theo bác sĩ, khoảng ngày)',
+    query: scheduleLogQuery,
+    response: scheduleLogPage,
+    errors: [400, 401, 403],
+  }),
+  slots: endpoint({
+    method: 'GET',
+    path: `${P}/:id/time-slots`,
+    summary: 'Lịch làm việc: các khung giờ của một ca',
+    params: scheduleIdParams,
+    response: scheduleSlotList,
+    errors: [400, 401, 403, 404],
+  }),
+  update: endpoint({
+    method: 'PUT',
+    path: `${P}/:id`,
+    summary: 'Lịch làm việc: đổi số lượt mỗi khung giờ và/hoặc ghi chú của một ca',
+    params: scheduleIdParams,
+    body: scheduleUpdateBody,
+    response: scheduleOne,
+    errors: [400, 401, 403, 404, 409],
+  }),
+  updateSlot: endpoint({
+    method: 'PUT',
+    path: `${P}/:id/time-slots/:slotId`,
+    summary: 'Lịch làm việc: đổi số lượt khám của một khung giờ (không nhỏ hơn số đã đặt)',
+    params: scheduleSlotParams,
+    body: slotUpdateBody,
+    response: scheduleSlotOne,
+    errors: [400, 401, 403, 404, 409],
+  }),
+  remove: endpoint({
+    method: 'DELETE',
+    path: `${P}/:id`,
+    summary: 'Lịch làm việc: xoá một ca; từ chối khi còn lịch đặt khám giữ chỗ',
+    params: scheduleIdParams,
+    response: scheduleOne,
+    errors: [400, 401, 403, 404, 409],
+  }),
+  options: endpoint({
+    method: 'GET',
+    path: `${P}/options/:kind`,
+    summary: 'Lịch làm việc: khoa / phòng khám cho bộ lọc và biểu mẫu (phân trang); doctorId = các phòng bác sĩ làm việc',
+    params: scheduleOptionParams,
+    query: scheduleOptionsQuery,
+    response: scheduleOptionPage,
+    errors: [400, 401, 403],
+  }),
+  workTime: endpoint({ method: 'GET', path: WORK_TIME_PATH, summary: 'Ca làm việc của cơ sở (sáng, chiều, tối)', response: workTimeList, errors: [401] }),
+};

@@ -42,6 +42,16 @@ describe('endpoint', () => {
     const get = endpoint({ method: 'GET', path: '/a/:id', summary: 'x', params: idParam, query: z.object({ q: z.string().optional() }), response, errors: [] });
     const post = endpoint({ method: 'POST', path: '/a', summary: 'x', body: z.object({ name: z.string() }), response, errors: [] });
     expectTypeOf<EndpointInput<typeof get>['params']>().toEqualTypeOf<{ id: unknown }>();
+    // an id read from the path's text (regex, then a number) may be given as a number; a choice stays a choice
+    const textId = endpoint({
+      method: 'GET',
+      path: '/a/:id/:kind',
+      summary: 'x',
+      params: z.object({ id: z.string().regex(/^\d+$/).transform(Number), kind: z.enum(['rooms', 'departments']) }),
+      response,
+      errors: [],
+    });
+    expectTypeOf<EndpointInput<typeof textId>['params']>().toEqualTypeOf<{ id: string | number; kind: 'rooms' | 'departments' }>();
     expectTypeOf<EndpointInput<typeof post>['body']>().toEqualTypeOf<{ name: string }>();
     expectTypeOf<EndpointResponse<typeof get>>().toEqualTypeOf<{ code: 0; message?: string | undefined; data: { id: number; name: string } }>();
     // @ts-expect-error: an endpoint with path parameters needs them

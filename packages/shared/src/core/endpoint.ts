@@ -66,8 +66,12 @@ type Field<K extends string, S> = S extends z.ZodType ? { [k in K]: z.input<S> }
 /** A query string's values as a caller gives them: the schema's keys, each a string, number or boolean (sent as text). */
 type QueryField<Q> = Q extends z.ZodType ? { query?: { [k in keyof z.input<Q>]?: string | number | boolean | null } } : { query?: undefined };
 
+/** A path value as a caller gives it: a free-text segment (an id its schema reads from text) may be a number too, sent as text. */
+type PathValue<V> = unknown extends V ? V : string extends V ? string | number : V;
+type ParamsField<P> = P extends z.ZodType ? { params: { [k in keyof z.input<P>]: PathValue<z.input<P>[k]> } } : { params?: undefined };
+
 /** What a caller passes: `params` and `body` required exactly when the endpoint has them; `query` optional. */
-export type EndpointInput<E> = E extends Endpoint<infer P, infer Q, infer B, z.ZodType> ? Field<'params', P> & QueryField<Q> & Field<'body', B> : never;
+export type EndpointInput<E> = E extends Endpoint<infer P, infer Q, infer B, z.ZodType> ? ParamsField<P> & QueryField<Q> & Field<'body', B> : never;
 
 /** What the server answers with 200 (the parsed envelope). */
 export type EndpointResponse<E> = E extends Endpoint<z.ZodType | undefined, z.ZodType | undefined, z.ZodType | undefined, infer R> ? z.output<R> : never;

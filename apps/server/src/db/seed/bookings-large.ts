@@ -3,7 +3,7 @@ import { addDays } from '@portal/shared/rules/schedule';
 import type { Database } from '../../core/db';
 import { todayVn } from '../../modules/appointments/appointments.queries';
 import { fillSlots } from '../../modules/appointments/fill-slots';
-import { rows } from '../../modules/patients/patients.repository';
+import { rows } from '../../core/sql';
 
 /** Days of the large set: 60 past days, today and 29 days ahead. */
 const PAST_DAYS = 60;

@@ -5,7 +5,7 @@ import type { PriceEntryRow } from '../schema';
 import type { Executor } from '../../core/db';
 import { todayVn } from '../../modules/appointments/appointments.queries';
 import { fillSlots } from '../../modules/appointments/fill-slots';
-import { rows } from '../../modules/patients/patients.repository';
+import { rows } from '../../core/sql';
 
 /** Days before and after today the demo fills (the schedules seed covers two months around today). */
 export const DEMO_BOOKING_DAYS = 31;

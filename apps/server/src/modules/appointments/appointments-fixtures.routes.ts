@@ -7,7 +7,7 @@ import type { AppContext } from '../../core/context';
 import { notFound } from '../../core/errors';
 import { accounts } from '../../db/schema';
 import { sql } from 'drizzle-orm';
-import { rows } from '../patients/patients.repository';
+import { rows } from '../../core/sql';
 import { makeClinic, makePatient, makeSlots, moveSchedules } from './appointments.fixtures';
 import { dayListCache } from './day-list.cache';
 import { todayVn } from './appointments.queries';

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { cutSlots } from '@portal/shared/rules/schedule';
 import { vnWallClockToMs } from '@portal/shared/rules/time';
 import type { Executor } from '../../core/db';
-import { rows } from '../patients/patients.repository';
+import { rows } from '../../core/sql';
 import { makePatients } from '../patients/patients.fixtures';
 
 export interface ClinicFixture {

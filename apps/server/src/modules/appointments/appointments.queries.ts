@@ -1,5 +1,4 @@
 import { pageOf } from '@portal/shared/core/api';
-import { sql } from 'drizzle-orm';
 import {
   BOOKING_MESSAGES,
   type BookingDetail,
@@ -19,21 +18,22 @@ import type { Caller } from '../../core/caller';
 import type { AppContext } from '../../core/context';
 import type { Executor } from '../../core/db';
 import { badRequest, notFound } from '../../core/errors';
-import { rows } from '../patients/patients.repository';
 import { USER_NOT_FOUND } from '../patients/patients.service';
 import { dayListCache } from './day-list.cache';
 import {
-  BOOKING_COLUMNS,
-  BOOKING_JOINS,
   countDayByStatus,
   findBooking,
+  findBookingServices,
   findDayPage,
+  findDoctorDaySlots,
+  findDoctorWorkDays,
   findLogs,
-  toBookingRow,
-  toLogRow,
-  roomOfFacility,
-  type BookingRecord,
+  findRoomQueue,
+  findScheduleRoomDay,
+  findUserBookingPage,
+  patientUserOfFacility,
 } from './appointments.repository';
+import { roomOfFacility, syncQueueCounter } from './booking-writes.repository';
 
 /**
  * The day list as the JSON the route sends: one page plus the counts per status (their sum over the
@@ -73,7 +73,7 @@ export async function listBookingsJson(ctx: AppContext, caller: Caller, q: Booki
 export async function bookingRow(ex: Executor, facilityId: number, id: number): Promise<BookingRow> {
   const r = await findBooking(ex, facilityId, id);
   if (!r) throw notFound(BOOKING_MESSAGES.notFound);
-  return toBookingRow(r);
+  return r;
 }
 
 /** Detail with services and the whole log; reading a patient's booking is audited like a record read. */
@@ -81,63 +81,20 @@ export async function bookingDetail(ctx: AppContext, caller: Caller, id: number)
   const facilityId = caller.facilityId;
   const db = ctx.database.db;
   const row = await bookingRow(db, facilityId, id);
-  const [services, log] = await Promise.all([
-    rows<{ id: number; code: string; name: string; price: number | string }>(
-      db,
-      sql`SELECT s.id, s.code, s.name, bs.price FROM booking_services bs JOIN medical_services s ON s.id = bs.service_id WHERE bs.booking_id = ${id} ORDER BY s.name`,
-    ),
-    findLogs(db, facilityId, id),
-  ]);
+  const [services, log] = await Promise.all([findBookingServices(db, id), findLogs(db, facilityId, id)]);
   await audit(db, caller, { action: 'READ', entity: 'booking', entityId: id });
-  return { ...row, services: services.map((s) => ({ ...s, price: Number(s.price) })), log: log.map(toLogRow) };
+  return { ...row, services, log };
 }
 
 export async function bookingLogs(ctx: AppContext, caller: Caller, id: number) {
   const facilityId = caller.facilityId;
   await bookingRow(ctx.database.db, facilityId, id);
-  return (await findLogs(ctx.database.db, facilityId, id)).map(toLogRow);
-}
-
-interface SlotListRecord {
-  id: number;
-  schedule_id: number;
-  date: string;
-  start_time: string;
-  end_time: string;
-  capacity: number;
-  booked: number;
-  past: boolean;
-  room_id: number;
-  room_code: string;
-  room_name: string;
-  department_id: number;
-  department_name: string;
+  return findLogs(ctx.database.db, facilityId, id);
 }
 
 /** Slots of a doctor's day in the caller's facility, with free places and the "already started" flag. */
-export async function doctorDaySlots(ctx: AppContext, caller: Caller, doctorId: number, date: string): Promise<TimeSlotRow[]> {
-  const facilityId = caller.facilityId;
-  const found = await rows<SlotListRecord>(
-    ctx.database.db,
-    sql`SELECT s.id, s.schedule_id, s.date::text AS date, s.start_time, s.end_time, s.capacity, s.booked, s.starts_at <= now() AS past,
-          r.id AS room_id, r.code AS room_code, r.name AS room_name, dep.id AS department_id, dep.name AS department_name
-        FROM time_slots s JOIN schedules sc ON sc.id = s.schedule_id JOIN rooms r ON r.id = sc.room_id JOIN departments dep ON dep.id = sc.department_id
-        WHERE s.facility_id = ${facilityId} AND s.doctor_id = ${doctorId} AND s.date = ${date}
-        ORDER BY s.start_time, s.id`,
-  );
-  return found.map((s) => ({
-    id: s.id,
-    scheduleId: s.schedule_id,
-    date: s.date,
-    startTime: s.start_time,
-    endTime: s.end_time,
-    capacity: s.capacity,
-    booked: s.booked,
-    free: Math.max(0, s.capacity - s.booked),
-    past: s.past,
-    room: { id: s.room_id, code: s.room_code, name: s.room_name },
-    department: { id: s.department_id, name: s.department_name },
-  }));
+export function doctorDaySlots(ctx: AppContext, caller: Caller, doctorId: number, date: string): Promise<TimeSlotRow[]> {
+  return findDoctorDaySlots(ctx.database.db, caller.facilityId, doctorId, date);
 }
 
 /** Days a doctor works between two dates; `free` counts only slots that have not started. */
@@ -146,15 +103,7 @@ export async function doctorWorkDays(ctx: AppContext, caller: Caller, doctorId: 
   const days = (Date.parse(to) - Date.parse(from)) / 86_400_000;
   if (!(days < MAX_SCHEDULE_DAYS))
     throw badRequest(`Khoảng ngày tối đa ${MAX_SCHEDULE_DAYS} ngày`, [{ field: 'to', message: `Khoảng ngày tối đa ${MAX_SCHEDULE_DAYS} ngày` }]);
-  const facilityId = caller.facilityId;
-  const found = await rows<{ date: string; capacity: number | string; booked: number | string; free: number | string }>(
-    ctx.database.db,
-    sql`SELECT s.date::text AS date, sum(s.capacity)::int AS capacity, sum(s.booked)::int AS booked,
-          coalesce(sum(s.capacity - s.booked) FILTER (WHERE s.starts_at > now()), 0)::int AS free
-        FROM time_slots s WHERE s.facility_id = ${facilityId} AND s.doctor_id = ${doctorId} AND s.date BETWEEN ${from} AND ${to}
-        GROUP BY s.date ORDER BY s.date`,
-  );
-  return found.map((d) => ({ date: d.date, capacity: Number(d.capacity), booked: Number(d.booked), free: Number(d.free) }));
+  return findDoctorWorkDays(ctx.database.db, caller.facilityId, doctorId, from, to);
 }
 
 /** The queue of a room's day: checked-in and called bookings, priority first, then by number. */
@@ -163,22 +112,13 @@ export async function roomQueue(ctx: AppContext, caller: Caller, q: { roomId?: n
   let roomId = q.roomId;
   let date = q.date ?? todayVn();
   if (q.scheduleId !== undefined) {
-    const [s] = await rows<{ room_id: number; date: string }>(
-      ctx.database.db,
-      sql`SELECT room_id, date::text AS date FROM schedules WHERE facility_id = ${facilityId} AND id = ${q.scheduleId}`,
-    );
+    const s = await findScheduleRoomDay(ctx.database.db, facilityId, q.scheduleId);
     if (!s) throw notFound('Không tìm thấy lịch làm việc');
-    roomId = s.room_id;
+    roomId = s.roomId;
     date = s.date;
   }
   if (roomId === undefined) throw badRequest('Vui lòng chọn phòng khám', [{ field: 'roomId', message: 'Vui lòng chọn phòng khám' }]);
-  const found = await rows<BookingRecord>(
-    ctx.database.db,
-    sql`SELECT ${sql.raw(BOOKING_COLUMNS)} FROM bookings b ${sql.raw(BOOKING_JOINS)}
-        WHERE b.facility_id = ${facilityId} AND b.room_id = ${roomId} AND b.date = ${date} AND b.status IN ('CHECKED_IN', 'CALLED')
-        ORDER BY b.priority DESC, b.queue_number, b.id`,
-  );
-  return found.map(toBookingRow);
+  return findRoomQueue(ctx.database.db, facilityId, roomId, date);
 }
 
 /**
@@ -189,39 +129,16 @@ export async function syncCheckinSeq(ctx: AppContext, caller: Caller, roomId: nu
   const facilityId = caller.facilityId;
   return ctx.database.transaction(async (tx) => {
     await roomOfFacility(tx, facilityId, roomId);
-    const [r] = await rows<{ last_number: number }>(
-      tx,
-      sql`INSERT INTO queue_counters (room_id, date, facility_id, last_number)
-          SELECT ${roomId}, ${date}::date, ${facilityId}, coalesce(max(queue_number), 0) FROM bookings WHERE facility_id = ${facilityId} AND room_id = ${roomId} AND date = ${date}
-          ON CONFLICT (room_id, date, facility_id) DO UPDATE SET last_number = excluded.last_number RETURNING last_number`,
-    );
-    await audit(tx, caller, {
-      action: 'BOOKING_SYNC_CHECKIN_SEQ',
-      entity: 'queue_counter',
-      entityId: `${roomId}:${date}`,
-      after: { lastNumber: r!.last_number },
-    });
-    return r!.last_number;
+    const lastNumber = await syncQueueCounter(tx, facilityId, roomId, date);
+    await audit(tx, caller, { action: 'BOOKING_SYNC_CHECKIN_SEQ', entity: 'queue_counter', entityId: `${roomId}:${date}`, after: { lastNumber } });
+    return lastNumber;
   });
 }
 
 /** A patient account's bookings of the caller's facility, newest first (404 for an account not of it). */
 export async function userBookings(ctx: AppContext, caller: Caller, userId: number, q: { profileId?: number; page: number; size: number }) {
-  const facilityId = caller.facilityId;
   const db = ctx.database.db;
-  const [user] = await rows<{ id: number }>(db, sql`SELECT id FROM patient_users WHERE facility_id = ${facilityId} AND id = ${userId}`);
-  if (!user) throw notFound(USER_NOT_FOUND);
-  const profile = q.profileId === undefined ? sql`` : sql` AND b.medical_profile_id = ${q.profileId}`;
-  const where = sql`b.facility_id = ${facilityId} AND b.patient_user_id = ${userId}${profile}`;
-  const order = sql.raw('b.date DESC, b.start_time DESC, b.id DESC');
-  const [found, [count]] = await Promise.all([
-    rows<BookingRecord>(
-      db,
-      sql`SELECT ${sql.raw(BOOKING_COLUMNS)} FROM (SELECT b.* FROM bookings b WHERE ${where} ORDER BY ${order} LIMIT ${q.size} OFFSET ${q.page * q.size}) b
-          ${sql.raw(BOOKING_JOINS)} ORDER BY ${order}`,
-    ),
-    rows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM bookings b WHERE ${where}`),
-  ]);
-  const total = count!.n;
-  return pageOf(found.map(toBookingRow), total, q);
+  if (!(await patientUserOfFacility(db, caller.facilityId, userId))) throw notFound(USER_NOT_FOUND);
+  const { rows, total } = await findUserBookingPage(db, caller.facilityId, userId, q);
+  return pageOf(rows, total, q);
 }

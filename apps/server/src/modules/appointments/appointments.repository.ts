@@ -1,99 +1,130 @@
 import { sql } from 'drizzle-orm';
-import { BOOKING_MESSAGES, type BookingLogRow, type BookingRow, type BookingSource, type StatusCounts } from '@portal/shared/contracts/appointments.contract';
-import { notFound } from '../../core/errors';
+import type { BookingLogRow, BookingRow, BookingSource, StatusCounts, TimeSlotRow, WorkDayRow } from '@portal/shared/contracts/appointments.contract';
 import { BOOKING_STATUSES, type BookingStatus } from '@portal/shared/rules/booking-status';
 import { doctorDisplayName } from '@portal/shared/rules/doctor-title';
 import type { Database, Executor } from '../../core/db';
-import { iso, rows } from '../patients/patients.repository';
+import { iso, rows, type Raw, type RawRow } from '../../core/sql';
+import type {
+  accounts,
+  bookingLogs,
+  bookingServices,
+  bookings,
+  departments,
+  doctors,
+  medicalProfiles,
+  medicalServices,
+  patientUsers,
+  rooms,
+  schedules,
+  specialties,
+  timeSlots,
+} from '../../db/schema';
+import type { StatusChange } from './booking-log';
+
+/**
+ * What the booking screens read: the booking row (list, detail, queue, a patient's bookings), its
+ * services and log, a doctor's slots and days. Raw SQL where it was tuned (the day list: one prepared
+ * statement per filter shape, 50 rows joined to names), each column aliased to the schema's key and
+ * typed from the schema (core/sql.ts `Raw`). What the writes lock and change is booking-writes.repository.ts.
+ */
+
+type Booking = typeof bookings.$inferSelect;
+type Doctor = typeof doctors.$inferSelect;
+type Room = typeof rooms.$inferSelect;
+type Department = typeof departments.$inferSelect;
+type Log = typeof bookingLogs.$inferSelect;
+
+/** The status column holds only the state machine's values (rules/booking-status), the source only the contract's. */
+export const statusOf = (s: string) => s as BookingStatus;
+const isStatus = (s: string | null): s is BookingStatus => !!s && (BOOKING_STATUSES as readonly string[]).includes(s);
 
 /** Columns of a booking row as the list and the detail read it (one join per reference, no N+1). */
-export const BOOKING_COLUMNS = `b.id, b.code, b.date::text AS date, b.start_time, b.end_time, b.status, b.fhir_status, b.source,
-  b.priority, b.queue_number, b.symptom, b.status_reason, b.total_price, b.patient_user_id, b.medical_profile_id,
-  b.time_slot_id, b.created_at, b.updated_at, b.room_id, b.schedule_id,
-  p.patient_code, p.full_name, p.gender, p.birth_date::text AS birth_date, p.phone,
-  d.id AS doctor_id, d.name AS doctor_name, d.academic_title, d.degree,
-  dep.id AS department_id, dep.name AS department_name, sp.id AS specialty_id, sp.name AS specialty_name,
-  r.code AS room_code, r.name AS room_name,
-  (SELECT l.detail->>'previous' FROM booking_logs l WHERE l.booking_id = b.id ORDER BY l.id DESC LIMIT 1) AS previous_status`;
+export const BOOKING_COLUMNS = `b.id, b.code, b.date::text AS date, b.start_time AS "startTime", b.end_time AS "endTime", b.status,
+  b.fhir_status AS "fhirStatus", b.source, b.priority, b.queue_number AS "queueNumber", b.symptom, b.status_reason AS "statusReason",
+  b.total_price AS "totalPrice", b.patient_user_id AS "patientUserId", b.medical_profile_id AS "medicalProfileId", b.time_slot_id AS "timeSlotId",
+  b.created_at AS "createdAt", b.updated_at AS "updatedAt", b.room_id AS "roomId", b.doctor_id AS "doctorId", b.department_id AS "departmentId",
+  b.specialty_id AS "specialtyId",
+  p.patient_code AS "patientCode", p.full_name AS "fullName", p.gender, p.birth_date::text AS "birthDate", p.phone,
+  d.name AS "doctorName", d.academic_title AS "academicTitle", d.degree, dep.name AS "departmentName", sp.name AS "specialtyName",
+  r.code AS "roomCode", r.name AS "roomName",
+  (SELECT l.detail->>'previous' FROM booking_logs l WHERE l.booking_id = b.id ORDER BY l.id DESC LIMIT 1) AS "previousStatus"`;
 export const BOOKING_JOINS = `JOIN medical_profiles p ON p.id = b.medical_profile_id
   JOIN doctors d ON d.id = b.doctor_id
   JOIN departments dep ON dep.id = b.department_id
   LEFT JOIN specialties sp ON sp.id = b.specialty_id
   JOIN rooms r ON r.id = b.room_id`;
 
-export interface BookingRecord {
-  id: number;
-  code: string;
-  date: string;
-  start_time: string;
-  end_time: string;
-  status: BookingStatus;
-  fhir_status: string;
-  source: BookingSource;
-  priority: number;
-  queue_number: number | null;
-  symptom: string | null;
-  status_reason: string | null;
-  total_price: number | string;
-  patient_user_id: number | null;
-  medical_profile_id: number;
-  time_slot_id: number;
-  created_at: Date | string;
-  updated_at: Date | string;
-  room_id: number;
-  schedule_id: number;
-  patient_code: string | null;
-  full_name: string;
-  gender: string | null;
-  birth_date: string | null;
-  phone: string | null;
-  doctor_id: number;
-  doctor_name: string;
-  academic_title: string | null;
-  degree: string;
-  department_id: number;
-  department_name: string;
-  specialty_id: number | null;
-  specialty_name: string | null;
-  room_code: string;
-  room_name: string;
-  previous_status: string | null;
-}
-
-const isStatus = (s: string | null): s is BookingStatus => !!s && (BOOKING_STATUSES as readonly string[]).includes(s);
+/** A booking as BOOKING_COLUMNS reads it. */
+export type BookingRecord = Raw<
+  Pick<
+    Booking,
+    | 'id'
+    | 'code'
+    | 'date'
+    | 'startTime'
+    | 'endTime'
+    | 'status'
+    | 'fhirStatus'
+    | 'source'
+    | 'priority'
+    | 'queueNumber'
+    | 'symptom'
+    | 'statusReason'
+    | 'totalPrice'
+    | 'patientUserId'
+    | 'medicalProfileId'
+    | 'timeSlotId'
+    | 'createdAt'
+    | 'updatedAt'
+    | 'roomId'
+    | 'doctorId'
+    | 'departmentId'
+    | 'specialtyId'
+  > &
+    Pick<typeof medicalProfiles.$inferSelect, 'patientCode' | 'fullName' | 'gender' | 'birthDate' | 'phone'> &
+    Pick<Doctor, 'academicTitle' | 'degree'> & {
+      doctorName: Doctor['name'];
+      departmentName: Department['name'];
+      specialtyName: (typeof specialties.$inferSelect)['name'] | null;
+      roomCode: Room['code'];
+      roomName: Room['name'];
+      /** detail.previous of the last log row: the state a revert goes back to. */
+      previousStatus: Log['fromStatus'];
+    }
+>;
 
 export function toBookingRow(r: BookingRecord): BookingRow {
   return {
     id: r.id,
     code: r.code,
     date: r.date,
-    startTime: r.start_time,
-    endTime: r.end_time,
-    status: r.status,
-    fhirStatus: r.fhir_status,
-    previousStatus: isStatus(r.previous_status) ? r.previous_status : null,
-    source: r.source,
+    startTime: r.startTime,
+    endTime: r.endTime,
+    status: statusOf(r.status),
+    fhirStatus: r.fhirStatus,
+    previousStatus: isStatus(r.previousStatus) ? r.previousStatus : null,
+    source: r.source as BookingSource,
     priority: r.priority,
-    queueNumber: r.queue_number,
+    queueNumber: r.queueNumber,
     symptom: r.symptom,
-    statusReason: r.status_reason,
-    totalPrice: Number(r.total_price),
+    statusReason: r.statusReason,
+    totalPrice: r.totalPrice,
     patient: {
-      userId: r.patient_user_id,
-      profileId: r.medical_profile_id,
-      patientCode: r.patient_code,
-      name: r.full_name,
+      userId: r.patientUserId,
+      profileId: r.medicalProfileId,
+      patientCode: r.patientCode,
+      name: r.fullName,
       gender: r.gender,
-      dateOfBirth: r.birth_date,
+      dateOfBirth: r.birthDate,
       phone: r.phone,
     },
-    doctor: { id: r.doctor_id, name: doctorDisplayName({ name: r.doctor_name, academicTitle: r.academic_title, degree: r.degree }) },
-    department: { id: r.department_id, name: r.department_name },
-    specialty: r.specialty_id == null ? null : { id: r.specialty_id, name: r.specialty_name ?? '' },
-    room: { id: r.room_id, code: r.room_code, name: r.room_name },
-    timeSlotId: r.time_slot_id,
-    createdAt: iso(r.created_at)!,
-    updatedAt: iso(r.updated_at)!,
+    doctor: { id: r.doctorId, name: doctorDisplayName({ name: r.doctorName, academicTitle: r.academicTitle, degree: r.degree }) },
+    department: { id: r.departmentId, name: r.departmentName },
+    specialty: r.specialtyId == null ? null : { id: r.specialtyId, name: r.specialtyName ?? '' },
+    room: { id: r.roomId, code: r.roomCode, name: r.roomName },
+    timeSlotId: r.timeSlotId,
+    createdAt: iso(r.createdAt)!,
+    updatedAt: iso(r.updatedAt)!,
   };
 }
 
@@ -147,13 +178,13 @@ function dayWhere(f: DayFilter, withStatus: boolean) {
 /** Counts per status of the day and filters, status aside (the status tabs). */
 export async function countDayByStatus(database: Database, f: DayFilter): Promise<StatusCounts> {
   const w = dayWhere(f, false);
-  const found = await database.query<{ status: BookingStatus; n: number | string }>(
+  const found = await database.query<RawRow<typeof bookings, 'status'> & { n: number }>(
     `bk-counts-${w.shape}`,
     `SELECT b.status, count(*)::int AS n FROM bookings b WHERE ${w.where} GROUP BY b.status`,
     w.params,
   );
   const counts = Object.fromEntries(BOOKING_STATUSES.map((s) => [s, 0])) as StatusCounts;
-  for (const r of found) counts[r.status] = Number(r.n);
+  for (const r of found) counts[statusOf(r.status)] = r.n;
   return counts;
 }
 
@@ -170,146 +201,168 @@ export async function findDayPage(database: Database, f: DayFilter, sort: string
   return found.map(toBookingRow);
 }
 
-export async function findBooking(ex: Executor, facilityId: number, id: number): Promise<BookingRecord | null> {
+export async function findBooking(ex: Executor, facilityId: number, id: number): Promise<BookingRow | null> {
   const [r] = await rows<BookingRecord>(
     ex,
     sql`SELECT ${sql.raw(BOOKING_COLUMNS)} FROM bookings b ${sql.raw(BOOKING_JOINS)} WHERE b.facility_id = ${facilityId} AND b.id = ${id}`,
   );
-  return r ?? null;
+  return r ? toBookingRow(r) : null;
 }
 
-/** Bookings of the caller's facility, locked for a write (in id order, so bulk writers never deadlock). */
-export interface LockedBooking {
-  id: number;
-  status: BookingStatus;
-  date: string;
-  room_id: number;
-  time_slot_id: number;
-  queue_number: number | null;
-  medical_profile_id: number;
-  patient_user_id: number | null;
-  priority: number;
-  symptom: string | null;
-  specialty_id: number | null;
-  total_price: number | string;
-}
-
-export async function lockBooking(ex: Executor, facilityId: number, id: number): Promise<LockedBooking | null> {
-  const [r] = await rows<LockedBooking>(
+/** The queue of a room's day: checked-in and called bookings, priority first, then by number. */
+export async function findRoomQueue(ex: Executor, facilityId: number, roomId: number, date: string): Promise<BookingRow[]> {
+  const found = await rows<BookingRecord>(
     ex,
-    sql`SELECT id, status, date::text AS date, room_id, time_slot_id, queue_number, medical_profile_id, patient_user_id, priority, symptom, specialty_id, total_price
-        FROM bookings WHERE facility_id = ${facilityId} AND id = ${id} FOR UPDATE`,
+    sql`SELECT ${sql.raw(BOOKING_COLUMNS)} FROM bookings b ${sql.raw(BOOKING_JOINS)}
+        WHERE b.facility_id = ${facilityId} AND b.room_id = ${roomId} AND b.date = ${date} AND b.status IN ('CHECKED_IN', 'CALLED')
+        ORDER BY b.priority DESC, b.queue_number, b.id`,
   );
-  return r ?? null;
+  return found.map(toBookingRow);
 }
 
-export interface LogRecord {
-  id: number;
-  action: string;
-  from_status: string | null;
-  to_status: string;
-  reason: string | null;
-  actor: 'STAFF' | 'PATIENT' | 'SYSTEM';
-  account_id: number | null;
-  username: string | null;
-  account_name: string | null;
-  detail: Record<string, unknown> | null;
-  created_at: Date | string;
-}
-
-export async function findLogs(ex: Executor, facilityId: number, bookingId: number): Promise<LogRecord[]> {
-  return rows<LogRecord>(
+/** The room and day of a schedule of the facility (a queue asked for by schedule). */
+export async function findScheduleRoomDay(ex: Executor, facilityId: number, scheduleId: number): Promise<RawRow<typeof schedules, 'roomId' | 'date'> | null> {
+  const [s] = await rows<RawRow<typeof schedules, 'roomId' | 'date'>>(
     ex,
-    sql`SELECT l.id, l.action, l.from_status, l.to_status, l.reason, l.actor, l.account_id, a.username, a.name AS account_name, l.detail, l.created_at
+    sql`SELECT room_id AS "roomId", date::text AS date FROM schedules WHERE facility_id = ${facilityId} AND id = ${scheduleId}`,
+  );
+  return s ?? null;
+}
+
+export async function patientUserOfFacility(ex: Executor, facilityId: number, userId: number): Promise<boolean> {
+  const found = await rows<RawRow<typeof patientUsers, 'id'>>(ex, sql`SELECT id FROM patient_users WHERE facility_id = ${facilityId} AND id = ${userId}`);
+  return found.length > 0;
+}
+
+/** One page of a patient account's bookings (one profile's with `profileId`), newest first, and their number. */
+export async function findUserBookingPage(
+  ex: Executor,
+  facilityId: number,
+  userId: number,
+  q: { profileId?: number; page: number; size: number },
+): Promise<{ rows: BookingRow[]; total: number }> {
+  const profile = q.profileId === undefined ? sql`` : sql` AND b.medical_profile_id = ${q.profileId}`;
+  const where = sql`b.facility_id = ${facilityId} AND b.patient_user_id = ${userId}${profile}`;
+  const order = sql.raw('b.date DESC, b.start_time DESC, b.id DESC');
+  const [found, [count]] = await Promise.all([
+    rows<BookingRecord>(
+      ex,
+      sql`SELECT ${sql.raw(BOOKING_COLUMNS)} FROM (SELECT b.* FROM bookings b WHERE ${where} ORDER BY ${order} LIMIT ${q.size} OFFSET ${q.page * q.size}) b
+          ${sql.raw(BOOKING_JOINS)} ORDER BY ${order}`,
+    ),
+    rows<{ n: number }>(ex, sql`SELECT count(*)::int AS n FROM bookings b WHERE ${where}`),
+  ]);
+  return { rows: found.map(toBookingRow), total: count!.n };
+}
+
+/** The services of a booking at the price it holds, by name. */
+export function findBookingServices(ex: Executor, bookingId: number) {
+  return rows<RawRow<typeof medicalServices, 'id' | 'code' | 'name'> & RawRow<typeof bookingServices, 'price'>>(
+    ex,
+    sql`SELECT s.id, s.code, s.name, bs.price FROM booking_services bs JOIN medical_services s ON s.id = bs.service_id WHERE bs.booking_id = ${bookingId} ORDER BY s.name`,
+  );
+}
+
+type LogRecord = Raw<
+  Pick<Log, 'id' | 'action' | 'fromStatus' | 'toStatus' | 'reason' | 'actor' | 'accountId' | 'detail' | 'createdAt'> & {
+    username: (typeof accounts.$inferSelect)['username'] | null;
+    accountName: (typeof accounts.$inferSelect)['name'] | null;
+  }
+>;
+
+/** The booking's log, oldest first, with the names of the staff who wrote it. */
+export async function findLogs(ex: Executor, facilityId: number, bookingId: number): Promise<BookingLogRow[]> {
+  const found = await rows<LogRecord>(
+    ex,
+    sql`SELECT l.id, l.action, l.from_status AS "fromStatus", l.to_status AS "toStatus", l.reason, l.actor, l.account_id AS "accountId", a.username,
+          a.name AS "accountName", l.detail, l.created_at AS "createdAt"
         FROM booking_logs l LEFT JOIN accounts a ON a.id = l.account_id
         WHERE l.facility_id = ${facilityId} AND l.booking_id = ${bookingId} ORDER BY l.id`,
   );
-}
-
-export function toLogRow(l: LogRecord): BookingLogRow {
-  return {
-    id: Number(l.id),
+  return found.map((l) => ({
+    id: l.id,
     action: l.action,
-    fromStatus: isStatus(l.from_status) ? l.from_status : null,
-    toStatus: l.to_status as BookingStatus,
+    fromStatus: isStatus(l.fromStatus) ? l.fromStatus : null,
+    toStatus: statusOf(l.toStatus),
     reason: l.reason,
-    actor: l.actor,
-    by: l.account_id == null ? null : { id: l.account_id, username: l.username ?? '', name: l.account_name ?? '' },
-    detail: l.detail,
-    at: iso(l.created_at)!,
-  };
+    actor: l.actor as BookingLogRow['actor'],
+    by: l.accountId == null ? null : { id: l.accountId, username: l.username ?? '', name: l.accountName ?? '' },
+    detail: l.detail as BookingLogRow['detail'],
+    at: iso(l.createdAt)!,
+  }));
 }
 
-export interface LogInsert {
-  facilityId: number;
-  bookingId: number;
-  action: string;
-  from: BookingStatus | null;
-  to: BookingStatus;
-  reason?: string | null;
-  actor: 'STAFF' | 'PATIENT' | 'SYSTEM';
-  accountId: number | null;
-  detail: Record<string, unknown>;
-}
-
-export async function insertLog(ex: Executor, l: LogInsert): Promise<void> {
-  await ex.execute(sql`INSERT INTO booking_logs (facility_id, booking_id, action, from_status, to_status, reason, actor, account_id, detail)
-    VALUES (${l.facilityId}, ${l.bookingId}, ${l.action}, ${l.from}, ${l.to}, ${l.reason ?? null}, ${l.actor}, ${l.accountId}, ${JSON.stringify(l.detail)}::jsonb)`);
-}
-
-export interface SlotRecord {
-  id: number;
-  schedule_id: number;
-  doctor_id: number;
-  date: string;
-  start_time: string;
-  end_time: string;
-  capacity: number;
-  booked: number;
-  past: boolean;
-  room_id: number;
-  department_id: number;
-}
-
-const SLOT_COLUMNS = sql`s.id, s.schedule_id, s.doctor_id, s.date::text AS date, s.start_time, s.end_time, s.capacity, s.booked,
-  s.starts_at <= now() AS past, sc.room_id, sc.department_id`;
-
-export async function findSlot(ex: Executor, facilityId: number, slotId: number): Promise<SlotRecord | null> {
-  const [r] = await rows<SlotRecord>(
+/** The status changes of a booking's log, in order (what a revert walks back). */
+export async function findStatusChanges(ex: Executor, bookingId: number): Promise<StatusChange[]> {
+  const found = await rows<RawRow<typeof bookingLogs, 'action' | 'fromStatus' | 'toStatus'>>(
     ex,
-    sql`SELECT ${SLOT_COLUMNS} FROM time_slots s JOIN schedules sc ON sc.id = s.schedule_id WHERE s.facility_id = ${facilityId} AND s.id = ${slotId}`,
+    sql`SELECT action, from_status AS "fromStatus", to_status AS "toStatus" FROM booking_logs WHERE booking_id = ${bookingId} ORDER BY id`,
+  );
+  return found.map((c) => ({ action: c.action, from: c.fromStatus === null ? null : statusOf(c.fromStatus), to: statusOf(c.toStatus) }));
+}
+
+/** detail.previous of the booking's last log row (carried forward by a change that keeps the status). */
+export async function findLastPrevious(ex: Executor, bookingId: number): Promise<string | null> {
+  const [r] = await rows<{ previous: Log['fromStatus'] }>(
+    ex,
+    sql`SELECT detail->>'previous' AS previous FROM booking_logs WHERE booking_id = ${bookingId} ORDER BY id DESC LIMIT 1`,
+  );
+  return r?.previous ?? null;
+}
+
+/** When and where a booking is: its slot's times, its room's and doctor's names. */
+export async function findBookingPlace(ex: Executor, bookingId: number) {
+  const [r] = await rows<Raw<Pick<Booking, 'startTime' | 'endTime' | 'date'> & Pick<Doctor, 'name' | 'academicTitle' | 'degree'> & { room: Room['name'] }>>(
+    ex,
+    sql`SELECT b.start_time AS "startTime", b.end_time AS "endTime", b.date::text AS date, r.name AS room, d.name, d.academic_title AS "academicTitle", d.degree
+        FROM bookings b JOIN rooms r ON r.id = b.room_id JOIN doctors d ON d.id = b.doctor_id WHERE b.id = ${bookingId}`,
   );
   return r ?? null;
 }
 
-/**
- * Takes one place of a slot: the single conditional update that makes "full" impossible to
- * overshoot under any concurrency (the row lock serialises takers; the CHECK guards the rest).
- */
-export async function takePlace(ex: Executor, facilityId: number, slotId: number): Promise<boolean> {
-  const r = await rows<{ id: number }>(
+type DaySlotRecord = Raw<
+  Pick<typeof timeSlots.$inferSelect, 'id' | 'scheduleId' | 'date' | 'startTime' | 'endTime' | 'capacity' | 'booked'> & {
+    past: boolean;
+    roomId: Room['id'];
+    roomCode: Room['code'];
+    roomName: Room['name'];
+    departmentId: Department['id'];
+    departmentName: Department['name'];
+  }
+>;
+
+/** Slots of a doctor's day in the facility, with free places and the "already started" flag. */
+export async function findDoctorDaySlots(ex: Executor, facilityId: number, doctorId: number, date: string): Promise<TimeSlotRow[]> {
+  const found = await rows<DaySlotRecord>(
     ex,
-    sql`UPDATE time_slots SET booked = booked + 1 WHERE id = ${slotId} AND facility_id = ${facilityId} AND booked < capacity RETURNING id`,
+    sql`SELECT s.id, s.schedule_id AS "scheduleId", s.date::text AS date, s.start_time AS "startTime", s.end_time AS "endTime", s.capacity, s.booked,
+          s.starts_at <= now() AS past, r.id AS "roomId", r.code AS "roomCode", r.name AS "roomName", dep.id AS "departmentId", dep.name AS "departmentName"
+        FROM time_slots s JOIN schedules sc ON sc.id = s.schedule_id JOIN rooms r ON r.id = sc.room_id JOIN departments dep ON dep.id = sc.department_id
+        WHERE s.facility_id = ${facilityId} AND s.doctor_id = ${doctorId} AND s.date = ${date}
+        ORDER BY s.start_time, s.id`,
   );
-  return r.length === 1;
+  return found.map((s) => ({
+    id: s.id,
+    scheduleId: s.scheduleId,
+    date: s.date,
+    startTime: s.startTime,
+    endTime: s.endTime,
+    capacity: s.capacity,
+    booked: s.booked,
+    free: Math.max(0, s.capacity - s.booked),
+    past: s.past,
+    room: { id: s.roomId, code: s.roomCode, name: s.roomName },
+    department: { id: s.departmentId, name: s.departmentName },
+  }));
 }
 
-export async function givePlaceBack(ex: Executor, facilityId: number, slotId: number): Promise<void> {
-  await ex.execute(sql`UPDATE time_slots SET booked = booked - 1 WHERE id = ${slotId} AND facility_id = ${facilityId} AND booked > 0`);
-}
-
-/** The next queue number of a room's day, in the caller's transaction: unique and gap-free. */
-export async function nextQueueNumber(ex: Executor, facilityId: number, roomId: number, date: string): Promise<number> {
-  const [r] = await rows<{ last_number: number }>(
+/** Days a doctor works between two dates, with the sums of their slots; `free` counts only slots that have not started. */
+export function findDoctorWorkDays(ex: Executor, facilityId: number, doctorId: number, from: string, to: string): Promise<WorkDayRow[]> {
+  return rows<RawRow<typeof timeSlots, 'date' | 'capacity' | 'booked'> & { free: number }>(
     ex,
-    sql`INSERT INTO queue_counters (room_id, date, facility_id, last_number) VALUES (${roomId}, ${date}, ${facilityId}, 1)
-        ON CONFLICT (room_id, date, facility_id) DO UPDATE SET last_number = queue_counters.last_number + 1 RETURNING last_number`,
+    sql`SELECT s.date::text AS date, sum(s.capacity)::int AS capacity, sum(s.booked)::int AS booked,
+          coalesce(sum(s.capacity - s.booked) FILTER (WHERE s.starts_at > now()), 0)::int AS free
+        FROM time_slots s WHERE s.facility_id = ${facilityId} AND s.doctor_id = ${doctorId} AND s.date BETWEEN ${from} AND ${to}
+        GROUP BY s.date ORDER BY s.date`,
   );
-  return r!.last_number;
-}
-
-/** A room of the caller's facility, else 404 "Không tìm thấy phòng khám" (a room's queue and counter). */
-export async function roomOfFacility(ex: Executor, facilityId: number, roomId: number): Promise<void> {
-  const [room] = await rows<{ id: number }>(ex, sql`SELECT id FROM rooms WHERE facility_id = ${facilityId} AND id = ${roomId}`);
-  if (!room) throw notFound(BOOKING_MESSAGES.roomNotFound);
 }

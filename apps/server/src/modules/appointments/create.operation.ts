@@ -1,38 +1,32 @@
 import { randomInt } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import { BOOKING_MESSAGES, type CreateBookingBody } from '@portal/shared/contracts/appointments.contract';
 import { fmt } from '@portal/shared/messages.vi';
-import { FHIR_STATUS, HOLDS_SLOT } from '@portal/shared/rules/booking-status';
+import { FHIR_STATUS } from '@portal/shared/rules/booking-status';
 import { normalizeText } from '@portal/shared/rules/diacritics';
 import { servicePrice } from '@portal/shared/rules/high-quality-price';
-import type { PriceEntryRow } from '../../db/schema';
 import type { Caller } from '../../core/caller';
 import type { AppContext } from '../../core/context';
 import type { Executor, Tx } from '../../core/db';
 import { badRequest, conflict, notFound } from '../../core/errors';
-import { rows } from '../patients/patients.repository';
-import { findSlot, takePlace, type LogInsert, type SlotRecord } from './appointments.repository';
+import {
+  findActiveServices,
+  findLiveBookingCode,
+  findProfile,
+  findSlot,
+  insertBooking,
+  setBooking,
+  setBookingServices,
+  specialtyOfFacility,
+  takePlace,
+  type LogInsert,
+  type ProfileRecord,
+  type SlotRecord,
+} from './booking-writes.repository';
 import { recordBookingWrite } from './transitions.operation';
 
-export interface ProfileRecord {
-  id: number;
-  user_id: number;
-  full_name: string;
-  phone: string | null;
-  patient_code: string;
-}
-
-export async function findProfile(ex: Executor, facilityId: number, id: number): Promise<ProfileRecord | null> {
-  const [p] = await rows<ProfileRecord>(
-    ex,
-    sql`SELECT id, user_id, full_name, phone, patient_code FROM medical_profiles WHERE facility_id = ${facilityId} AND id = ${id}`,
-  );
-  return p ?? null;
-}
-
 /** search_text of a booking: code, patient name, phone and patient code, without diacritics. */
-export const bookingSearchText = (code: string, p: Pick<ProfileRecord, 'full_name' | 'phone' | 'patient_code'>) =>
-  normalizeText([code, p.full_name, p.phone, p.patient_code].filter(Boolean).join(' '));
+export const bookingSearchText = (code: string, p: Pick<ProfileRecord, 'fullName' | 'phone' | 'patientCode'>) =>
+  normalizeText([code, p.fullName, p.phone, p.patientCode].filter(Boolean).join(' '));
 
 export interface PricedService {
   id: number;
@@ -43,24 +37,17 @@ export interface PricedService {
 export async function pricedServices(ex: Executor, facilityId: number, ids: readonly number[]): Promise<PricedService[]> {
   const unique = [...new Set(ids)];
   if (!unique.length) return [];
-  const found = await rows<{ id: number; price: number; price_entries: PriceEntryRow[] | null }>(
-    ex,
-    sql`SELECT id, price, price_entries FROM medical_services WHERE facility_id = ${facilityId} AND active AND id IN (${sql.join(
-      unique.map((i) => sql`${i}`),
-      sql`, `,
-    )})`,
-  );
+  const found = await findActiveServices(ex, facilityId, unique);
   if (found.length !== unique.length) {
     const message = 'Có dịch vụ không tồn tại hoặc đã ngừng hoạt động';
     throw badRequest(message, [{ field: 'serviceIds', message }]);
   }
-  return found.map((s) => ({ id: s.id, price: servicePrice(s.price, s.price_entries) }));
+  return found.map((s) => ({ id: s.id, price: servicePrice(s.price, s.priceEntries) }));
 }
 
 export async function checkSpecialty(ex: Executor, facilityId: number, id: number | null | undefined): Promise<void> {
   if (id == null) return;
-  const [s] = await rows<{ id: number }>(ex, sql`SELECT id FROM specialties WHERE facility_id = ${facilityId} AND id = ${id}`);
-  if (!s) {
+  if (!(await specialtyOfFacility(ex, facilityId, id))) {
     const message = 'Chuyên khoa không tồn tại';
     throw badRequest(message, [{ field: 'specialtyId', message }]);
   }
@@ -74,16 +61,9 @@ export async function bookableSlot(ex: Executor, facilityId: number, id: number)
   return slot;
 }
 
+/** Replaces the booking's services; returns their total. */
 export async function replaceServices(tx: Tx, bookingId: number, services: readonly PricedService[]): Promise<number> {
-  await tx.execute(sql`DELETE FROM booking_services WHERE booking_id = ${bookingId}`);
-  if (services.length) {
-    await tx.execute(
-      sql`INSERT INTO booking_services (booking_id, service_id, price) VALUES ${sql.join(
-        services.map((s) => sql`(${bookingId}, ${s.id}, ${s.price})`),
-        sql`, `,
-      )}`,
-    );
-  }
+  await setBookingServices(tx, bookingId, services);
   return services.reduce((sum, s) => sum + s.price, 0);
 }
 
@@ -94,15 +74,8 @@ export async function replaceServices(tx: Tx, bookingId: number, services: reado
  * other and the second sees the first.
  */
 export async function refuseSecondBooking(tx: Tx, facilityId: number, profileId: number, slotId: number, exceptId?: number): Promise<void> {
-  const [held] = await rows<{ code: string }>(
-    tx,
-    sql`SELECT code FROM bookings WHERE facility_id = ${facilityId} AND medical_profile_id = ${profileId} AND time_slot_id = ${slotId}
-          AND status IN (${sql.join(
-            HOLDS_SLOT.map((s) => sql`${s}`),
-            sql`, `,
-          )}) AND id <> ${exceptId ?? 0} LIMIT 1`,
-  );
-  if (held) throw conflict(fmt(BOOKING_MESSAGES.alreadyBooked, { code: held.code }));
+  const held = await findLiveBookingCode(tx, facilityId, profileId, slotId, exceptId);
+  if (held) throw conflict(fmt(BOOKING_MESSAGES.alreadyBooked, { code: held }));
 }
 
 /** 'DK' + yymmdd of the booking's day + 6 random digits. */
@@ -128,16 +101,28 @@ export async function createBooking(ctx: AppContext, caller: Caller, body: Creat
     for (let attempt = 0; id === undefined; attempt++) {
       if (attempt === 10) throw conflict(BOOKING_MESSAGES.createFailed);
       code = bookingCode(slot.date);
-      const [r] = await rows<{ id: number }>(
-        tx,
-        sql`INSERT INTO bookings (facility_id, code, patient_user_id, medical_profile_id, time_slot_id, schedule_id, doctor_id, room_id, department_id,
-              specialty_id, date, start_time, end_time, status, fhir_status, source, priority, symptom, search_text, created_by)
-            VALUES (${caller.facilityId}, ${code}, ${profile.user_id}, ${profile.id}, ${slot.id}, ${slot.schedule_id}, ${slot.doctor_id}, ${slot.room_id},
-              ${slot.department_id}, ${body.specialtyId ?? null}, ${slot.date}, ${slot.start_time}, ${slot.end_time}, 'PENDING', ${FHIR_STATUS.PENDING},
-              ${body.source}, ${body.priority}, ${body.symptom || null}, ${bookingSearchText(code, profile)}, ${caller.accountId})
-            ON CONFLICT (facility_id, code) DO NOTHING RETURNING id`,
-      );
-      id = r?.id;
+      id = await insertBooking(tx, {
+        facilityId: caller.facilityId,
+        code,
+        patientUserId: profile.userId,
+        medicalProfileId: profile.id,
+        timeSlotId: slot.id,
+        scheduleId: slot.scheduleId,
+        doctorId: slot.doctorId,
+        roomId: slot.roomId,
+        departmentId: slot.departmentId,
+        specialtyId: body.specialtyId ?? null,
+        date: slot.date,
+        startTime: slot.startTime,
+        endTime: slot.endTime,
+        status: 'PENDING',
+        fhirStatus: FHIR_STATUS.PENDING,
+        source: body.source,
+        priority: body.priority,
+        symptom: body.symptom || null,
+        searchText: bookingSearchText(code, profile),
+        createdBy: caller.accountId,
+      });
     }
     const total = await replaceServices(tx, id, services);
     let status: 'PENDING' | 'ACCEPTED' = 'PENDING';
@@ -166,7 +151,7 @@ export async function createBooking(ctx: AppContext, caller: Caller, body: Creat
         detail: { previous: 'PENDING' },
       });
     }
-    await tx.execute(sql`UPDATE bookings SET total_price = ${total}, status = ${status}, fhir_status = ${FHIR_STATUS[status]} WHERE id = ${id}`);
+    await setBooking(tx, id, { totalPrice: total, status, fhirStatus: FHIR_STATUS[status] });
     await recordBookingWrite(ctx, tx, caller, {
       logs,
       audit: {
@@ -184,7 +169,7 @@ export async function createBooking(ctx: AppContext, caller: Caller, body: Creat
         },
       },
       type: 'create',
-      booking: { id, date: slot.date, status, roomId: slot.room_id },
+      booking: { id, date: slot.date, status, roomId: slot.roomId },
     });
     return id;
   });

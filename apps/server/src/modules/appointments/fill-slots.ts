@@ -1,7 +1,8 @@
-import { sql } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import { FHIR_STATUS } from '@portal/shared/rules/booking-status';
 import type { Executor } from '../../core/db';
-import { rows } from '../patients/patients.repository';
+import { rows, type RawRow } from '../../core/sql';
+import { type bookings, medicalProfiles } from '../../db/schema';
 
 /**
  * Fills the free places of a facility's time slots between two dates with bookings, in SQL
@@ -37,8 +38,8 @@ export interface FillOptions {
 const H = (key: string) => `(('x' || substr(md5(${key}), 1, 8))::bit(32)::bigint / 4294967296.0)`;
 
 export async function fillSlots(ex: Executor, facilityId: number, o: FillOptions): Promise<number> {
-  const profiles = await rows<{ n: number }>(ex, sql`SELECT count(*)::int AS n FROM medical_profiles WHERE facility_id = ${facilityId}`);
-  const nProfiles = profiles[0]!.n;
+  const [profiles] = await ex.select({ n: count() }).from(medicalProfiles).where(eq(medicalProfiles.facilityId, facilityId));
+  const nProfiles = profiles?.n ?? 0;
   if (!nProfiles) return 0;
   const salt = String(o.salt);
   const r1 = H(`s.id::text || ':' || g.n || ':a' || ${`'${salt}'`}`);
@@ -58,7 +59,7 @@ export async function fillSlots(ex: Executor, facilityId: number, o: FillOptions
   const svcIds = `ARRAY[${services.map((s) => s.id).join(',') || 'NULL'}]::int[]`;
   const svcPrices = `ARRAY[${services.map((s) => s.price).join(',') || 'NULL'}]::bigint[]`;
 
-  const inserted = await rows<{ n: number }>(
+  const inserted = await rows<RawRow<typeof bookings, 'id'>>(
     ex,
     sql.raw(`
     WITH prof AS (
@@ -82,9 +83,9 @@ export async function fillSlots(ex: Executor, facilityId: number, o: FillOptions
       starts_at - interval '1 day' * (1 + floor(r3 * 6)), starts_at - interval '1 day' * (1 + floor(r3 * 6))
     FROM chosen
     ON CONFLICT (facility_id, code) DO NOTHING
-    RETURNING 1 AS n`),
+    RETURNING id`),
   );
-  const count = inserted.length;
+  const filled = inserted.length;
   // the new bookings: those without a log yet
   await ex.execute(
     sql.raw(
@@ -191,5 +192,5 @@ export async function fillSlots(ex: Executor, facilityId: number, o: FillOptions
     sql.raw(`UPDATE time_slots s SET booked = s.booked + h.n FROM (
         SELECT slot_id, count(*)::int AS n FROM fill_new WHERE st NOT IN ('REJECTED', 'CANCELLED') GROUP BY slot_id) h WHERE s.id = h.slot_id`),
   );
-  return count;
+  return filled;
 }

@@ -1,10 +1,8 @@
-import { sql } from 'drizzle-orm';
 import { BOOKING_LIVE_TOPIC } from '@portal/shared/contracts/appointments.contract';
-import { FHIR_STATUS } from '@portal/shared/rules/booking-status';
 import { audit } from '../../core/audit';
 import type { AppContext } from '../../core/context';
-import { rows } from '../patients/patients.repository';
 import { todayVn } from './appointments.queries';
+import { markDueNoShows } from './booking-writes.repository';
 import { dayListCache } from './day-list.cache';
 import { defineJob, schedule } from '../../core/jobs';
 
@@ -20,21 +18,9 @@ export async function markNoShows(ctx: AppContext, now = new Date()): Promise<nu
   let total = 0;
   for (;;) {
     const changed = await ctx.database.transaction(async (tx) => {
-      const done = await rows<{ id: number; facility_id: number; date: string; room_id: number }>(
-        tx,
-        sql`WITH due AS (
-              SELECT id FROM bookings WHERE status = 'ACCEPTED' AND date < ${today} ORDER BY id LIMIT ${BATCH} FOR UPDATE SKIP LOCKED
-            ), changed AS (
-              UPDATE bookings b SET status = 'NO_SHOW', fhir_status = ${FHIR_STATUS.NO_SHOW}, updated_at = now() FROM due WHERE b.id = due.id
-              RETURNING b.id, b.facility_id, b.date::text AS date, b.room_id
-            ), logged AS (
-              INSERT INTO booking_logs (facility_id, booking_id, action, from_status, to_status, actor, detail)
-              SELECT facility_id, id, 'noShow', 'ACCEPTED', 'NO_SHOW', 'SYSTEM', '{"previous":"ACCEPTED"}'::jsonb FROM changed
-            )
-            SELECT * FROM changed`,
-      );
+      const done = await markDueNoShows(tx, today, BATCH);
       const byFacility = new Map<number, number[]>();
-      for (const b of done) byFacility.set(b.facility_id, [...(byFacility.get(b.facility_id) ?? []), b.id]);
+      for (const b of done) byFacility.set(b.facilityId, [...(byFacility.get(b.facilityId) ?? []), b.id]);
       for (const [facilityId, ids] of byFacility) {
         await audit(tx, null, {
           action: 'BOOKING_NO_SHOW',
@@ -48,11 +34,11 @@ export async function markNoShows(ctx: AppContext, now = new Date()): Promise<nu
       for (const facilityId of byFacility.keys()) dayListCache(ctx).drop(facilityId);
       for (const b of done) {
         await ctx.live.publish(tx, {
-          facilityId: b.facility_id,
+          facilityId: b.facilityId,
           topic: BOOKING_LIVE_TOPIC,
           type: 'noShow',
           id: b.id,
-          data: { date: b.date, status: 'NO_SHOW', roomId: b.room_id },
+          data: { date: b.date, status: 'NO_SHOW', roomId: b.roomId },
         });
       }
       return done.length;

@@ -1,6 +1,5 @@
-import { sql } from 'drizzle-orm';
-import { BOOKING_LIVE_TOPIC, BOOKING_MESSAGES, type BulkResult } from '@portal/shared/contracts/appointments.contract';
-import { FHIR_STATUS, HOLDS_SLOT, nextStatus, revertRetakesSlot, type BookingAction, type BookingStatus } from '@portal/shared/rules/booking-status';
+import { BOOKING_LIVE_TOPIC, BOOKING_MESSAGES, type BulkResult, type StaffAction } from '@portal/shared/contracts/appointments.contract';
+import { FHIR_STATUS, HOLDS_SLOT, nextStatus, revertRetakesSlot, type BookingStatus } from '@portal/shared/rules/booking-status';
 import { fmt } from '@portal/shared/messages.vi';
 import { formatDate } from '@portal/shared/rules/format';
 import { todayVn } from '@portal/shared/rules/time';
@@ -10,22 +9,27 @@ import type { AppContext } from '../../core/context';
 import type { Executor, Tx } from '../../core/db';
 import { recordWrite } from '../../core/write';
 import { AppError, conflict, notFound } from '../../core/errors';
-import { rows } from '../patients/patients.repository';
 import { dayListCache } from './day-list.cache';
-import { revertStack, topOf, type StatusChange } from './booking-log';
-import { givePlaceBack, insertLog, lockBooking, nextQueueNumber, takePlace, roomOfFacility, type LogInsert } from './appointments.repository';
-
-/** The staff actions of one booking (noShow is the system's, see no-show.job.ts). */
-export type StaffAction = Exclude<BookingAction, 'noShow'>;
+import { revertStack, topOf } from './booking-log';
+import { findStatusChanges } from './appointments.repository';
+import {
+  givePlaceBack,
+  insertLog,
+  lockBooking,
+  nextQueueNumber,
+  roomOfFacility,
+  setBookingStatus,
+  takeNextWaiting,
+  NOW,
+  takePlace,
+  type LogInsert,
+  type StatusSet,
+} from './booking-writes.repository';
 
 export interface TransitionOutcome {
   id: number;
   status: BookingStatus;
   queueNumber: number | null;
-}
-
-async function statusChanges(ex: Executor, bookingId: number): Promise<StatusChange[]> {
-  return rows<StatusChange>(ex, sql`SELECT action, from_status AS "from", to_status AS "to" FROM booking_logs WHERE booking_id = ${bookingId} ORDER BY id`);
 }
 
 /**
@@ -40,7 +44,7 @@ export async function applyTransition(ctx: AppContext, tx: Tx, caller: Caller, i
   let previous: BookingStatus | null = null;
   let stack: BookingStatus[] = [];
   if (action === 'revert') {
-    stack = revertStack(await statusChanges(tx, id));
+    stack = revertStack(await findStatusChanges(tx, id));
     previous = topOf(stack);
   }
   const next = nextStatus(b.status, action, previous);
@@ -50,26 +54,23 @@ export async function applyTransition(ctx: AppContext, tx: Tx, caller: Caller, i
   // (it would take a number in that day's queue). Late arrivals of today's earlier slots are.
   if (action === 'checkin' && b.date !== todayVn()) throw conflict(fmt(BOOKING_MESSAGES.checkinNotToday, { date: formatDate(b.date) }));
 
-  const set: string[] = [];
-  let queueNumber = b.queue_number;
+  let queueNumber = b.queueNumber;
+  const change: StatusSet = { status: to, fhirStatus: FHIR_STATUS[to], queueNumber };
+  if (reason !== undefined) change.statusReason = reason;
   if (action === 'checkin') {
     // A reverted check-in kept its number: checking in again gives the same one (no gaps, no duplicates).
-    queueNumber ??= await nextQueueNumber(tx, caller.facilityId, b.room_id, b.date);
-    set.push('checked_in_at = now()');
+    queueNumber ??= await nextQueueNumber(tx, caller.facilityId, b.roomId, b.date);
+    change.checkedInAt = NOW;
   }
-  if (action === 'call') set.push('called_at = now()');
+  if (action === 'call') change.calledAt = NOW;
   if (action === 'revert') {
-    if (b.status === 'CALLED') set.push('called_at = NULL');
-    if (b.status === 'CHECKED_IN') set.push('checked_in_at = NULL');
-    if (b.status === 'REJECTED' || b.status === 'CANCELLED') set.push('status_reason = NULL');
-    if (revertRetakesSlot(b.status, to) && !(await takePlace(tx, caller.facilityId, b.time_slot_id))) throw conflict(BOOKING_MESSAGES.slotFull);
+    if (b.status === 'CALLED') change.calledAt = null;
+    if (b.status === 'CHECKED_IN') change.checkedInAt = null;
+    if (b.status === 'REJECTED' || b.status === 'CANCELLED') change.statusReason = null;
+    if (revertRetakesSlot(b.status, to) && !(await takePlace(tx, caller.facilityId, b.timeSlotId))) throw conflict(BOOKING_MESSAGES.slotFull);
   }
-  if (HOLDS_SLOT.includes(b.status) && !HOLDS_SLOT.includes(to)) await givePlaceBack(tx, caller.facilityId, b.time_slot_id);
-
-  const reasonSet = reason !== undefined ? sql`, status_reason = ${reason}` : sql``;
-  const extra = set.length ? sql.raw(`, ${set.join(', ')}`) : sql``;
-  await tx.execute(sql`UPDATE bookings SET status = ${to}, fhir_status = ${FHIR_STATUS[to]}, queue_number = ${queueNumber}, updated_at = now()${reasonSet}${extra}
-      WHERE id = ${id}`);
+  if (HOLDS_SLOT.includes(b.status) && !HOLDS_SLOT.includes(to)) await givePlaceBack(tx, caller.facilityId, b.timeSlotId);
+  await setBookingStatus(tx, id, { ...change, queueNumber });
 
   const after = action === 'revert' ? topOf(stack.slice(0, -1)) : b.status;
   const detail: Record<string, unknown> = { previous: after };
@@ -84,7 +85,7 @@ export async function applyTransition(ctx: AppContext, tx: Tx, caller: Caller, i
       after: { status: to, reason, queueNumber },
     },
     type: action,
-    booking: { id, date: b.date, status: to, roomId: b.room_id },
+    booking: { id, date: b.date, status: to, roomId: b.roomId },
   });
   return { id, status: to, queueNumber };
 }
@@ -126,13 +127,9 @@ export function callNext(ctx: AppContext, caller: Caller, roomId: number, date: 
   const facilityId = caller.facilityId;
   return ctx.database.transaction(async (tx) => {
     await roomOfFacility(tx, facilityId, roomId);
-    const [next] = await rows<{ id: number }>(
-      tx,
-      sql`SELECT id FROM bookings WHERE facility_id = ${facilityId} AND date = ${date} AND status = 'CHECKED_IN' AND room_id = ${roomId}
-          ORDER BY priority DESC, queue_number, id LIMIT 1 FOR UPDATE SKIP LOCKED`,
-    );
-    if (!next) throw conflict(BOOKING_MESSAGES.queueEmpty);
-    return applyTransition(ctx, tx, caller, next.id, 'call');
+    const next = await takeNextWaiting(tx, facilityId, roomId, date);
+    if (next === null) throw conflict(BOOKING_MESSAGES.queueEmpty);
+    return applyTransition(ctx, tx, caller, next, 'call');
   });
 }
 

@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import { BOOKING_MESSAGES, type UpdateBookingBody } from '@portal/shared/contracts/appointments.contract';
 import { BOOKING_STATUS_LABELS } from '@portal/shared/rules/booking-status';
 import { doctorDisplayName } from '@portal/shared/rules/doctor-title';
@@ -7,27 +6,15 @@ import type { Caller } from '../../core/caller';
 import type { AppContext } from '../../core/context';
 import type { Tx } from '../../core/db';
 import { badRequest, conflict, notFound } from '../../core/errors';
-import { rows } from '../patients/patients.repository';
-import { givePlaceBack, lockBooking, takePlace, type LockedBooking } from './appointments.repository';
-import {
-  bookableSlot,
-  bookingSearchText,
-  checkSpecialty,
-  findProfile,
-  pricedServices,
-  refuseSecondBooking,
-  replaceServices,
-  type PricedService,
-} from './create.operation';
+import { findBookingPlace, findLastPrevious } from './appointments.repository';
+import { findProfile, findServicePrices, givePlaceBack, lockBooking, NOW, setBooking, takePlace, type LockedBooking } from './booking-writes.repository';
+import { bookableSlot, bookingSearchText, checkSpecialty, pricedServices, refuseSecondBooking, replaceServices, type PricedService } from './create.operation';
 import { recordBookingWrite } from './transitions.operation';
 
 /** The prices a booking holds for its services (quoted on the day each was added), by service id. */
 async function heldPrices(tx: Tx, bookingId: number): Promise<Map<number, number>> {
-  const held = await rows<{ service_id: number; price: string | number }>(
-    tx,
-    sql`SELECT service_id, price FROM booking_services WHERE booking_id = ${bookingId} ORDER BY service_id`,
-  );
-  return new Map(held.map((s) => [s.service_id, Number(s.price)]));
+  const held = await findServicePrices(tx, bookingId);
+  return new Map(held.map((s) => [s.serviceId, s.price]));
 }
 
 /**
@@ -53,14 +40,6 @@ async function requotedServices(tx: Tx, facilityId: number, ids: readonly number
 /** A booking may be moved or edited only before the patient has arrived. */
 const EDITABLE = ['PENDING', 'ACCEPTED'] as const;
 
-async function lastPrevious(tx: Tx, id: number): Promise<string | null> {
-  const [r] = await rows<{ previous: string | null }>(
-    tx,
-    sql`SELECT detail->>'previous' AS previous FROM booking_logs WHERE booking_id = ${id} ORDER BY id DESC LIMIT 1`,
-  );
-  return r?.previous ?? null;
-}
-
 /**
  * A change that keeps the status (reschedule, or update when the slot stays; profile; priority): lock, change, then one log row
  * (carrying the revert target forward), one audit row and the live event, in one transaction.
@@ -78,10 +57,10 @@ async function change(
   await ctx.database.transaction(async (tx) => {
     const b = await lockBooking(tx, caller.facilityId, id);
     if (!b) throw notFound(BOOKING_MESSAGES.notFound);
-    const previous = await lastPrevious(tx, id);
+    const previous = await findLastPrevious(tx, id);
     const d = await fn(tx, b);
     const action = d.action ?? kind;
-    await tx.execute(sql`UPDATE bookings SET updated_at = now() WHERE id = ${id}`);
+    await setBooking(tx, id, { updatedAt: NOW });
     await recordBookingWrite(ctx, tx, caller, {
       logs: [
         {
@@ -97,28 +76,15 @@ async function change(
       ],
       audit: { action: `BOOKING_${action.toUpperCase()}`, entity: 'booking', entityId: id, before: d.before, after: d.after },
       type: action,
-      booking: { id, date: d.date ?? b.date, status: b.status, roomId: d.roomId ?? b.room_id },
+      booking: { id, date: d.date ?? b.date, status: b.status, roomId: d.roomId ?? b.roomId },
     });
   });
 }
 
 /** "09:00–09:30 26/11/2026 · Phòng khám Nội 101 · BSCKI Nguyễn Văn An": when and where a booking is, for its history. */
 async function slotLabel(tx: Tx, id: number): Promise<string> {
-  const [r] = await rows<{
-    start_time: string;
-    end_time: string;
-    date: string;
-    room: string;
-    name: string;
-    academic_title: string | null;
-    degree: string | null;
-  }>(
-    tx,
-    sql`SELECT b.start_time, b.end_time, b.date::text AS date, r.name AS room, d.name, d.academic_title, d.degree
-        FROM bookings b JOIN rooms r ON r.id = b.room_id JOIN doctors d ON d.id = b.doctor_id WHERE b.id = ${id}`,
-  );
-  const doctor = doctorDisplayName({ name: r!.name, academicTitle: r!.academic_title, degree: r!.degree });
-  return `${formatVisit({ startTime: r!.start_time, endTime: r!.end_time, date: r!.date })} · ${r!.room} · ${doctor}`;
+  const r = (await findBookingPlace(tx, id))!;
+  return `${formatVisit(r)} · ${r.room} · ${doctorDisplayName(r)}`;
 }
 
 function mustBeEditable(b: LockedBooking, what: string) {
@@ -135,45 +101,53 @@ export function updateBooking(ctx: AppContext, caller: Caller, id: number, body:
     const before: Record<string, unknown> = {};
     const after: Record<string, unknown> = {};
     let moved: { date: string; roomId: number } | undefined;
-    if (body.timeSlotId !== undefined && body.timeSlotId !== b.time_slot_id) {
+    if (body.timeSlotId !== undefined && body.timeSlotId !== b.timeSlotId) {
       const was = await slotLabel(tx, id);
       const slot = await bookableSlot(tx, facilityId, body.timeSlotId);
       if (!(await takePlace(tx, facilityId, slot.id))) throw conflict(BOOKING_MESSAGES.slotFull);
-      await refuseSecondBooking(tx, facilityId, b.medical_profile_id, slot.id, id);
-      await givePlaceBack(tx, facilityId, b.time_slot_id);
-      await tx.execute(sql`UPDATE bookings SET time_slot_id = ${slot.id}, schedule_id = ${slot.schedule_id}, doctor_id = ${slot.doctor_id}, room_id = ${slot.room_id},
-          department_id = ${slot.department_id}, date = ${slot.date}, start_time = ${slot.start_time}, end_time = ${slot.end_time} WHERE id = ${id}`);
-      before.timeSlotId = b.time_slot_id;
+      await refuseSecondBooking(tx, facilityId, b.medicalProfileId, slot.id, id);
+      await givePlaceBack(tx, facilityId, b.timeSlotId);
+      await setBooking(tx, id, {
+        timeSlotId: slot.id,
+        scheduleId: slot.scheduleId,
+        doctorId: slot.doctorId,
+        roomId: slot.roomId,
+        departmentId: slot.departmentId,
+        date: slot.date,
+        startTime: slot.startTime,
+        endTime: slot.endTime,
+      });
+      before.timeSlotId = b.timeSlotId;
       before.slot = was;
       after.timeSlotId = slot.id;
       after.date = slot.date;
-      after.startTime = slot.start_time;
+      after.startTime = slot.startTime;
       after.slot = await slotLabel(tx, id);
-      moved = { date: slot.date, roomId: slot.room_id };
+      moved = { date: slot.date, roomId: slot.roomId };
     }
     if (body.specialtyId !== undefined) {
       await checkSpecialty(tx, facilityId, body.specialtyId);
-      await tx.execute(sql`UPDATE bookings SET specialty_id = ${body.specialtyId} WHERE id = ${id}`);
-      before.specialtyId = b.specialty_id;
+      await setBooking(tx, id, { specialtyId: body.specialtyId });
+      before.specialtyId = b.specialtyId;
       after.specialtyId = body.specialtyId;
     }
     if (body.serviceIds !== undefined) {
       const held = await heldPrices(tx, id);
       const services = await requotedServices(tx, facilityId, body.serviceIds, held);
       const total = await replaceServices(tx, id, services);
-      await tx.execute(sql`UPDATE bookings SET total_price = ${total} WHERE id = ${id}`);
+      await setBooking(tx, id, { totalPrice: total });
       before.serviceIds = [...held.keys()];
-      before.totalPrice = Number(b.total_price);
+      before.totalPrice = b.totalPrice;
       after.serviceIds = services.map((s) => s.id);
       after.totalPrice = total;
     }
     if (body.priority !== undefined) {
-      await tx.execute(sql`UPDATE bookings SET priority = ${body.priority} WHERE id = ${id}`);
+      await setBooking(tx, id, { priority: body.priority });
       before.priority = b.priority;
       after.priority = body.priority;
     }
     if (body.symptom !== undefined) {
-      await tx.execute(sql`UPDATE bookings SET symptom = ${body.symptom || null} WHERE id = ${id}`);
+      await setBooking(tx, id, { symptom: body.symptom || null });
       before.symptom = b.symptom;
       after.symptom = body.symptom || null;
     }
@@ -189,15 +163,12 @@ export function changeProfile(ctx: AppContext, caller: Caller, id: number, profi
     mustBeEditable(b, 'đổi hồ sơ của');
     const p = await findProfile(tx, facilityId, profileId);
     if (!p) throw notFound(BOOKING_MESSAGES.profileNotFound);
-    if (b.patient_user_id !== null && p.user_id !== b.patient_user_id) {
+    if (b.patientUserId !== null && p.userId !== b.patientUserId) {
       const message = 'Hồ sơ phải thuộc cùng tài khoản bệnh nhân đã đặt lịch';
       throw badRequest(message, [{ field: 'medicalProfileId', message }]);
     }
-    const [code] = await rows<{ code: string }>(tx, sql`SELECT code FROM bookings WHERE id = ${id}`);
-    await tx.execute(
-      sql`UPDATE bookings SET medical_profile_id = ${p.id}, patient_user_id = ${p.user_id}, search_text = ${bookingSearchText(code!.code, p)} WHERE id = ${id}`,
-    );
-    return { before: { medicalProfileId: b.medical_profile_id }, after: { medicalProfileId: p.id } };
+    await setBooking(tx, id, { medicalProfileId: p.id, patientUserId: p.userId, searchText: bookingSearchText(b.code, p) });
+    return { before: { medicalProfileId: b.medicalProfileId }, after: { medicalProfileId: p.id } };
   });
 }
 
@@ -207,7 +178,7 @@ export function changePriority(ctx: AppContext, caller: Caller, id: number, prio
     if (!['PENDING', 'ACCEPTED', 'CHECKED_IN'].includes(b.status)) {
       throw conflict(`Không thể đổi mức ưu tiên của lịch khám đang ở trạng thái "${BOOKING_STATUS_LABELS[b.status]}"`);
     }
-    await tx.execute(sql`UPDATE bookings SET priority = ${priority} WHERE id = ${id}`);
+    await setBooking(tx, id, { priority });
     return { before: { priority: b.priority }, after: { priority } };
   });
 }

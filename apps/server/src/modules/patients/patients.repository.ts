@@ -1,10 +1,12 @@
-import { and, asc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { normalizeText } from '@portal/shared/rules/diacritics';
 import type { ProfileBrief } from '@portal/shared/contracts/patients.contract';
 import type { Database, Executor } from '../../core/db';
 import { searchWords as wordsOf } from '../../core/search';
+import { iso, rows } from '../../core/sql';
 import { bookings, medicalProfileExts, medicalProfiles, patientHistories, patientSessions, patientUsers, resultFiles } from '../../db/schema';
 
+export { iso };
 export type PatientUser = typeof patientUsers.$inferSelect;
 export type MedicalProfileRow = typeof medicalProfiles.$inferSelect;
 export type MedicalProfileExtRow = typeof medicalProfileExts.$inferSelect;
@@ -12,20 +14,6 @@ export type MedicalProfileExtRow = typeof medicalProfileExts.$inferSelect;
 export type PatientListUser = Pick<PatientUser, 'id' | 'name' | 'phone' | 'email' | 'verified' | 'locked' | 'mergedIntoId' | 'createdAt'>;
 /** Raw SQL's select list of a PatientListUser from `patient_users u`, aliased to the schema's keys. */
 export const LIST_USER_COLUMNS = 'u.id, u.name, u.phone, u.email, u.verified, u.locked, u.merged_into_id AS "mergedIntoId", u.created_at AS "createdAt"';
-
-/** Rows of a raw query on either driver. */
-export async function rows<T>(ex: Executor, query: SQL): Promise<T[]> {
-  const res = (await ex.execute(query)) as unknown as { rows: T[] };
-  return res.rows;
-}
-
-/** ISO 8601 of a timestamp from either driver ('2026-03-15 03:00:00.12+00' from raw queries included). */
-export const iso = (v: Date | string | null | undefined): string | null => {
-  if (v == null) return null;
-  if (v instanceof Date) return v.toISOString();
-  const s = v.replace(' ', 'T').replace(/([+-]\d{2})$/, '$1:00');
-  return new Date(s).toISOString();
-};
 
 /** The search words of a query: normalised, phones typed as +84… or with dots become 0…. */
 export function searchWords(q: string | undefined, max = 8): string[] {

@@ -4,7 +4,7 @@ import { HOLDS_SLOT } from '@portal/shared/rules/booking-status';
 import { doctorDisplayName } from '@portal/shared/rules/doctor-title';
 import type { WorkPeriod } from '@portal/shared/rules/schedule';
 import type { Executor } from '../../core/db';
-import { rows } from '../patients/patients.repository';
+import { rows, type RawRow } from '../../core/sql';
 import { accounts, bookings, departments, doctorRooms, doctors, medicalProfiles, rooms, scheduleLogs, schedules, timeSlots } from '../../db/schema';
 
 /**
@@ -155,7 +155,7 @@ export async function insertSchedules(ex: Executor, items: { schedule: NewSchedu
   for (let i = 0; i < items.length; i += CHUNK) {
     const part = items.slice(i, i + CHUNK).map((x) => x.schedule);
     const col = <T>(f: (s: NewSchedule) => T) => p(part.map(f));
-    const made = await rows<{ id: number }>(
+    const made = await rows<RawRow<typeof schedules, 'id'>>(
       ex,
       sql`INSERT INTO schedules (facility_id, doctor_id, room_id, department_id, date, shift, start_time, end_time, slot_minutes, capacity, note, created_by)
         SELECT t.facility_id, t.doctor_id, t.room_id, t.department_id, t.date, t.shift, t.start_time, t.end_time, t.slot_minutes, t.capacity, t.note, t.created_by
@@ -165,7 +165,7 @@ export async function insertSchedules(ex: Executor, items: { schedule: NewSchedu
           WITH ORDINALITY AS t(facility_id, doctor_id, room_id, department_id, date, shift, start_time, end_time, slot_minutes, capacity, note, created_by, ord)
         ORDER BY t.ord RETURNING id`,
     );
-    ids.push(...made.map((m) => Number(m.id)));
+    ids.push(...made.map((m) => m.id));
   }
   const slots = items.flatMap((x, i) => x.slots.map((s) => ({ ...s, scheduleId: ids[i]! })));
   for (let i = 0; i < slots.length; i += CHUNK) {
@@ -258,6 +258,23 @@ export async function findSlot(ex: Executor, scheduleId: number, slotId: number)
     .from(timeSlots)
     .where(and(eq(timeSlots.scheduleId, scheduleId), eq(timeSlots.id, slotId)));
   return s ?? null;
+}
+
+/** Sets the capacity of every slot of a schedule. */
+export async function setSlotsCapacity(ex: Executor, scheduleId: number, capacity: number): Promise<void> {
+  await ex.update(timeSlots).set({ capacity }).where(eq(timeSlots.scheduleId, scheduleId));
+}
+
+export async function setSlotCapacity(ex: Executor, slotId: number, capacity: number): Promise<void> {
+  await ex.update(timeSlots).set({ capacity }).where(eq(timeSlots.id, slotId));
+}
+
+/** Changes a schedule's columns (capacity, note) and its updated_at. */
+export async function setSchedule(ex: Executor, id: number, change: Partial<Pick<NewSchedule, 'capacity' | 'note'>>): Promise<void> {
+  await ex
+    .update(schedules)
+    .set({ ...change, updatedAt: new Date() })
+    .where(eq(schedules.id, id));
 }
 
 export async function insertLog(ex: Executor, row: typeof scheduleLogs.$inferInsert): Promise<void> {

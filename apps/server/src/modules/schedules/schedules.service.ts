@@ -1,4 +1,5 @@
-import { and, eq, gte, lte, type SQL } from 'drizzle-orm';
+import { pageOf } from '@portal/shared/core/api';
+import type { ListQuery } from '@portal/shared/core/list-query';
 import {
   SCHEDULE_LIVE_TOPIC,
   SCHEDULE_MESSAGES as M,
@@ -7,6 +8,7 @@ import {
   type DayOffInput,
   type ScheduleCreateInput,
   type ScheduleLogAction,
+  type ScheduleOptionKind,
   type ScheduleRangeQuery,
   type ScheduleRow,
   type ScheduleUpdateInput,
@@ -19,12 +21,13 @@ import type { AppContext } from '../../core/context';
 import type { Executor } from '../../core/db';
 import { recordWrite } from '../../core/write';
 import { AppError, badRequest, conflict, notFound } from '../../core/errors';
-import { schedules, timeSlots } from '../../db/schema';
+import { findLinkOptions } from '../doctors/doctors.repository';
 import {
   doctorWorksInRoom,
   findDepartmentRef,
   findDoctorPeriods,
   findDoctorRef,
+  findDoctorRooms,
   findHoldingBookings,
   findLogPage,
   findRoomRef,
@@ -35,10 +38,12 @@ import {
   findSlots,
   insertLog,
   insertSchedules,
-  LIVE_SCHEDULE,
   lockDoctorSchedules,
   removeSchedules,
   scheduleWhere,
+  setSchedule,
+  setSlotCapacity,
+  setSlotsCapacity,
   type HoldingBooking,
   type NewSchedule,
   type NewSlot,
@@ -128,6 +133,20 @@ export function schedulesService(ctx: AppContext) {
     async slots(caller: Caller, id: number) {
       await liveSchedule(db, caller.facilityId, id, false);
       return findSlots(db, id);
+    },
+
+    /** A page of the departments or rooms for a dropdown; with `doctorId`, the rooms the doctor works in, all on one page. */
+    async options(caller: Caller, kind: ScheduleOptionKind, q: ListQuery) {
+      if (kind === 'rooms' && q.filters.doctorId !== undefined) {
+        const data = await findDoctorRooms(db, caller.facilityId, q.filters.doctorId as number);
+        return { code: 0 as const, data, totalElements: data.length, totalPage: 1, page: 0, size: data.length };
+      }
+      const { rows, total } = await findLinkOptions(db, kind, caller.facilityId, q);
+      return pageOf(
+        rows.map(({ id, code, name }) => ({ id, code, name })),
+        total,
+        q,
+      );
     },
 
     logs: (caller: Caller, q: { doctorId?: number; from?: string; to?: string; page: number; size: number }) => findLogPage(db, caller.facilityId, q),
@@ -272,12 +291,12 @@ export function schedulesService(ctx: AppContext) {
           const slots = await findSlots(tx, id);
           const most = Math.max(0, ...slots.map((s) => s.booked));
           if (body.capacity < most) throw conflict(M.belowBooked(most), [{ field: 'capacity', message: M.belowBooked(most) }]);
-          await tx.update(timeSlots).set({ capacity: body.capacity }).where(eq(timeSlots.scheduleId, id));
+          await setSlotsCapacity(tx, id, body.capacity);
         }
-        const set: Partial<NewSchedule> = { updatedAt: new Date() };
-        if (body.capacity !== undefined) set.capacity = body.capacity;
-        if (body.note !== undefined) set.note = body.note?.trim() || null;
-        await tx.update(schedules).set(set).where(eq(schedules.id, id));
+        await setSchedule(tx, id, {
+          ...(body.capacity !== undefined ? { capacity: body.capacity } : {}),
+          ...(body.note !== undefined ? { note: body.note?.trim() || null } : {}),
+        });
         const after = (await findScheduleRow(tx, caller.facilityId, id))!;
         const what = body.capacity !== undefined ? `số lượt mỗi khung giờ ${body.capacity}` : 'ghi chú';
         await record(tx, caller, {
@@ -298,7 +317,7 @@ export function schedulesService(ctx: AppContext) {
         const slot = await findSlot(tx, id, slotId);
         if (!slot) throw notFound(M.slotNotFound);
         if (capacity < slot.booked) throw conflict(M.belowBooked(slot.booked), [{ field: 'capacity', message: M.belowBooked(slot.booked) }]);
-        await tx.update(timeSlots).set({ capacity }).where(eq(timeSlots.id, slotId));
+        await setSlotCapacity(tx, slotId, capacity);
         await record(tx, caller, {
           action: 'UPDATE',
           doctorId: schedule.doctor.id,
@@ -335,14 +354,7 @@ export function schedulesService(ctx: AppContext) {
       return ctx.database.transaction(async (tx) => {
         const doctor = await findDoctorRef(tx, caller.facilityId, body.doctorId);
         if (!doctor) throw notFound(M.doctorNotFound);
-        const where: SQL = and(
-          eq(schedules.facilityId, caller.facilityId),
-          eq(schedules.doctorId, doctor.id),
-          gte(schedules.date, body.from),
-          lte(schedules.date, body.to),
-          LIVE_SCHEDULE,
-        )!;
-        const rows = await findScheduleRows(tx, where);
+        const rows = await findScheduleRows(tx, scheduleWhere(caller.facilityId, { from: body.from, to: body.to, doctorId: doctor.id }));
         if (!rows.length) throw badRequest(M.noneToRemove, [{ field: 'from', message: M.noneToRemove }]);
         const ids = rows.map((r) => r.id);
         const held = await findHoldingBookings(tx, ids);

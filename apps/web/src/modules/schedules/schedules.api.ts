@@ -1,17 +1,15 @@
-import type { Envelope, Page } from '@portal/shared/core/api';
+import type { Page } from '@portal/shared/core/api';
 import type { DoctorSelectItem } from '@portal/shared/contracts/doctors.contract';
 import {
-  SCHEDULES_PATH as P,
+  scheduleEndpoints as E,
   type CopyWeekInput,
   type DayOffInput,
   type ScheduleCreateInput,
-  type ScheduleLogRow,
   type ScheduleOptionKind,
-  type ScheduleRow,
-  type ScheduleSlotRow,
 } from '@portal/shared/contracts/schedules.contract';
 import { doctorResource } from '@portal/shared/resources';
 import { api } from '../../core/api/api-client';
+import { call } from '../../core/api/endpoint-client';
 import type { SelectBoxLoader } from '../../core/blocks/select-box';
 
 export interface ScheduleFilter {
@@ -20,19 +18,17 @@ export interface ScheduleFilter {
   departmentId?: number;
 }
 
-type Built = Envelope<{ created: number; ids: number[] }>;
-
-/** Calls of /admin/lich-lam-viec-bac-si (contract: shared/contracts/schedules.contract.ts). */
+/** Calls of /admin/lich-lam-viec-bac-si (contract: scheduleEndpoints in shared/contracts/schedules.contract.ts). */
 export const schedulesApi = {
-  list: async (from: string, to: string, f: ScheduleFilter) => (await api.get<Envelope<ScheduleRow[]>>(P, { query: { from, to, ...f } })).data,
-  create: (body: ScheduleCreateInput) => api.post<Built>(P, body),
-  copyWeek: (body: CopyWeekInput) => api.post<Built>(`${P}/copy-week`, body),
-  dayOff: (body: DayOffInput) => api.post<Envelope<{ removed: number }>>(`${P}/day-off`, body),
-  slots: async (id: number) => (await api.get<Envelope<ScheduleSlotRow[]>>(`${P}/${id}/time-slots`)).data,
-  updateSlot: (id: number, slotId: number, capacity: number) => api.put<Envelope<ScheduleSlotRow>>(`${P}/${id}/time-slots/${slotId}`, { capacity }),
-  update: (id: number, body: { capacity?: number; note?: string | null }) => api.put<Envelope<ScheduleRow>>(`${P}/${id}`, body),
-  remove: (id: number) => api.delete<Envelope<ScheduleRow>>(`${P}/${id}`),
-  logs: (q: { page: number; size: number; doctorId?: number }) => api.get<Page<ScheduleLogRow>>(`${P}/logs`, { query: q }),
+  list: async (from: string, to: string, f: ScheduleFilter) => (await call(E.list, { query: { from, to, ...f } })).data,
+  create: (body: ScheduleCreateInput) => call(E.create, { body }),
+  copyWeek: (body: CopyWeekInput) => call(E.copyWeek, { body }),
+  dayOff: (body: DayOffInput) => call(E.dayOff, { body }),
+  slots: async (id: number) => (await call(E.slots, { params: { id } })).data,
+  updateSlot: (id: number, slotId: number, capacity: number) => call(E.updateSlot, { params: { id, slotId }, body: { capacity } }),
+  update: (id: number, body: { capacity?: number; note?: string | null }) => call(E.update, { params: { id }, body }),
+  remove: (id: number) => call(E.remove, { params: { id } }),
+  logs: (q: { page: number; size: number; doctorId?: number }) => call(E.logs, { query: q }),
 
   /** The doctors' dropdown; `seen` (if given) keeps each loaded doctor, for what the option does not show (the department). */
   doctorLoader:
@@ -45,7 +41,9 @@ export const schedulesApi = {
   optionLoader:
     (kind: ScheduleOptionKind, doctorId?: number): SelectBoxLoader =>
     async ({ page, size, search }) => {
-      const res = await api.get<Page<{ id: number; code: string; name: string }>>(`${P}/options/${kind}`, { query: { page, size, q: search, doctorId } });
+      // doctorId is one of the list query's declared filters (listQuerySchema's type names only page, size, sort, q)
+      const query: Record<string, string | number | undefined> = { page, size, q: search, doctorId };
+      const res = await call(E.options, { params: { kind }, query });
       return { data: res.data.map((r) => ({ id: r.id, name: r.name })), totalPage: res.totalPage };
     },
 };
