@@ -35,8 +35,10 @@ test.describe('change password from the menu', () => {
 
     await fillPasswordForm(page, 'Đổi mật khẩu', { new: 'mậtkhẩu1A@' });
     await expect(dialog.getByText('Mật khẩu không được chứa ký tự có dấu!')).toBeVisible();
+    const hint = dialog.getByTestId('password-rule-hint');
     await fillPasswordForm(page, 'Đổi mật khẩu', { new: 'abc12345' });
     await expect(dialog.getByText(/^Mật khẩu tối thiểu 8 ký tự, tối đa 15 ký tự/)).toBeVisible();
+    await expect(hint).toHaveCount(0); // the red error says the rule; the grey hint does not repeat it
     // Inputs are capped at 15 characters.
     await fillPasswordForm(page, 'Đổi mật khẩu', { new: 'Abcdefgh@1234567890' });
     await expect(dialog.getByLabel('Mật khẩu mới', { exact: true })).toHaveValue('Abcdefgh@123456');
@@ -54,12 +56,25 @@ test.describe('change password from the menu', () => {
     await expect(toast(page, 'Mật khẩu cũ không đúng')).toBeVisible();
     await expect(dialog).toBeVisible();
 
-    await fillPasswordForm(page, 'Đổi mật khẩu', { old: account.password });
+    // The same password again: the server's field error shows under "Mật khẩu mới", not as a toast.
+    await fillPasswordForm(page, 'Đổi mật khẩu', { old: account.password, new: account.password, retype: account.password });
+    await expect(hint).toBeVisible();
+    await confirm.click();
+    await expect(dialog.getByText('Mật khẩu mới phải khác mật khẩu cũ')).toBeVisible();
+    await expect(toast(page, 'Mật khẩu mới phải khác mật khẩu cũ')).toHaveCount(0);
+
+    // The change ends every session on the server: the web does not call logout afterwards (it could only get 401).
+    const logouts: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/api/his/v1/user/logout')) logouts.push(r.url());
+    });
+    await fillPasswordForm(page, 'Đổi mật khẩu', { old: account.password, new: NEW_PASSWORD, retype: NEW_PASSWORD });
     await confirm.click();
     await expect(toast(page, 'Đổi mật khẩu thành công! Vui lòng đăng nhập lại bằng mật khẩu mới.')).toBeVisible();
     await expect(dialog).toBeHidden();
     await expect(page).toHaveURL(/\/logout/);
     await expect(page).toHaveURL(/\/login\?redirect=/, { timeout: 5000 });
+    expect(logouts).toEqual([]);
 
     await expectLoginWorks(page, account.username, account.password, false);
     await loginViaUi(page, account.username, NEW_PASSWORD, page.url());

@@ -76,7 +76,8 @@ export const MSG = {
   facilityAdminOnly: 'Chỉ tài khoản có quyền Quản trị cơ sở y tế mới được thay đổi vai trò hoặc tài khoản mang quyền này',
   roleHeld: 'Vai trò đang được gán cho {count} tài khoản. Hãy gỡ vai trò khỏi các tài khoản này trước khi ngừng hoạt động.',
   mustChangePasswordFirst: 'Vui lòng đổi mật khẩu dùng một lần trước khi tiếp tục',
-  mustChangeToStrongPassword: 'Mật khẩu của bạn chưa đáp ứng quy định mật khẩu mạnh. Vui lòng đổi mật khẩu trước khi tiếp tục',
+  mustChangeToStrongPassword:
+    'Mật khẩu của bạn được đặt trước ngày 22/09/2024, khi quy định mật khẩu mạnh bắt đầu áp dụng. Vui lòng đổi mật khẩu trước khi tiếp tục',
   // rich content (issue 13): sanitised HTML and its images
   richTextTooLong: '{field} quá dài (tối đa {max} ký tự, kể cả định dạng)',
   contentImageRequired: 'Vui lòng chọn ảnh',

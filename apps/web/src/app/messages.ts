@@ -99,7 +99,8 @@ export const T = {
     submit: 'Xác nhận',
     rule: 'Từ 8 đến 15 ký tự, gồm chữ thường, chữ in hoa, số và một ký tự đặc biệt (@ $ ! % * ? &).',
     mandatoryTitle: 'Yêu cầu đặt mật khẩu mạnh',
-    mandatoryText: 'Mật khẩu hiện tại của bạn chưa đáp ứng quy định bảo mật mới. Vui lòng đặt mật khẩu mạnh để tiếp tục sử dụng hệ thống.',
+    mandatoryText:
+      'Mật khẩu của bạn được đặt trước ngày 22/09/2024, khi quy định mật khẩu mạnh bắt đầu áp dụng. Vui lòng đặt mật khẩu mới theo quy định dưới đây để tiếp tục sử dụng hệ thống.',
     oneTimeText:
       'Bạn đang dùng mật khẩu dùng một lần do quản trị viên cấp. Vui lòng nhập mật khẩu đó vào ô "Mật khẩu cũ" và đặt mật khẩu mới của riêng bạn để tiếp tục.',
     periodicTitle: 'Đã đến lúc đổi mật khẩu',

@@ -116,3 +116,11 @@ describe('parseReminderCookie', () => {
     expect(parseReminderCookie(raw, userId)).toEqual(expected);
   });
 });
+
+describe('the refusal before the strong-password change', () => {
+  it('names the cutoff date that triggers it (DD/MM/YYYY in +07:00), not a rule the password may already meet', async () => {
+    const { MSG } = await import('../messages.vi');
+    const { formatDate } = await import('./format');
+    expect(MSG.mustChangeToStrongPassword).toContain(`trước ngày ${formatDate(STRONG_PASSWORD_CUTOFF)}`);
+  });
+});

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Flex, Spin, Typography } from 'antd';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { LOGOUT_REDIRECT_DELAY_MS } from '@portal/shared/constants';
 import { MSG } from '@portal/shared/messages.vi';
@@ -18,6 +18,8 @@ import { logout } from './auth.api';
 export function LogoutPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
+  // After a password change the server has already ended the session: no call that can only answer 401.
+  const sessionEnded = (useLocation().state as { sessionEnded?: boolean } | null)?.sessionEnded === true;
   const queryClient = useQueryClient();
   const started = useRef(false);
 
@@ -27,7 +29,7 @@ export function LogoutPage() {
     const target = loginUrl(params.get('redirect') ?? '/admin');
     let timer: ReturnType<typeof setTimeout> | undefined;
     void (async () => {
-      if (isSignedIn()) {
+      if (isSignedIn() && !sessionEnded) {
         try {
           await logout();
         } catch (e) {
@@ -43,7 +45,7 @@ export function LogoutPage() {
     return () => {
       if (timer) clearTimeout(timer);
     };
-  }, [navigate, params, queryClient]);
+  }, [navigate, params, queryClient, sessionEnded]);
 
   return (
     <Flex vertical align="center" justify="center" gap={16} style={{ minHeight: '100vh' }}>

@@ -1,4 +1,4 @@
-import { Form, Input } from 'antd';
+import { Form, Input, type InputProps } from 'antd';
 import type { Rule, RuleObject } from 'antd/es/form';
 import { validateNewPassword, validateOldPassword, validateRetype, PASSWORD_INPUT_MAX } from '@portal/shared/rules/password';
 import { T } from '../../app/messages';
@@ -23,6 +23,24 @@ const oldRules: Rule[] = [ruleOf(validateOldPassword)];
 const newRules: Rule[] = [ruleOf(validateNewPassword)];
 const retypeRules: Rule[] = [({ getFieldValue }) => ruleOf((value) => validateRetype(getFieldValue('passwordNew') as string | undefined, value))];
 
+/**
+ * The new-password box with the rule under it while the field is not in error: the red error already
+ * says the rule, once is enough (Form.Item.useStatus reads the item's errors from inside its control).
+ */
+function NewPasswordInput(props: InputProps) {
+  const { errors } = Form.Item.useStatus();
+  return (
+    <>
+      <Input.Password {...props} />
+      {errors.length === 0 && (
+        <div className="ant-form-item-extra" data-testid="password-rule-hint">
+          {T.password.rule}
+        </div>
+      )}
+    </>
+  );
+}
+
 /** Old / new / retype fields of spec §5, shared by the menu dialog and the password dialogs. */
 export function PasswordFields({ autoFocus = true }: { autoFocus?: boolean }) {
   return (
@@ -30,8 +48,8 @@ export function PasswordFields({ autoFocus = true }: { autoFocus?: boolean }) {
       <Form.Item label={T.password.old} name="passwordOld" rules={oldRules} required validateFirst>
         <Input.Password maxLength={PASSWORD_INPUT_MAX} autoComplete="current-password" autoFocus={autoFocus} data-autofocus={autoFocus || undefined} />
       </Form.Item>
-      <Form.Item label={T.password.new} name="passwordNew" rules={newRules} required extra={T.password.rule} validateFirst>
-        <Input.Password maxLength={PASSWORD_INPUT_MAX} autoComplete="new-password" />
+      <Form.Item label={T.password.new} name="passwordNew" rules={newRules} required validateFirst>
+        <NewPasswordInput maxLength={PASSWORD_INPUT_MAX} autoComplete="new-password" />
       </Form.Item>
       <Form.Item label={T.password.retype} name="retype" rules={retypeRules} dependencies={['passwordNew']} required validateFirst>
         <Input.Password maxLength={PASSWORD_INPUT_MAX} autoComplete="new-password" />
