@@ -90,7 +90,12 @@ test('a booking made on the phone appears live on another desk, then accept, che
   await page.goto('/admin/dat-kham-moi');
   const profile = scene.patient.profiles[0]!;
   await chooseOptions(page, page.getByRole('combobox', { name: 'Bệnh nhân' }), [profile.patientCode]);
+  // the date box says what it waits for: a doctor first, then one of the doctor's working days
+  const dateItem = page.locator('.ant-form-item').filter({ has: page.getByRole('combobox', { name: 'Ngày khám' }) });
+  await expect(dateItem.getByText('Chọn bác sĩ để xem ngày làm việc')).toBeVisible();
   await chooseOptions(page, page.getByRole('combobox', { name: 'Bác sĩ' }), ['Nguyễn Văn An'], { search: false });
+  await expect(dateItem.getByText('Chọn ngày làm việc của bác sĩ')).toBeVisible();
+  await expect(dateItem.getByText('Chọn bác sĩ để xem ngày làm việc')).toHaveCount(0);
   await chooseOptions(page, page.getByRole('combobox', { name: 'Ngày khám' }), [display(tomorrowVn())], { search: false });
   await page.getByTestId('slot-picker').getByText('08:00–08:30').click();
   // The patient asks what the visit will cost: each service is quoted at the price the booking charges

@@ -119,6 +119,8 @@ export const BOOKING_UI = {
     doctor: 'Bác sĩ',
     date: 'Ngày khám',
     pickDoctorFirst: 'Chọn bác sĩ để xem ngày làm việc',
+    pickDate: 'Chọn ngày làm việc của bác sĩ',
+    loadingDays: 'Đang tải ngày làm việc…',
     noWorkDays: 'Bác sĩ không có lịch làm việc trong 30 ngày tới',
     slot: 'Khung giờ',
     pickDateFirst: 'Chọn ngày khám để xem khung giờ',

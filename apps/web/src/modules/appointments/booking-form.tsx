@@ -190,7 +190,13 @@ export function BookingForm({ booking, profiles }: { booking?: BookingDetail; pr
               rules={required(M.date)}
               extra={doctor && workDays.isSuccess && dayOptions.length === 0 ? M.noWorkDays : undefined}
             >
-              <Select aria-label={M.date} placeholder={M.pickDoctorFirst} disabled={!doctor} loading={workDays.isFetching} options={dayOptions} />
+              <Select
+                aria-label={M.date}
+                placeholder={!doctor ? M.pickDoctorFirst : workDays.isFetching ? M.loadingDays : dayOptions.length === 0 ? M.noWorkDays : M.pickDate}
+                disabled={!doctor}
+                loading={workDays.isFetching}
+                options={dayOptions}
+              />
             </Form.Item>
           </Col>
           <Col xs={24} lg={16}>
