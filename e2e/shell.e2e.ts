@@ -4,6 +4,9 @@ import { T } from '../apps/web/src/app/messages';
 import { DEMO, loginViaApi, makeAccount, sidebarLabels, snap, toast } from './helpers';
 
 /** What the sidebar must show: the same table and filter as the app (only screens that exist). */
+type Box = { x: number; y: number; width: number; height: number };
+const overlap = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
 const expectedLabels = (authorities: string[]) => visibleMenu(MENU, authorities).map((e) => e.label);
 /** The home page's links: every screen of the sidebar but the home page itself. */
 const screenLinks = (authorities: string[]) =>
@@ -194,7 +197,7 @@ test.describe('admin shell', () => {
     expect(errors).toEqual([]);
   });
 
-  test('the sign-in toast opens below the header and leaves its settings button free', async ({ page }) => {
+  test('toasts cover neither the header settings button nor the actions of a screen', async ({ page, request }) => {
     await page.goto('/login');
     await page.getByPlaceholder(/tên đăng nhập/i).fill(DEMO.admin.username);
     await page.getByPlaceholder(/mật khẩu/i).fill(DEMO.admin.password);
@@ -202,12 +205,28 @@ test.describe('admin shell', () => {
     const notice = toast(page, 'Đăng nhập thành công');
     await expect(notice).toBeVisible();
     const settings = page.getByRole('button', { name: 'Cài đặt giao diện' });
-    const [n, b] = [await notice.boundingBox(), await settings.boundingBox()];
-    expect(n && b).toBeTruthy();
-    expect(n!.y).toBeGreaterThanOrEqual(b!.y + b!.height); // entirely below the button
+    expect(overlap((await notice.boundingBox())!, (await settings.boundingBox())!)).toBe(false);
     await settings.click(); // reachable while the toast is still up
     await expect(page.getByRole('dialog', { name: 'Cài đặt giao diện' })).toBeVisible();
-    await expect(notice).toBeVisible();
+    await page.keyboard.press('Escape');
+
+    // A saved row's toast leaves the screen's "Thêm mới" and "Xuất Excel" free: saving and adding the next one is the usual rhythm.
+    const account = await makeAccount(request, { prefix: 'e2e_toast', authorities: ['MANAGER_CATALOG'] });
+    await loginViaApi(page, account.username, account.password);
+    await page.goto('/admin/department');
+    await page.getByRole('button', { name: 'Thêm mới' }).click();
+    const form = page.getByRole('dialog', { name: 'Thêm khoa' });
+    await form.getByLabel('Mã khoa').fill(`KTT${Date.now() % 100000}`);
+    await form.getByLabel('Tên khoa').fill('Khoa thử thông báo');
+    await form.getByRole('button', { name: 'Lưu' }).click();
+    const saved = page.locator('.ant-notification-notice').first();
+    await expect(saved).toBeVisible();
+    await snap(page, 'toast-clear-of-actions');
+    for (const name of ['Thêm mới', 'Xuất Excel']) {
+      expect(overlap((await saved.boundingBox())!, (await page.getByRole('button', { name }).boundingBox())!), name).toBe(false);
+    }
+    await page.getByRole('button', { name: 'Thêm mới' }).click(); // no toast in the way
+    await expect(form).toBeVisible();
   });
 
   test('notifications appear top right and close after 3456 ms', async ({ page }) => {

@@ -6,7 +6,7 @@ import { NOTIFICATION_DURATION_MS } from '@portal/shared/constants';
 import { useReducedMotion } from '../core/motion/reduced-motion';
 import { bindNotifications } from '../core/notify';
 import { useLayoutSettings } from './layout-settings';
-import { buildTheme, HEADER_HEIGHT } from './theme';
+import { buildTheme } from './theme';
 
 const DURATION_S = NOTIFICATION_DURATION_MS / 1000;
 
@@ -27,12 +27,9 @@ export function AppProviders({ queryClient, children }: { queryClient: QueryClie
   return (
     // with reduced motion no click ripple either (antd's wave keeps its own motion, not the token's)
     <ConfigProvider locale={viVN} theme={themeConfig} wave={{ disabled: reducedMotion }}>
-      {/* Spec §8: notifications top right, auto-close after 3456 ms; below the header, whose settings button they used to cover. */}
-      <AntApp
-        notification={{ placement: 'topRight', top: HEADER_HEIGHT + 8, duration: DURATION_S }}
-        message={{ duration: DURATION_S }}
-        style={{ minHeight: '100vh' }}
-      >
+      {/* Spec §8: notifications top right, auto-close after 3456 ms; high in the header band and left of its settings
+          button (global.css), so they cover neither that button nor a screen's actions below the header. */}
+      <AntApp notification={{ placement: 'topRight', top: 8, duration: DURATION_S }} message={{ duration: DURATION_S }} style={{ minHeight: '100vh' }}>
         <NotificationBridge />
         <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
       </AntApp>

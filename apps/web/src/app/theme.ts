@@ -3,9 +3,6 @@ import type { LayoutSettings } from './layout-settings';
 import { BASE_FONT_SIZE, MENU_BG, MENU_SUB_BG, findTheme } from './theme-palette';
 
 /** antd tokens for the chosen theme: primary colour, teal-style hover, dark navy menu, 13 px. */
-/** The admin header's height (px); notifications open just below it so they never cover its buttons. */
-export const HEADER_HEIGHT = 56;
-
 export function buildTheme(settings: Pick<LayoutSettings, 'theme' | 'compact'>, reducedMotion = false): ThemeConfig {
   const t = findTheme(settings.theme);
   return {
@@ -21,7 +18,7 @@ export function buildTheme(settings: Pick<LayoutSettings, 'theme' | 'compact'>, 
       fontFamily: "-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', sans-serif",
     },
     components: {
-      Layout: { siderBg: MENU_BG, headerBg: '#ffffff', bodyBg: '#f0f2f5', headerPadding: '0 16px', headerHeight: HEADER_HEIGHT },
+      Layout: { siderBg: MENU_BG, headerBg: '#ffffff', bodyBg: '#f0f2f5', headerPadding: '0 16px', headerHeight: 56 },
       Menu: {
         darkItemBg: MENU_BG,
         darkSubMenuItemBg: MENU_SUB_BG,
