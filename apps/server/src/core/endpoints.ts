@@ -37,7 +37,8 @@ const fileSchema = (file: FileAnswer) => ({
 
 /**
  * Registers one endpoint of packages/shared: its method and path, its zod schemas for validation,
- * serialisation and OpenAPI, the 200 response and the documented error statuses. The web calls the
+ * serialisation and OpenAPI, the 200 response and the documented error statuses (each with errorBody, or the
+ * endpoint's own `errorBodies` body for that status, which its handler sends itself). The web calls the
  * same object (core/api/endpoint-client.ts), so a path or a response type is written once.
  * Files (packages/shared core/endpoint-files.ts): an endpoint with `body: fileBody` reads the body as bytes
  * whatever its Content-Type, in a scope of its own; a `fileEndpoint` sends the handler's bytes with the
@@ -68,7 +69,7 @@ export function route<E extends Endpoint>(app: FastifyInstance, e: E, r: Endpoin
         ...(e.params ? { params: e.params } : {}),
         ...(e.query ? { querystring: e.query } : {}),
         ...(e.body && !fileUpload ? { body: e.body } : {}),
-        response: { 200: file ? fileSchema(file) : e.response, ...errorResponses(...e.errors) },
+        response: { 200: file ? fileSchema(file) : e.response, ...errorResponses(...e.errors), ...e.errorBodies },
       },
       handler: handler as never,
     });

@@ -5,6 +5,7 @@
 import { CLIENT_HEADERS } from '@portal/shared/constants';
 import { MSG } from '@portal/shared/messages.vi';
 import { withQuery } from '@portal/shared/rules/query-string';
+import { CATALOG_PUBLIC_PATHS } from '@portal/shared/contracts/catalog.paths';
 import type { PublicHospital, ServiceLookupRow, ServiceType } from '@portal/shared/contracts/catalog.contract';
 import type { Page } from '@portal/shared/core/api';
 
@@ -34,19 +35,17 @@ async function getJson<T>(path: string, signal?: AbortSignal): Promise<T> {
   return body as T;
 }
 
-const BASE = '/api/catalog/v1';
-
 export function fetchServices(params: Record<string, unknown>, signal?: AbortSignal): Promise<Page<ServiceLookupRow>> {
-  return getJson(withQuery(`${BASE}/emr/medical-services/lookup`, params), signal);
+  return getJson(withQuery(CATALOG_PUBLIC_PATHS.lookup, params), signal);
 }
 
 export async function fetchServiceTypes(hospitalId: string | null, signal?: AbortSignal): Promise<ServiceType[]> {
-  const body = await getJson<{ data: ServiceType[] }>(withQuery(`${BASE}/emr/medical-service-types`, { hospitalId }), signal);
+  const body = await getJson<{ data: ServiceType[] }>(withQuery(CATALOG_PUBLIC_PATHS.serviceTypes, { hospitalId }), signal);
   return body.data;
 }
 
 export async function fetchHospital(hospitalId: string | null, signal?: AbortSignal): Promise<PublicHospital> {
-  const body = await getJson<{ data: PublicHospital }>(withQuery(`${BASE}/public/hospital`, { hospitalId }), signal);
+  const body = await getJson<{ data: PublicHospital }>(withQuery(CATALOG_PUBLIC_PATHS.hospital, { hospitalId }), signal);
   return body.data;
 }
 

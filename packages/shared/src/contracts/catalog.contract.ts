@@ -4,6 +4,7 @@ import { endpoint } from '../core/endpoint';
 import { optionItem, resourceEndpoints } from '../core/resource-endpoints';
 import { SERVICE_CODE_MAX, SERVICE_NAME_MAX } from '../constants';
 import { areaResource, departmentResource, jobResource, nationResource, roomResource, serviceResource, specialtyResource } from '../resources';
+import { CATALOG_PUBLIC_PATHS } from './catalog.paths';
 
 /** Largest page the public price list serves (the page offers 50 and 100). */
 export const SERVICE_LOOKUP_MAX_SIZE = 100;
@@ -81,7 +82,7 @@ export const publicHospitalResponse = envelope(publicHospital);
 export const catalogPublicEndpoints = {
   lookup: endpoint({
     method: 'GET',
-    path: '/api/catalog/v1/emr/medical-services/lookup',
+    path: CATALOG_PUBLIC_PATHS.lookup,
     summary: 'Tra cứu bảng giá dịch vụ: theo mã, tên (không dấu), loại; trang bắt đầu từ 0',
     query: serviceLookupQuery,
     response: serviceLookupResponse,
@@ -89,7 +90,7 @@ export const catalogPublicEndpoints = {
   }),
   serviceTypes: endpoint({
     method: 'GET',
-    path: '/api/catalog/v1/emr/medical-service-types',
+    path: CATALOG_PUBLIC_PATHS.serviceTypes,
     summary: 'Danh sách loại dịch vụ',
     query: serviceTypesQuery,
     response: serviceTypesResponse,
@@ -97,7 +98,7 @@ export const catalogPublicEndpoints = {
   }),
   hospital: endpoint({
     method: 'GET',
-    path: '/api/catalog/v1/public/hospital',
+    path: CATALOG_PUBLIC_PATHS.hospital,
     summary: 'Thông tin công khai của cơ sở y tế (đầu trang, chân trang)',
     query: serviceTypesQuery,
     response: publicHospitalResponse,

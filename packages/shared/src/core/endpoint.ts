@@ -22,8 +22,13 @@ export interface Endpoint<
   body?: B;
   /** The 200 response (the envelope). */
   response: R;
-  /** The error statuses it documents (the body is always errorBody). */
+  /** The error statuses it documents (the body is errorBody unless `errorBodies` names another). */
   errors: readonly number[];
+  /**
+   * The body of an error status that says more than errorBody (the Excel import's 400 carries its row
+   * report): the server documents it in the OpenAPI and serialises that status's answer with it.
+   */
+  errorBodies?: Readonly<Partial<Record<number, z.ZodType>>>;
 }
 
 /** Declares an endpoint, keeping its exact schema types for both sides. */

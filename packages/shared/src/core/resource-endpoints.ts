@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { envelope, pageEnvelope } from './api';
 import type { Resource, ResourceOperation } from './define-resource';
 import { endpoint, type Endpoint } from './endpoint';
-import { type FileEndpoint, fileEndpoint, XLSX_MIME } from './endpoint-files';
+import { type FileEndpoint, fileBody, fileEndpoint, XLSX_MIME } from './endpoint-files';
+import { importErrorBody, importResponse } from './import';
 
 /** A generic row: the resource's fields, the names of its refs, `id`, `active` and the times. */
 export const resourceRow = z.object({ id: z.number(), active: z.boolean() }).catchall(z.unknown());
@@ -153,5 +154,42 @@ export function resourceEndpoints<R extends Resource, const O extends ResourceEn
   };
   const out = Object.fromEntries(resource.operations.map((op) => [op, all[op]])) as ResourceEndpoints<R, O>;
   if (!options) defaults.set(resource, out as ResourceEndpoints);
+  return out;
+}
+
+/** The Excel import of an importable resource (server core/crud/import.ts, web core/crud/import-api.ts). */
+export interface ResourceImportEndpoints {
+  /** GET {path}/import-template → the .xlsx to fill in. */
+  template: FileEndpoint;
+  /** POST {path}/import, the .xlsx as the body → the counts; 400 → the row report (`importErrorBody`), nothing written. */
+  import: Endpoint<undefined, undefined, typeof fileBody, typeof importResponse>;
+}
+
+const imports = new WeakMap<Resource, ResourceImportEndpoints>();
+
+/** The import endpoints of `resource` (one object per resource); a resource without `importable` has none. */
+export function resourceImportEndpoints(resource: Resource): ResourceImportEndpoints {
+  if (!resource.importable) throw new Error(`${resource.name}: not importable`);
+  const known = imports.get(resource);
+  if (known) return known;
+  const out: ResourceImportEndpoints = {
+    template: fileEndpoint({
+      method: 'GET',
+      path: `${resource.path}/import-template`,
+      summary: `${resource.labelPlural}: tệp Excel mẫu để nhập`,
+      errors: [401, 403],
+      file: { type: XLSX_MIME, name: `${resource.exportName}-mau-nhap.xlsx` },
+    }),
+    import: endpoint({
+      method: 'POST',
+      path: `${resource.path}/import`,
+      summary: `${resource.labelPlural}: nhập từ Excel (.xlsx trong thân yêu cầu); lỗi ở bất kỳ dòng nào → không nhập dòng nào`,
+      body: fileBody,
+      response: importResponse,
+      errors: [400, 401, 403, 413, 415],
+      errorBodies: { 400: importErrorBody },
+    }),
+  };
+  imports.set(resource, out);
   return out;
 }

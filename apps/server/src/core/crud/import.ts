@@ -1,7 +1,7 @@
 /**
  * Excel import of any resource, the building block beside the generic routes:
  *
- *   resourceImportRoutes(app, ctx, resource, table, options)
+ *   resourceImportRoutes(app, ctx, resource, table, options) — the endpoints of resourceImportEndpoints (packages/shared)
  *     GET  {path}/import-template  → .xlsx: one column per importable field (Vietnamese label),
  *                                    an example row, a "Hướng dẫn" sheet describing each column
  *     POST {path}/import           → body = the .xlsx itself (Content-Type
@@ -20,19 +20,11 @@
  */
 import ExcelJS from 'exceljs';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { FieldDef, Resource } from '@portal/shared/core/define-resource';
-import {
-  IMPORT_MAX_BYTES,
-  IMPORT_MAX_REPORTED_ERRORS,
-  IMPORT_MAX_ROWS,
-  importErrorBody,
-  importResponse,
-  type ImportResult,
-  type ImportRowError,
-} from '@portal/shared/core/import';
+import { IMPORT_MAX_BYTES, IMPORT_MAX_REPORTED_ERRORS, IMPORT_MAX_ROWS, type ImportResult, type ImportRowError } from '@portal/shared/core/import';
+import { resourceImportEndpoints } from '@portal/shared/core/resource-endpoints';
 import { RESOURCES } from '@portal/shared/resources';
 import { normalizeText } from '@portal/shared/rules/diacritics';
 import { displayDateToIso } from '@portal/shared/rules/format';
@@ -40,7 +32,7 @@ import { caller } from '../access';
 import type { Caller } from '../caller';
 import type { AppContext } from '../context';
 import type { Executor, Tx } from '../db';
-import { errorResponses } from '../openapi';
+import { route } from '../endpoints';
 import { XLSX_MIME, columnWidth } from './excel';
 import type { CatalogTable, TableHandlerOptions } from './table-handler';
 import { recordWrite } from '../write';
@@ -377,7 +369,6 @@ async function readSheet(buffer: Buffer, fields: FieldDef[], maxRows: number): P
 // ---------------------------------------------------------------- routes
 
 export function resourceImportRoutes(app: FastifyInstance, ctx: AppContext, resource: Resource, table: CatalogTable, options: ImportOptions = {}): void {
-  const r = app.withTypeProvider<ZodTypeProvider>();
   const col = (key: string) => (table as unknown as Record<string, PgColumn>)[key]!;
   const tags = [resource.labelPlural];
   const access = { access: resource.authority };
@@ -394,30 +385,25 @@ export function resourceImportRoutes(app: FastifyInstance, ctx: AppContext, reso
   const searchKeys = resource.fields.filter((f) => f.search).map((f) => f.key);
   const derive = options.derive ?? ((body: Row) => ({ searchText: normalizeText(searchKeys.map((k) => String(body[k] ?? '')).join(' ')) }));
 
-  // The parsers keep the default (JSON) body limit: they serve every route of this scope, and only the
-  // import route below, by its own bodyLimit, takes a file of up to maxBytes.
+  // The import endpoint's body is `fileBody` (read as bytes in a scope of its own, by its own bodyLimit). These
+  // parsers, kept at the default (JSON) body limit for the other routes of this scope, answer a file sent to
+  // one of them with 413 (not 415), as before.
   for (const mime of [XLSX_MIME, XLS_MIME, 'application/octet-stream']) {
     if (!app.hasContentTypeParser(mime)) app.addContentTypeParser(mime, { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
   }
 
-  r.get(`${resource.path}/import-template`, {
+  const endpoints = resourceImportEndpoints(resource);
+  route(app, endpoints.template, {
     config: access,
-    schema: { tags, summary: `${resource.labelPlural}: tệp Excel mẫu để nhập` },
-    handler: async (_req, reply) =>
-      reply
-        .type(XLSX_MIME)
-        .header('Content-Disposition', `attachment; filename="${resource.exportName}-mau-nhap.xlsx"`)
-        .send(await writeImportTemplate(resource, refLabel)),
+    tags,
+    handler: async () => writeImportTemplate(resource, refLabel),
   });
 
-  r.post(`${resource.path}/import`, {
+  // The 400 is the row report: the endpoint declares its body (errorBodies), so it arrives whole.
+  route(app, endpoints.import, {
     config: access,
+    tags,
     bodyLimit: maxBytes,
-    schema: {
-      tags,
-      summary: `${resource.labelPlural}: nhập từ Excel (.xlsx trong thân yêu cầu); lỗi ở bất kỳ dòng nào → không nhập dòng nào`,
-      response: { 200: importResponse, 400: importErrorBody, ...errorResponses(401, 403, 413, 415) },
-    },
     handler: async (req, reply) => {
       try {
         return await importFile(req);

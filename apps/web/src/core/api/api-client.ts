@@ -1,6 +1,7 @@
 import { CLIENT_HEADERS } from '@portal/shared/constants';
 import { MSG } from '@portal/shared/messages.vi';
 import { withQuery } from '@portal/shared/rules/query-string';
+import { AUTH_PATHS } from '@portal/shared/contracts/auth.paths';
 import type { AuthUser } from '@portal/shared/contracts/auth.contract';
 import type { FieldError } from '@portal/shared/core/api';
 import { authStore, currentLoginToken, forgetUrlLoginToken, urlLoginToken } from '../auth/auth-store';
@@ -9,8 +10,8 @@ import { notify } from '../notify';
 import { clearAllStorage } from '../storage';
 import { ApiError } from './api-error';
 
-export const API_PREFIX = '/api/his/v1';
-export const REFRESH_PATH = `${API_PREFIX}/auth/refresh`;
+/** The token refresh: called with no Authorization header (the path from auth.paths.ts, zod-free for the first load). */
+const REFRESH_PATH = AUTH_PATHS.refresh;
 
 export interface RequestOptions {
   query?: Record<string, unknown>;

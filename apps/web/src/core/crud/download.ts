@@ -1,7 +1,8 @@
 import { CLIENT_HEADERS } from '@portal/shared/constants';
 import { MSG } from '@portal/shared/messages.vi';
 import { withQuery } from '@portal/shared/rules/query-string';
-import { API_PREFIX, api } from '../api/api-client';
+import { AUTH_PATHS } from '@portal/shared/contracts/auth.paths';
+import { api } from '../api/api-client';
 import { ApiError } from '../api/api-error';
 import { currentLoginToken } from '../auth/auth-store';
 import { notify } from '../notify';
@@ -22,7 +23,7 @@ export async function fetchWithSession(attempt: () => Promise<Response>): Promis
   try {
     const res = await attempt();
     if (res.status !== 401) return res;
-    await api.get(`${API_PREFIX}/user/me`); // throws (and redirects to login) when the session is over
+    await api.get(AUTH_PATHS.me); // throws (and redirects to login) when the session is over
     return await attempt();
   } catch (e) {
     throw e instanceof ApiError ? e : new ApiError(0, -1, null);

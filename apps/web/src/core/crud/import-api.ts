@@ -1,5 +1,7 @@
 import { CLIENT_HEADERS } from '@portal/shared/constants';
+import { fillPath } from '@portal/shared/core/endpoint';
 import type { ImportErrorBody, ImportResult } from '@portal/shared/core/import';
+import type { ResourceImportEndpoints } from '@portal/shared/core/resource-endpoints';
 import { MSG } from '@portal/shared/messages.vi';
 import { ApiError } from '../api/api-error';
 import { currentLoginToken } from '../auth/auth-store';
@@ -11,15 +13,16 @@ export type ImportOutcome = { ok: true; message: string; result: ImportResult } 
 import { XLSX_MIME } from '@portal/shared/core/endpoint-files';
 
 /**
- * POST {path}/import with the file as the body (server core/crud/import.ts). A 400 is a
+ * The resource's import endpoint (`resourceImportEndpoints(resource).import`) with the file as the body
+ * (server core/crud/import.ts). A 400 is a
  * report, not a failure: it comes back as `{ ok: false, report }`. Like fetchFile, a 401 lets
  * the JSON client renew the session (or sign out) once, then the upload is retried.
  */
-export async function uploadImport(path: string, file: File): Promise<ImportOutcome> {
+export async function uploadImport(endpoint: ResourceImportEndpoints['import'], file: File): Promise<ImportOutcome> {
   const attempt = () => {
     const token = currentLoginToken();
-    return fetch(`${path}/import`, {
-      method: 'POST',
+    return fetch(fillPath(endpoint.path), {
+      method: endpoint.method,
       headers: {
         ...CLIENT_HEADERS,
         Accept: 'application/json',

@@ -2,6 +2,8 @@ import { useState } from 'react';
 import { Alert, Button, Flex, Modal, Table, Typography, Upload } from 'antd';
 import { DownloadOutlined, InboxOutlined, UploadOutlined } from '@ant-design/icons';
 import type { Resource } from '@portal/shared/core/define-resource';
+import { fillPath } from '@portal/shared/core/endpoint';
+import { resourceImportEndpoints } from '@portal/shared/core/resource-endpoints';
 import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, type ImportRowError } from '@portal/shared/core/import';
 import { fmt } from '@portal/shared/messages.vi';
 import { CORE_T as T } from '../messages';
@@ -33,7 +35,8 @@ export function ImportButton({ resource, onImported }: { resource: Resource; onI
   const downloadTemplate = async () => {
     setDownloading(true);
     try {
-      const { blob, fileName } = await fetchFile(`${resource.path}/import-template`, {}, `${resource.exportName}-mau-nhap.xlsx`);
+      const { template } = resourceImportEndpoints(resource);
+      const { blob, fileName } = await fetchFile(fillPath(template.path), {}, template.file.name ?? `${resource.exportName}-mau-nhap.xlsx`);
       saveBlob(blob, fileName);
     } catch (e) {
       reportError(e, T.importExcel.templateFailed);
@@ -47,7 +50,7 @@ export function ImportButton({ resource, onImported }: { resource: Resource; onI
     setBusy(true);
     setOutcome(null);
     try {
-      const result = await uploadImport(resource.path, file);
+      const result = await uploadImport(resourceImportEndpoints(resource).import, file);
       setOutcome(result);
       if (result.ok) {
         setFile(null);

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { API_PREFIX, api } from '../api/api-client';
+import { AUTH_PATHS } from '@portal/shared/contracts/auth.paths';
+import { api } from '../api/api-client';
 import { currentLoginToken } from '../auth/auth-store';
 import { liveUrl, type LiveStatus } from './live.logic';
 import { LiveConnection, type LiveEvent, type SocketLike } from './live-socket';
@@ -18,7 +19,7 @@ function connection(): LiveConnection {
     renewSession: async () => {
       try {
         // The API client refreshes the token on 401, or signs out and goes to /login.
-        await api.get(`${API_PREFIX}/user/me`);
+        await api.get(AUTH_PATHS.me);
         return true;
       } catch {
         return false;

@@ -1,4 +1,4 @@
-import type { Envelope, Page } from '@portal/shared/core/api';
+import type { Page } from '@portal/shared/core/api';
 import {
   appointmentEndpoints as E,
   bookingReasonEndpoints,
@@ -7,9 +7,10 @@ import {
   type StaffAction,
 } from '@portal/shared/contracts/appointments.contract';
 import type { EndpointInput } from '@portal/shared/core/endpoint';
-import { MEDICAL_PROFILES_PATH, PATIENTS_PATH, type MedicalProfile, type ProfileHit } from '@portal/shared/contracts/patients.contract';
-import { departmentResource, doctorResource, roomResource, serviceResource, specialtyResource } from '@portal/shared/resources';
-import { api } from '../../core/api/api-client';
+import { departmentEndpoints, roomEndpoints, serviceEndpoints, specialtyEndpoints } from '@portal/shared/contracts/catalog.contract';
+import { doctorEndpoints } from '@portal/shared/contracts/doctors.contract';
+import { patientEndpoints } from '@portal/shared/contracts/patients.contract';
+import type { ResourceEndpoints } from '@portal/shared/core/resource-endpoints';
 import { call } from '../../core/api/endpoint-client';
 import { resourceKeys } from '../../core/api/query-keys';
 import type { SelectBoxLoader } from '../../core/blocks/select-box';
@@ -38,8 +39,8 @@ export const bookingsApi = {
   bulkAccept: async (ids: number[]) => (await call(E.bulkAccept, { body: { ids } })).data,
   timeSlots: async (doctorId: number, date: string) => (await call(E.timeSlots, { query: { doctorId, date } })).data,
   workDays: async (doctorId: number, from: string, to: string) => (await call(E.workDays, { query: { doctorId, from, to } })).data,
-  suggestProfiles: async (q: string) => (await api.get<Envelope<ProfileHit[]>>(`${MEDICAL_PROFILES_PATH}/suggest`, { query: { q } })).data,
-  profilesOfUser: async (userId: number) => (await api.get<Envelope<MedicalProfile[]>>(`${PATIENTS_PATH}/${userId}/medical-profiles`)).data,
+  suggestProfiles: async (q: string) => (await call(patientEndpoints.suggest, { query: { q } })).data,
+  profilesOfUser: async (userId: number) => (await call(patientEndpoints.medicalProfiles, { params: { userId } })).data,
 };
 
 export type ListQueryKeys = keyof BookingListQuery;
@@ -51,21 +52,27 @@ export interface ServiceOption {
   price: number;
 }
 
-/** One page of the services' `/select` (active services of the facility, with their booking price). */
-export const serviceOptions = ({ page, size, search }: { page: number; size: number; search: string }) =>
-  api.get<Page<ServiceOption>>(`${serviceResource.path}/select`, { query: { page, size, q: search || undefined } });
+/** One page of the services' dropdown (active services of the facility, with their booking price; contract: serviceEndpoints.options). */
+export const serviceOptions = ({ page, size, search }: { page: number; size: number; search: string }): Promise<Page<ServiceOption>> =>
+  call(options(serviceEndpoints), { query: { page, size, q: search || undefined } });
 
-/** A paged dropdown over a `/select` route (id + name, any signed-in staff). */
-function selectLoader(path: string, extra: () => Record<string, string | number | undefined> = () => ({})): SelectBoxLoader {
+/** A resource's dropdown endpoint (every resource here offers one). */
+function options<E extends { options?: unknown }>(endpoints: E): NonNullable<E['options']> {
+  if (!endpoints.options) throw new Error('no options endpoint');
+  return endpoints.options as NonNullable<E['options']>;
+}
+
+/** A paged dropdown over a resource's options endpoint (id + name, any signed-in staff). */
+function selectLoader(endpoints: ResourceEndpoints, extra: () => Record<string, string | number | undefined> = () => ({})): SelectBoxLoader {
   return async ({ page, size, search }) => {
-    const res = await api.get<Page<{ id: number; name: string }>>(`${path}/select`, { query: { page, size, q: search || undefined, ...extra() } });
+    const res = await call(options(endpoints), { query: { page, size, q: search || undefined, ...extra() } });
     return { data: res.data.map((r) => ({ id: r.id, name: r.name })), totalPage: res.totalPage };
   };
 }
 
 export const loaders = {
-  departments: selectLoader(departmentResource.path),
-  specialties: selectLoader(specialtyResource.path),
-  rooms: selectLoader(roomResource.path),
-  doctors: (filters: { departmentId?: number; specialtyId?: number }) => selectLoader(doctorResource.path, () => filters),
+  departments: selectLoader(departmentEndpoints),
+  specialties: selectLoader(specialtyEndpoints),
+  rooms: selectLoader(roomEndpoints),
+  doctors: (filters: { departmentId?: number; specialtyId?: number }) => selectLoader(doctorEndpoints as ResourceEndpoints, () => filters),
 };

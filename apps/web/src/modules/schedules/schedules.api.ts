@@ -1,5 +1,4 @@
-import type { Page } from '@portal/shared/core/api';
-import type { DoctorSelectItem } from '@portal/shared/contracts/doctors.contract';
+import { doctorEndpoints, type DoctorSelectItem } from '@portal/shared/contracts/doctors.contract';
 import {
   scheduleEndpoints as E,
   type CopyWeekInput,
@@ -7,10 +6,14 @@ import {
   type ScheduleCreateInput,
   type ScheduleOptionKind,
 } from '@portal/shared/contracts/schedules.contract';
-import { doctorResource } from '@portal/shared/resources';
-import { api } from '../../core/api/api-client';
 import { call } from '../../core/api/endpoint-client';
 import type { SelectBoxLoader } from '../../core/blocks/select-box';
+
+/** The doctors' dropdown endpoint (contract: doctorEndpoints.options). */
+function doctorOptions() {
+  if (!doctorEndpoints.options) throw new Error('doctors: no options endpoint');
+  return doctorEndpoints.options;
+}
 
 export interface ScheduleFilter {
   doctorId?: number;
@@ -34,7 +37,7 @@ export const schedulesApi = {
   doctorLoader:
     (seen?: Map<number, DoctorSelectItem>): SelectBoxLoader =>
     async ({ page, size, search }) => {
-      const res = await api.get<Page<DoctorSelectItem>>(`${doctorResource.path}/select`, { query: { page, size, q: search } });
+      const res = await call(doctorOptions(), { query: { page, size, q: search } });
       for (const d of res.data) seen?.set(d.id, d);
       return { data: res.data.map((d) => ({ id: d.id, name: d.name })), totalPage: res.totalPage };
     },
