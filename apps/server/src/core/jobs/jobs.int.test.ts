@@ -207,13 +207,21 @@ describe('runner', () => {
 
   it('on stop lets a running job finish within the grace, and gives back one that does not', async () => {
     let release!: () => void;
-    defineJob('test.slow', () => new Promise<void>((r) => (release = r)));
+    let started!: () => void;
+    const began = new Promise<void>((r) => (started = r));
+    defineJob(
+      'test.slow',
+      () =>
+        new Promise<void>((r) => {
+          release = r;
+          started();
+        }),
+    );
     const r = await runner({ stopGraceMs: 200 });
     const { id } = await t.database.transaction((tx) => enqueue(tx, { name: 'test.slow' }));
-    await until(
-      () => job(id),
-      (x) => x.state === 'running',
-    );
+    // the handler itself is running (the claim marks the row 'running' a moment before it is called)
+    await began;
+    expect((await job(id)).state).toBe('running');
     await r.stop();
     expect(await job(id)).toMatchObject({ state: 'queued', attempts: 0 });
     release();
