@@ -211,3 +211,18 @@ test.describe('doctor schedules (/admin/lich-lam-viec-bac-si)', () => {
     await expect(detail.getByTestId('slot-table')).toContainText('19:30–20:00');
   });
 });
+
+test.describe('doctor schedules in a browser set to another time zone', () => {
+  test.use({ timezoneId: 'America/Los_Angeles' });
+
+  test("the calendar opens on Vietnam's today, not the browser's", async ({ page, request }) => {
+    // Monday 30/11/2026 01:00 in Vietnam is still Sunday 29/11 10:00 in Los Angeles
+    await page.clock.setFixedTime(new Date('2026-11-30T01:00:00+07:00'));
+    const account = await makeAccount(request, { prefix: 'e2e_schedtz', authorities: ['MANAGER_SCHEDULE'] });
+    await loginViaApi(page, account.username, account.password);
+    await page.goto('/admin/lich-lam-viec-bac-si');
+    const grid = page.getByTestId('week-grid');
+    await expect(grid).toContainText('30/11');
+    await expect(grid).not.toContainText('23/11'); // the browser's own week would start on Monday 23/11
+  });
+});

@@ -8,6 +8,7 @@ import { hasAuthority } from '@portal/shared/authorities';
 import { SCHEDULE_LIVE_TOPIC, type ScheduleRow } from '@portal/shared/contracts/schedules.contract';
 import { formatDate } from '@portal/shared/rules/format';
 import { addDays } from '@portal/shared/rules/schedule';
+import { todayVn } from '@portal/shared/rules/time';
 import { SelectBox } from '../../core/blocks/select-box';
 import type { SelectOption } from '../../core/blocks/select-box.logic';
 import { useLiveTopic } from '../../core/live/use-live';
@@ -35,7 +36,8 @@ export function SchedulePage() {
   const canWrite = hasAuthority(me.data?.user.authorities ?? [], 'MANAGER_SCHEDULE');
   const qc = useQueryClient();
   const [params, setParams] = useSearchParams();
-  const today = dayjs().format('YYYY-MM-DD');
+  // today in Vietnam (+07:00), whatever time zone the browser is set to
+  const today = todayVn();
   const view = params.get('view') === 'month' ? 'month' : 'week';
   const by: ViewBy = params.get('by') === 'room' ? 'room' : params.get('by') === 'department' ? 'department' : 'doctor';
   const chosen = /^\d{1,9}$/.test(params.get('id') ?? '') ? Number(params.get('id')) : undefined;
