@@ -162,7 +162,7 @@ test.describe('admin accounts, roles and rooms', () => {
     await wb.xlsx.readFile(await download.path());
     const sheet = wb.worksheets[0];
     const values = (r: number) => (sheet.getRow(r).values as unknown[]).slice(1);
-    expect(values(1)).toEqual(['STT', 'Tên đăng nhập', 'Họ và tên', 'Email', 'Số điện thoại', 'Vai trò', 'Phòng', 'Đã khoá', 'Đổi mật khẩu lần cuối']);
+    expect(values(1)).toEqual(['STT', 'Tên đăng nhập', 'Họ và tên', 'Email', 'Số điện thoại', 'Vai trò', 'Phòng', 'Trạng thái', 'Đổi mật khẩu lần cuối']);
     expect(sheet.actualRowCount).toBe(2);
     expect(values(2).slice(0, 8)).toEqual([
       1,
@@ -178,7 +178,7 @@ test.describe('admin accounts, roles and rooms', () => {
 
     // ---- Reset password: a new one-time password once; the staff's session ends.
     await row(page, username).getByRole('button', { name: T.admin.resetPassword }).click();
-    await expect(popconfirm(page)).toContainText('Đặt lại mật khẩu cho "Trần Thị Thu Hà"?');
+    await expect(popconfirm(page)).toContainText('Cấp lại mật khẩu cho "Trần Thị Thu Hà"?');
     await confirmPopover(page, T.crud.confirm, otpDialog);
     const second = (await otpDialog.getByTestId('one-time-password').innerText()).trim();
     expect(second).not.toBe(oneTime);

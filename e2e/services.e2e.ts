@@ -17,7 +17,7 @@ const pick = (page: Page, box: Locator, label: string) => chooseOption(page, box
 async function xlsxFile(name: string, data: unknown[][]): Promise<string> {
   const wb = new ExcelJS.Workbook();
   const ws = wb.addWorksheet('Dịch vụ');
-  ws.addRow(['Mã dịch vụ', 'Tên dịch vụ', 'Loại dịch vụ', 'Giá dịch vụ', 'Giá bảo hiểm']);
+  ws.addRow(['Mã dịch vụ', 'Tên dịch vụ', 'Loại dịch vụ', 'Giá dịch vụ', 'Giá BHYT']);
   for (const r of data) ws.addRow(r);
   const file = shotPath(name).replace(/\.png$/, '.xlsx');
   await wb.xlsx.writeFile(file);
@@ -52,9 +52,9 @@ test('services: create with price entries, edit, search without diacritics, filt
   await form.getByLabel('Tên dịch vụ').fill('Siêu âm ổ bụng tổng quát');
   await pick(page, form.getByLabel('Loại dịch vụ'), 'Chẩn đoán hình ảnh');
   await form.getByLabel('Giá dịch vụ').fill('1250000');
-  await form.getByLabel('Giá bảo hiểm').click();
+  await form.getByLabel('Giá BHYT').click();
   await expect(form.getByLabel('Giá dịch vụ')).toHaveValue('1.250.000');
-  await form.getByLabel('Giá bảo hiểm').fill('195000');
+  await form.getByLabel('Giá BHYT').fill('195000');
   const addEntry = form.getByRole('button', { name: 'Thêm dòng giá theo khoa chỉ định' });
   await addEntry.click();
   await addEntry.click();
@@ -127,10 +127,10 @@ test('services: create with price entries, edit, search without diacritics, filt
   await wb.xlsx.readFile(await download.path());
   const sheet = wb.worksheets[0]!;
   const values = (r: number) => (sheet.getRow(r).values as unknown[]).slice(1);
-  expect(values(1)).toEqual(['STT', 'Mã dịch vụ', 'Tên dịch vụ', 'Loại dịch vụ', 'Giá dịch vụ', 'Giá bảo hiểm', 'Giá chất lượng cao', 'Trạng thái']);
+  expect(values(1)).toEqual(['STT', 'Mã dịch vụ', 'Tên dịch vụ', 'Loại dịch vụ', 'Giá dịch vụ', 'Giá chất lượng cao', 'Giá BHYT', 'Trạng thái']);
   expect(sheet.actualRowCount).toBe(3);
-  expect(values(2)).toEqual([1, 'SA-001', 'Siêu âm ổ bụng tổng quát', 'Chẩn đoán hình ảnh', 1_250_000, 195_000, 500_000, 'Đang hoạt động']);
-  expect(values(3)).toEqual([2, 'XN-001', 'Định lượng Glucose [Máu]', 'Xét nghiệm', 21_500, 21_500, '', 'Ngừng hoạt động']);
+  expect(values(2)).toEqual([1, 'SA-001', 'Siêu âm ổ bụng tổng quát', 'Chẩn đoán hình ảnh', 1_250_000, 500_000, 195_000, 'Đang hoạt động']);
+  expect(values(3)).toEqual([2, 'XN-001', 'Định lượng Glucose [Máu]', 'Xét nghiệm', 21_500, '', 21_500, 'Ngừng hoạt động']);
 
   // Import: the template downloads; a file with one bad row imports nothing and reports it.
   await page.getByRole('button', { name: T.importExcel.button }).click();
@@ -140,13 +140,7 @@ test('services: create with price entries, edit, search without diacritics, filt
   expect(template.suggestedFilename()).toBe('danh-muc-dich-vu-mau-nhap.xlsx');
   const tpl = new ExcelJS.Workbook();
   await tpl.xlsx.readFile(await template.path());
-  expect((tpl.worksheets[0]!.getRow(1).values as unknown[]).slice(1)).toEqual([
-    'Mã dịch vụ *',
-    'Tên dịch vụ *',
-    'Loại dịch vụ *',
-    'Giá dịch vụ *',
-    'Giá bảo hiểm',
-  ]);
+  expect((tpl.worksheets[0]!.getRow(1).values as unknown[]).slice(1)).toEqual(['Mã dịch vụ *', 'Tên dịch vụ *', 'Loại dịch vụ *', 'Giá dịch vụ *', 'Giá BHYT']);
 
   const bad = await xlsxFile('service-import-bad', [
     ['NS-001', 'Nội soi dạ dày', 'Nội soi', 450000, null],

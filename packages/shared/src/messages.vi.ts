@@ -2,6 +2,15 @@
  * Every visible Vietnamese string shared by web and server. Screen-only labels live in the
  * web's own messages file; everything a rule or the API can say lives here.
  */
+/** One word for one thing across the screens, the public page, the exports and the API summaries (issue 14, item 12). */
+export const TERMS = {
+  state: 'Trạng thái',
+  servicePrice: 'Giá dịch vụ',
+  highQualityPrice: 'Giá chất lượng cao',
+  insurancePrice: 'Giá BHYT',
+  reissuePassword: 'Cấp lại mật khẩu',
+} as const;
+
 export const MSG = {
   // §4 login / logout
   loginSuccess: 'Đăng nhập thành công',

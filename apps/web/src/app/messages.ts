@@ -4,6 +4,7 @@
  */
 import { CORE_T } from '../core/messages';
 import { PATIENT_MESSAGES } from '../modules/patients/patients.messages';
+import { TERMS } from '@portal/shared/messages.vi';
 
 export const T = {
   ...CORE_T,
@@ -132,8 +133,8 @@ export const T = {
   },
   /** Admin accounts, roles and account rooms (modules/admin). */
   admin: {
-    resetPassword: 'Đặt lại mật khẩu',
-    resetTitle: 'Đặt lại mật khẩu cho "{name}"?',
+    resetPassword: TERMS.reissuePassword,
+    resetTitle: `${TERMS.reissuePassword} cho "{name}"?`,
     resetHint: 'Tài khoản sẽ bị đăng xuất khỏi mọi thiết bị và phải đổi mật khẩu ở lần đăng nhập tới.',
     lock: 'Khoá',
     lockTitle: 'Khoá tài khoản "{name}"?',

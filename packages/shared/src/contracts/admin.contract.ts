@@ -115,7 +115,7 @@ export const adminEndpoints = {
   resetPassword: endpoint({
     method: 'PUT',
     path: `${accountResource.path}/:id/reset-password`,
-    summary: 'Đặt lại mật khẩu: mật khẩu dùng một lần (chỉ một lần), kết thúc các phiên',
+    summary: 'Cấp lại mật khẩu: mật khẩu dùng một lần (chỉ một lần), kết thúc các phiên',
     params: idParam,
     response: resetPasswordResponse,
     errors: [400, 401, 403, 404],

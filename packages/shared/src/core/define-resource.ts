@@ -11,6 +11,8 @@ export const ISO_DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
 export interface FieldDef {
   key: string;
   label: string;
+  /** Former labels an imported Excel header may still carry (a renamed column keeps old templates working). */
+  aliases?: readonly string[];
   type: FieldType;
   required?: boolean;
   max?: number;

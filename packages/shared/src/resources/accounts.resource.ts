@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineResource } from '../core/define-resource';
+import { TERMS } from '../messages.vi';
 
 /** Login names: lower case, start with a letter; unique across the platform (login does not name the facility). */
 export const USERNAME_PATTERN = /^[a-z][a-z0-9._-]*$/;
@@ -69,7 +70,8 @@ export const accountResource = defineResource({
     { key: 'phone', label: 'Số điện thoại', type: 'text', max: 11, list: true, search: true, schema: phone },
     { key: 'roleIds', label: 'Vai trò', type: 'ref', ref: 'roles', multiple: true, max: 20, required: true, list: true, filter: true },
     { key: 'roomIds', label: 'Phòng', type: 'ref', ref: 'room-options', multiple: true, max: 50, list: true, filter: true },
-    { key: 'locked', label: 'Đã khoá', type: 'boolean', list: true, filter: true, form: false, export: true },
+    // holds 'Hoạt động' / 'Đã khoá': the column is the account's state
+    { key: 'locked', label: TERMS.state, type: 'boolean', list: true, filter: true, form: false, export: true },
     { key: 'lastPasswordReset', label: 'Đổi mật khẩu lần cuối', type: 'text', list: true, sortable: true, form: false, export: true },
   ],
 });

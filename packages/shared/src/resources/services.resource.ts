@@ -1,5 +1,6 @@
 import { HIGH_QUALITY_DEPARTMENT_ID, SERVICE_CODE_MAX, SERVICE_NAME_MAX } from '../constants';
 import { defineResource } from '../core/define-resource';
+import { TERMS } from '../messages.vi';
 
 /**
  * The kinds of service on a price list (value = `loaiDichVu`), after the Ministry of Health's
@@ -77,9 +78,10 @@ export const serviceResource = defineResource({
       options: SERVICE_TYPES.map((t) => ({ value: t.value, label: t.name })),
       example: 'Chẩn đoán hình ảnh',
     },
-    { key: 'price', label: 'Giá dịch vụ', type: 'money', required: true, list: true, sortable: true, example: 250000 },
-    { key: 'insurancePrice', label: 'Giá bảo hiểm', type: 'money', list: true, sortable: true, example: 195000 },
-    { key: 'highQualityPrice', label: 'Giá chất lượng cao', type: 'money', list: true, form: false },
+    // the three prices in the public page's order, under the same words (TERMS)
+    { key: 'price', label: TERMS.servicePrice, type: 'money', required: true, list: true, sortable: true, example: 250000 },
+    { key: 'highQualityPrice', label: TERMS.highQualityPrice, type: 'money', list: true, form: false },
+    { key: 'insurancePrice', label: TERMS.insurancePrice, aliases: ['Giá bảo hiểm'], type: 'money', list: true, sortable: true, example: 195000 },
     {
       key: 'priceEntries',
       label: 'Giá theo khoa chỉ định',

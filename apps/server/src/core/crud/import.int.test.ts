@@ -11,6 +11,7 @@ let t: TestApp;
 let facilityId: number;
 let tokens: { catalog: string; letan: string; other: string };
 
+// 'Giá bảo hiểm' is the insurance price's former header (now 'Giá BHYT'): files made from old templates still import
 const HEADERS = ['Mã dịch vụ', 'Tên dịch vụ', 'Loại dịch vụ', 'Giá dịch vụ', 'Giá bảo hiểm'];
 
 async function xlsx(rows: unknown[][], headers: string[] = HEADERS): Promise<Buffer> {
@@ -60,7 +61,7 @@ describe('Excel import (generic block, on medical services)', () => {
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(res.rawPayload as never);
     const [data, notes] = wb.worksheets;
-    expect(data!.getRow(1).values).toEqual([undefined, 'Mã dịch vụ *', 'Tên dịch vụ *', 'Loại dịch vụ *', 'Giá dịch vụ *', 'Giá bảo hiểm']);
+    expect(data!.getRow(1).values).toEqual([undefined, 'Mã dịch vụ *', 'Tên dịch vụ *', 'Loại dịch vụ *', 'Giá dịch vụ *', 'Giá BHYT']);
     expect(data!.getRow(2).values).toEqual([undefined, 'SA001', 'Siêu âm ổ bụng tổng quát', 'Chẩn đoán hình ảnh', 250000, 195000]);
     expect(data!.getCell('C2').dataValidation?.type).toBe('list');
     expect(notes!.name).toBe('Hướng dẫn');
@@ -173,7 +174,7 @@ describe('Excel import (generic block, on medical services)', () => {
       { row: 6, field: 'code', column: 'Mã dịch vụ', message: 'Mã dịch vụ chỉ gồm chữ không dấu, số và các ký tự . _ -' },
       { row: 6, field: 'name', column: 'Tên dịch vụ', message: 'Vui lòng nhập tên dịch vụ' },
       { row: 6, field: 'price', column: 'Giá dịch vụ', message: 'Giá dịch vụ phải lớn hơn hoặc bằng 0' },
-      { row: 6, field: 'insurancePrice', column: 'Giá bảo hiểm', message: 'Giá bảo hiểm phải là số nguyên' },
+      { row: 6, field: 'insurancePrice', column: 'Giá BHYT', message: 'Giá BHYT phải là số nguyên' },
     ]);
     expect(out.totalErrors).toBe(7);
     expect(await count()).toBe(n);

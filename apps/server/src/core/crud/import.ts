@@ -328,6 +328,7 @@ async function readSheet(buffer: Buffer, fields: FieldDef[], maxRows: number): P
   for (const f of fields) {
     byHeader.set(headerKey(f.label), f);
     byHeader.set(headerKey(f.key), f);
+    for (const a of f.aliases ?? []) byHeader.set(headerKey(a), f);
   }
   const columns = new Map<number, FieldDef>();
   const seen = new Set<string>();

@@ -499,7 +499,7 @@ describe('admin accounts', () => {
     const res = await call('GET', `${ACCOUNTS}/export?roleIds=${roleLeTan}`, tok.mgr);
     expect(res.statusCode).toBe(200);
     const rows = await sheetRows(res.rawPayload);
-    expect(rows[0]).toEqual(['STT', 'Tên đăng nhập', 'Họ và tên', 'Email', 'Số điện thoại', 'Vai trò', 'Phòng', 'Đã khoá', 'Đổi mật khẩu lần cuối']);
+    expect(rows[0]).toEqual(['STT', 'Tên đăng nhập', 'Họ và tên', 'Email', 'Số điện thoại', 'Vai trò', 'Phòng', 'Trạng thái', 'Đổi mật khẩu lần cuối']);
     expect(rows[1]!.slice(0, 8)).toEqual(['1', made.username, 'Trần Thị Thu Hà', '', '0987654321', 'Tiếp đón', 'P101 – Phòng khám Nội 101', 'Không']);
     expect(rows[1]![8]).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
     expect(rows).toHaveLength(2);

@@ -212,8 +212,8 @@ describe('medical services admin', () => {
       'Tên dịch vụ',
       'Loại dịch vụ',
       'Giá dịch vụ',
-      'Giá bảo hiểm',
       'Giá chất lượng cao',
+      'Giá BHYT',
       'Trạng thái',
     ]);
     expect(ws.getRow(2).values).toEqual([
@@ -223,8 +223,8 @@ describe('medical services admin', () => {
       'Siêu âm ổ bụng tổng quát',
       'Chẩn đoán hình ảnh',
       1_250_000,
-      195_000,
       1_500_000,
+      195_000,
       'Đang hoạt động',
     ]);
     expect(ws.getRow(3).getCell(2).value).toBe('SA.002');
