@@ -47,7 +47,8 @@ test.describe('public service price page', () => {
     await expect(page).toHaveURL(/\/list-service$/); // no redirect to /login
     await expect(page).toHaveTitle('Bảng giá dịch vụ bệnh viện – Bệnh viện Đa khoa An Phúc');
     const header = page.locator('header');
-    await expect(header.getByRole('link', { name: 'Trang chủ' })).toHaveAttribute('href', '/');
+    // "Trang chủ" is the hospital's website, not the staff sign-in
+    await expect(header.getByRole('link', { name: 'Trang chủ' })).toHaveAttribute('href', 'https://benhvienanphuc.vn');
     await expect(header.getByRole('img', { name: 'Logo Bệnh viện Đa khoa An Phúc' })).toBeVisible();
     await expect(header.getByTestId('header-hotline')).toHaveAttribute('href', 'tel:19006115');
     await expect(header.getByTestId('header-hotline')).toContainText('1900 6115');
@@ -139,6 +140,12 @@ test.describe('public service price page', () => {
     await expect(page.getByTestId('empty')).toHaveText('Không tìm thấy dịch vụ phù hợp');
     await expect(rows(page)).toHaveCount(0);
     await expect(page.getByTestId('total')).toHaveText('Tổng số: 0 dịch vụ');
+    // ...but it exists in another type: the page says so and offers every type
+    await expect(page.getByTestId('elsewhere')).toContainText('Có 1 dịch vụ phù hợp ở các loại dịch vụ khác.');
+    await snap(page, 'list-service-elsewhere');
+    await page.getByRole('button', { name: 'Xem trong tất cả các loại' }).click();
+    await expect(rows(page)).toHaveCount(1);
+    await expect(rows(page).first()).toContainText(ABDOMEN);
 
     const typeReq = page.waitForRequest((r) => isLookup(r) && lookupParams(r).get('type') === '30');
     await chooseType(page, 'Chẩn đoán hình ảnh');

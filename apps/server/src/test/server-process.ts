@@ -33,7 +33,8 @@ export function startServerProcess(port: number, env: Record<string, string>): S
     for (let i = 0; i < 2400; i++) {
       if (proc.exitCode !== null) throw new Error(`server exited: ${out}`);
       try {
-        if ((await fetch(`${url}/api/health`)).ok) return;
+        // bounded: a port held by another program may accept and never answer, and the exit must still be seen
+        if ((await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(2000) })).ok) return;
       } catch {
         /* starting */
       }

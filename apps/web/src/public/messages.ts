@@ -30,6 +30,9 @@ export const T = {
   noPrice: '—',
   empty: 'Không tìm thấy dịch vụ phù hợp',
   emptyHint: 'Hãy thử từ khoá ngắn hơn hoặc chọn loại dịch vụ “Tất cả”.',
+  /** A search with no match in the chosen type, but matches in others. */
+  elsewhere: 'Có {count} dịch vụ phù hợp ở các loại dịch vụ khác.',
+  showAllTypes: 'Xem trong tất cả các loại',
   total: 'Tổng số: {total} dịch vụ',
   pageSize: 'Số dịch vụ mỗi trang',
   perPage: '{size} / trang',

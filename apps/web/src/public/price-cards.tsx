@@ -59,7 +59,7 @@ export function PriceCards(props: PriceList) {
         {error ? (
           <div className="ls-empty-error">{error}</div>
         ) : loaded && rows.length === 0 ? (
-          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={<EmptyText />} />
+          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={<EmptyText elsewhere={props.elsewhere} showAllTypes={props.showAllTypes} />} />
         ) : (
           <ol className="ls-cards" aria-label={T.resultsLabel}>
             {rows.map((s, i) => (

@@ -6,6 +6,7 @@
  */
 import { useEffect, useRef, type CSSProperties } from 'react';
 import { Empty, Pagination } from 'antd';
+import { fmt } from '@portal/shared/messages.vi';
 import { SERVICE_PAGE_SIZES, SERVICE_SCROLL_HEIGHT } from '@portal/shared/constants';
 import { T } from './messages';
 import { price, totalText } from './price-format';
@@ -95,7 +96,7 @@ export function PriceTable(props: PriceList) {
                     {error ? (
                       <div className="ls-empty-error">{error}</div>
                     ) : loaded ? (
-                      <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={<EmptyText />} />
+                      <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={<EmptyText elsewhere={props.elsewhere} showAllTypes={props.showAllTypes} />} />
                     ) : (
                       <div className="ls-empty-wait" />
                     )}
@@ -121,12 +122,21 @@ export function PriceTable(props: PriceList) {
   );
 }
 
-export function EmptyText() {
+export function EmptyText({ elsewhere, showAllTypes }: Pick<PriceList, 'elsewhere' | 'showAllTypes'>) {
   return (
     <span className="ls-empty">
       <strong data-testid="empty">{T.empty}</strong>
       <br />
-      <span className="ls-empty-hint">{T.emptyHint}</span>
+      {elsewhere ? (
+        <span className="ls-empty-hint" data-testid="elsewhere">
+          {fmt(T.elsewhere, { count: elsewhere.toLocaleString('vi-VN') })}{' '}
+          <button type="button" className="ls-button" onClick={showAllTypes}>
+            {T.showAllTypes}
+          </button>
+        </span>
+      ) : (
+        <span className="ls-empty-hint">{T.emptyHint}</span>
+      )}
     </span>
   );
 }

@@ -10,12 +10,19 @@ function Logo({ hospital, size }: { hospital: PublicHospital; size: number }) {
   return <img className="ls-logo" src={hospital.avatar} alt={fmt(T.logoAlt, { name: hospital.name })} width={size} height={size} decoding="async" />;
 }
 
+/**
+ * Where "Trang chủ" and the logo lead a patient: the hospital's own website (its facility record; editable with the
+ * settings screen), else this price page — never the staff sign-in.
+ */
+export const homeHref = (hospital: PublicHospital | null) => hospital?.website || '/list-service';
+
 export function SiteHeader({ hospital }: { hospital: PublicHospital | null }) {
+  const home = homeHref(hospital);
   return (
     <header className="ls-header">
       <div className="ls-header-bar">
         <div className="ls-wrap ls-header-inner">
-          <a className="ls-brand" href="/">
+          <a className="ls-brand" href={home}>
             {hospital && <Logo hospital={hospital} size={40} />}
             <span className="ls-brand-text">
               <span className="ls-brand-name">{hospital?.name ?? ''}</span>
@@ -25,7 +32,7 @@ export function SiteHeader({ hospital }: { hospital: PublicHospital | null }) {
             </span>
           </a>
           <nav className="ls-nav">
-            <a className="ls-nav-home" href="/">
+            <a className="ls-nav-home" href={home}>
               <HomeOutlined aria-hidden />
               <span className="ls-nav-text">{T.home}</span>
             </a>

@@ -33,6 +33,8 @@ export function usePriceList() {
   const [error, setError] = useState<string | null>(null);
   const [types, setTypes] = useState<TypeOption[] | null>(null);
   const [hospital, setHospital] = useState<PublicHospital | null>(null);
+  /** Matches of a search that found nothing in its type, counted in every type (null: not asked). */
+  const [elsewhere, setElsewhere] = useState<number | null>(null);
 
   // The URL follows the search, without adding history entries.
   useEffect(() => {
@@ -54,6 +56,13 @@ export function usePriceList() {
         setLoaded({ rows: page.data, total: page.totalElements, query });
         setError(null);
         setLoading(false);
+        setElsewhere(null);
+        // Nothing in this type: say how many the same words find in every type (one more request, only then).
+        if (page.totalElements === 0 && query.loai !== ALL_TYPE_VALUE && (query.ma.trim() || query.ten.trim())) {
+          fetchServices(lookupParams({ ...query, loai: ALL_TYPE_VALUE, trang: 1 }, hospitalId), ac.signal)
+            .then((all) => setElsewhere(all.totalElements))
+            .catch(() => undefined); // only a hint: the empty list stands without it
+        }
       })
       .catch((e: unknown) => {
         if (isAbort(e)) return;
@@ -100,7 +109,9 @@ export function usePriceList() {
     return (value: number) => names.get(value) ?? String(value);
   }, [types]);
 
-  return { query, loaded, loading, error, types, typeName, hospital, search, changePage, retry };
+  const showAllTypes = useCallback(() => search({ loai: ALL_TYPE_VALUE }), [search]);
+
+  return { query, loaded, loading, error, types, typeName, hospital, search, changePage, retry, elsewhere, showAllTypes };
 }
 
 export type PriceList = ReturnType<typeof usePriceList>;
