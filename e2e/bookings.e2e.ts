@@ -154,6 +154,9 @@ test('a booking made on the phone appears live on another desk, then accept, che
   await r.getByRole('button', { name: 'Tiếp đón' }).click();
   await expect(toast(desk, `Đã tiếp đón ${booking.code} — số thứ tự 1`)).toBeVisible();
   await expect(r.getByTestId('queue-number')).toHaveText('1');
+  // the column is the room's queue number of the day, named so (a Vietnamese reader takes "STT" for a row number)
+  await expect(desk.getByRole('columnheader', { name: 'Số thứ tự khám' })).toBeVisible();
+  await expect(desk.getByRole('columnheader', { name: 'STT', exact: true })).toHaveCount(0);
   await r.getByRole('button', { name: 'Gọi khám' }).click();
   await expect(r.getByTestId('booking-status')).toHaveText('Đã gọi khám');
   await r.getByRole('button', { name: 'Hoàn tác' }).click();

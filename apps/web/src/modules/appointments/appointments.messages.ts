@@ -18,7 +18,8 @@ export const BOOKING_UI = {
     time: 'Giờ khám',
     patient: 'Bệnh nhân',
     status: 'Trạng thái',
-    queue: 'STT',
+    /** The room's queue number of the day (blank until check-in), not a row number: not 'STT'. */
+    queue: 'Số thứ tự khám',
     bulkAccept: 'Xác nhận {count} lịch đã chọn',
     bulkAcceptTitle: 'Xác nhận {count} lịch đặt khám?',
     bulkDone: 'Đã xác nhận {succeeded}/{total} lịch đặt khám',

@@ -159,7 +159,7 @@ export function BookingListPage() {
         {
           title: M.queue,
           key: 'queue',
-          width: 60,
+          width: 80,
           render: (_v, r) =>
             r.queueNumber === null ? (
               ''
