@@ -229,6 +229,29 @@ test.describe('admin shell', () => {
     await expect(form).toBeVisible();
   });
 
+  test('a search typed just before leaving a list does not pull the user back to it', async ({ page, request }) => {
+    const account = await makeAccount(request, { prefix: 'e2e_leave', authorities: ['MANAGER_CATALOG'] });
+    await page.clock.install();
+    await loginViaApi(page, account.username, account.password);
+    await page.goto('/admin/department');
+    await expect(page.getByRole('heading', { name: 'Danh mục khoa' })).toBeVisible();
+    // the next screen's code arrives late (a slow network): the list stays on screen meanwhile
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/specialty-page-[^/]*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.getByRole('textbox', { name: T.crud.search }).fill('noi');
+    // another screen at once, before the search box's 300 ms pause has ended
+    await page.getByTestId('sidebar').getByRole('link', { name: 'Chuyên khoa', exact: true }).click();
+    await expect(page.getByTestId('navigation-pending')).toBeVisible();
+    await page.clock.runFor(1000); // the pause ends while the department list is still shown: its late search is dropped
+    release();
+    await expect(page.getByRole('heading', { name: 'Danh mục chuyên khoa' })).toBeVisible();
+    await expect(page).toHaveURL(/\/admin\/specialty$/);
+  });
+
   test('notifications appear top right and close after 3456 ms', async ({ page }) => {
     await page.goto('/login');
     await page.getByRole('button', { name: 'Đăng nhập' }).click();

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useSearchParams } from 'react-router';
+import { useScreenParams } from '../router/use-screen-params';
 import { detailIdOf, withDetailId } from './detail-param';
 import type { ListState } from './list-state';
 import type { ResourceRow } from './resource-api';
@@ -47,7 +47,7 @@ export interface DetailSlotProps {
 
 /** The id of the open detail in `?<param>=<id>` and the function that opens or closes it. */
 export function useDetailParam(param: string) {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useScreenParams();
   const id = detailIdOf(params, param);
   // replace: opening a detail does not pile up in the history; Back leaves the screen.
   const show = useCallback((next: number | null) => setParams((prev) => withDetailId(prev, param, next), { replace: true }), [setParams, param]);

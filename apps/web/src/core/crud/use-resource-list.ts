@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useSearchParams } from 'react-router';
+import { useScreenParams } from '../router/use-screen-params';
 import type { Resource } from '@portal/shared/core/define-resource';
 import { resourceKeys } from '../api/query-keys';
 import { listQuery, listSpec, listStateToParams, parseListState, withFixedFilters, withPaging, type ListState } from './list-state';
@@ -12,7 +12,7 @@ import { resourceApi } from './resource-api';
  */
 export function useResourceList(resource: Resource, enabled = true, fixedFilters?: Record<string, string>) {
   const spec = useMemo(() => listSpec(resource), [resource]);
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useScreenParams();
   const fixedKey = JSON.stringify(fixedFilters ?? {});
   // keyed by value: a page may pass a new object with the same filters on every render
   const fixed = useMemo(() => fixedFilters, [fixedKey]);

@@ -4,7 +4,8 @@ import type { ColumnsType } from 'antd/es/table';
 import { PlusOutlined } from '@ant-design/icons';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
-import { Link, useLocation, useSearchParams } from 'react-router';
+import { Link, useLocation } from 'react-router';
+import { useScreenParams } from '../../core/router/use-screen-params';
 import { hasAuthority } from '@portal/shared/authorities';
 import {
   BOOKING_PRIORITY_LABELS,
@@ -99,7 +100,7 @@ export function BookingListPage() {
   const me = useMe();
   const allowed = hasAuthority(me.data?.user.authorities ?? [], 'MANAGER_APPOINTMENT');
   const today = todayVn();
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useScreenParams();
   const state = useMemo(() => parseBookingListState(params, today), [params, today]);
   const setState = useCallback(
     (next: BookingListState) => setParams(new URLSearchParams(bookingListQuery(next, today, { forUrl: true })), { replace: true }),

@@ -1,5 +1,5 @@
 import { Tabs } from 'antd';
-import { useSearchParams } from 'react-router';
+import { useScreenParams } from '../../core/router/use-screen-params';
 import { areaResource } from '@portal/shared/resources';
 import { T } from '../../app/messages';
 import { ResourceListPage } from '../../core/crud/resource-list-page';
@@ -29,7 +29,7 @@ const TABS = [
 
 /** /admin/administrative: Danh mục đơn vị hành chính. */
 export function AreaPage() {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useScreenParams();
   const tab = TABS.find((t) => t.fixed.level === params.get('level') && t.fixed.legacy === (params.get('legacy') ?? 'false')) ?? TABS[1];
   return (
     <ResourceListPage

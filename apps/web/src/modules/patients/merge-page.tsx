@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { Alert, Button, Card, Col, Descriptions, Empty, Flex, List, Pagination, Popconfirm, Radio, Result, Row, Segmented, Spin, Tag, Typography } from 'antd';
 import { SwapOutlined } from '@ant-design/icons';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
+import { useScreenParams } from '../../core/router/use-screen-params';
 import { hasAuthority } from '@portal/shared/authorities';
 import { DUPLICATE_REASONS, relationshipLabel, type MergeResult, type PatientUserRow } from '@portal/shared/contracts/patients.contract';
 import { fmt } from '@portal/shared/messages.vi';
@@ -161,7 +162,7 @@ function MergePreviewPanel({ keepId, removeId, onSwap, onDone }: { keepId: numbe
 export function MergePage() {
   const me = useMe();
   const allowed = hasAuthority(me.data?.user.authorities ?? [], 'MANAGER_USER');
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useScreenParams();
   const reason = DUPLICATE_REASONS.some((r) => r.value === params.get('reason')) ? params.get('reason')! : 'phone';
   const page = Math.max(0, Number(params.get('page') ?? 0) || 0);
   const queryClient = useQueryClient();

@@ -3,7 +3,8 @@ import { Button, Card, Flex, Popconfirm, Select, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { ClearOutlined } from '@ant-design/icons';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
+import { useScreenParams } from '../../core/router/use-screen-params';
 import { hasAuthority } from '@portal/shared/authorities';
 import type { PatientUserRow } from '@portal/shared/contracts/patients.contract';
 import { fmt } from '@portal/shared/messages.vi';
@@ -62,7 +63,7 @@ export function StatusTags({ row }: { row: Pick<PatientUserRow, 'locked' | 'merg
 export function PatientListPage() {
   const me = useMe();
   const allowed = hasAuthority(me.data?.user.authorities ?? [], 'MANAGER_USER');
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useScreenParams();
   const state = useMemo(() => parseListState(params, PATIENT_LIST_SPEC), [params]);
   const setState = useCallback((next: ListState) => setParams(listStateToParams(next, PATIENT_LIST_SPEC), { replace: true }), [setParams]);
   const query = useMemo(() => listQuery(state, PATIENT_LIST_SPEC, { withPaging: true }), [state]);

@@ -3,7 +3,7 @@ import { Button, Card, Flex, Segmented, Space, Spin, Tabs, Typography } from 'an
 import { CopyOutlined, LeftOutlined, PlusOutlined, RightOutlined, StopOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
-import { useSearchParams } from 'react-router';
+import { useScreenParams } from '../../core/router/use-screen-params';
 import { hasAuthority } from '@portal/shared/authorities';
 import { SCHEDULE_LIVE_TOPIC, type ScheduleRow } from '@portal/shared/contracts/schedules.contract';
 import { formatDate } from '@portal/shared/rules/format';
@@ -35,7 +35,7 @@ export function SchedulePage() {
   const me = useMe();
   const canWrite = hasAuthority(me.data?.user.authorities ?? [], 'MANAGER_SCHEDULE');
   const qc = useQueryClient();
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useScreenParams();
   // today in Vietnam (+07:00), whatever time zone the browser is set to
   const today = todayVn();
   const view = params.get('view') === 'month' ? 'month' : 'week';
