@@ -1,4 +1,5 @@
-import type { SQL, Table } from 'drizzle-orm';
+import { and, ne, type SQL, type Table } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from './db';
 
 /** LIKE pattern for "contains", with LIKE's wildcards typed by the user taken literally. */
@@ -29,3 +30,18 @@ export const iso = (v: Date | string | null | undefined): string | null => {
   const s = v.replace(' ', 'T').replace(/([+-]\d{2})$/, '$1:00');
   return new Date(s).toISOString();
 };
+
+/**
+ * The id of a row of `table` matching every condition, other than `exceptId` (the row being updated), or null:
+ * the one "is this code / name / phone already taken?" query of the unique checks (generic table handler,
+ * doctors, staff accounts); each check names its own conditions (facility, case rules).
+ */
+export async function takenBy(ex: Executor, table: PgTable & { id: PgColumn }, conds: SQL[], exceptId?: number): Promise<number | null> {
+  const where = exceptId ? [...conds, ne(table.id, exceptId)] : conds;
+  const [row] = await ex
+    .select({ id: table.id })
+    .from(table as PgTable)
+    .where(and(...where))
+    .limit(1);
+  return row ? Number(row.id) : null;
+}

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, getTableName, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableName, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import type { FieldError } from '@portal/shared';
 import { refNameKey, type FieldDef, type Resource } from '@portal/shared/core/define-resource';
@@ -10,6 +10,7 @@ import type { Executor } from '../db';
 import { badRequest, conflict, notFound } from '../errors';
 import { PG, pgErrorOf } from '../pg-errors';
 import { everyWordConditions } from '../search';
+import { takenBy } from '../sql';
 import { recordWrite } from '../write';
 import { exportWorkbook } from './excel';
 import type { ResourceHandler } from './resource-handler';
@@ -187,14 +188,8 @@ export function tableHandler(ctx: AppContext, resource: Resource, table: Catalog
   /** A unique field already used by another row of the facility → 409 naming the field. */
   async function checkUnique(ex: Executor, caller: Caller, body: Row, exceptId?: number) {
     for (const f of resource.fields.filter((x) => x.unique)) {
-      const conds = [scope(caller), eq(col(f.key), body[f.key])];
-      if (exceptId) conds.push(ne(table.id, exceptId));
-      const [dup] = await ex
-        .select({ id: table.id })
-        .from(table)
-        .where(and(...conds))
-        .limit(1);
-      if (dup) {
+      const conds = [scope(caller), eq(col(f.key), body[f.key])].filter((c): c is SQL => c !== undefined);
+      if ((await takenBy(ex, table, conds, exceptId)) !== null) {
         const message = `${f.label} "${String(body[f.key])}" đã tồn tại`;
         throw conflict(message, [{ field: f.key, message }]);
       }

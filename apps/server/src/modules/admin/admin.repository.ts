@@ -4,6 +4,7 @@ import type { ListQuery } from '@portal/shared/core/list-query';
 import { normalizeText } from '@portal/shared/rules/diacritics';
 import type { Executor } from '../../core/db';
 import { everyWordConditions } from '../../core/search';
+import { takenBy } from '../../core/sql';
 import { accountRoles, accountRooms, accounts, roleAuthorities, roles, rooms } from '../../db/schema';
 
 // drizzle renders a column inside sql`` without its table; subqueries name the outer row explicitly.
@@ -185,20 +186,14 @@ export function findAccount(ex: Executor, facilityId: number, id: number) {
 
 /** Login identifiers are platform-wide: another account (of any facility) using this username, email or phone. */
 export async function findLoginClash(ex: Executor, field: 'username' | 'email' | 'phone', value: string, exceptId?: number) {
-  const conds: SQL[] = [
+  const cond =
     field === 'username'
       ? eq(accounts.username, value.toLowerCase())
       : field === 'email'
         ? sql`lower(${accounts.email}) = ${value.toLowerCase()}`
-        : eq(accounts.phone, value),
-  ];
-  if (exceptId) conds.push(ne(accounts.id, exceptId));
-  const [row] = await ex
-    .select({ id: accounts.id })
-    .from(accounts)
-    .where(and(...conds))
-    .limit(1);
-  return row ?? null;
+        : eq(accounts.phone, value);
+  const id = await takenBy(ex, accounts, [cond], exceptId);
+  return id === null ? null : { id };
 }
 
 export interface AccountValues {

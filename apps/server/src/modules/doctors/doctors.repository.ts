@@ -1,9 +1,10 @@
-import { and, asc, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { ListQuery } from '@portal/shared/core/list-query';
 import type { NamedRef } from '@portal/shared/contracts/doctors.contract';
 import type { Executor } from '../../core/db';
 import { everyWordConditions } from '../../core/search';
+import { takenBy } from '../../core/sql';
 import { departments, doctorRooms, doctorSpecialties, doctors, doctorWorkHistory, rooms, specialties } from '../../db/schema';
 
 /**
@@ -153,14 +154,7 @@ export async function findDoctorOptions(ex: Executor, where: SQL, order: SQL[], 
 }
 
 export async function codeTaken(ex: Executor, facilityId: number, code: string, exceptId?: number): Promise<boolean> {
-  const conds = [eq(doctors.facilityId, facilityId), eq(doctors.code, code)];
-  if (exceptId) conds.push(ne(doctors.id, exceptId));
-  const [dup] = await ex
-    .select({ id: doctors.id })
-    .from(doctors)
-    .where(and(...conds))
-    .limit(1);
-  return Boolean(dup);
+  return (await takenBy(ex, doctors, [eq(doctors.facilityId, facilityId), eq(doctors.code, code)], exceptId)) !== null;
 }
 
 const LINK_TABLES = { departments, specialties, rooms } as const;

@@ -1,3 +1,5 @@
+import { TERMS } from '@portal/shared/messages.vi';
+
 /** Screen labels of the patient screens (/admin/user, /admin/chi-tiet-y-ba/:userId, /admin/merge-account); app/messages.ts exposes them as T.patients. */
 export const PATIENT_MESSAGES = {
   list: {
@@ -23,7 +25,7 @@ export const PATIENT_MESSAGES = {
     verify: 'Xác thực',
     lock: 'Khoá',
     unlock: 'Mở khoá',
-    resetPassword: 'Cấp lại mật khẩu',
+    resetPassword: TERMS.reissuePassword,
     lockTitle: 'Khoá tài khoản "{name}"?',
     lockHint: 'Bệnh nhân bị đăng xuất khỏi ứng dụng và không đăng nhập được cho đến khi mở khoá.',
     unlockTitle: 'Mở khoá tài khoản "{name}"?',
