@@ -1,4 +1,4 @@
-import { and, ne, type SQL, type Table } from 'drizzle-orm';
+import { and, inArray, ne, sql, type SQL, type Table } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from './db';
 
@@ -6,6 +6,15 @@ import type { Executor } from './db';
 export function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
+
+/**
+ * Catalogue codes compare without case: "p301" names the room "P301" (docs/decisions.md, "Codes are
+ * case-insensitive"; the database's unique keys are on lower(code)). Codes are ASCII, so lower-casing
+ * here and in PostgreSQL agree, and the condition uses the (facility_id, lower(code)) index.
+ */
+export const codeKeyOf = (code: string): string => code.toLowerCase();
+export const sameCode = (column: PgColumn, code: string): SQL => sql`lower(${column}) = ${codeKeyOf(code)}`;
+export const codeIn = (column: PgColumn, codes: string[]): SQL => inArray(sql`lower(${column})`, codes.map(codeKeyOf));
 
 /** Rows of a raw query on either driver. */
 export async function rows<T>(ex: Executor, query: SQL): Promise<T[]> {

@@ -86,7 +86,7 @@ describe('Excel import (generic block, on medical services)', () => {
       ['XN001', 'Định lượng Glucose [Máu]', 'xét nghiệm', 21500, null],
       ['KB001', '  Khám Nội tổng quát ', '10', '1.250.000', '38,700'],
       [],
-      ['SA001', 'Siêu âm ổ bụng (gan mật, tụy, lách)', 'CHAN DOAN HINH ANH', 260000, 195000],
+      ['sa001', 'Siêu âm ổ bụng (gan mật, tụy, lách)', 'CHAN DOAN HINH ANH', 260000, 195000], // SA001 whatever the case; keeps its code
     ]);
     const res = await upload(file);
     expect(res.statusCode).toBe(200);
@@ -160,7 +160,7 @@ describe('Excel import (generic block, on medical services)', () => {
       ['NS001', 'Nội soi dạ dày', 'Nội soi', 450000, null],
       ['NS002', 'Nội soi đại tràng', 'Siêu âm', 650000, null], // unknown type
       ['NS003', 'Nội soi thanh quản', 'Nội soi', 'một trăm', null], // price is not a number
-      ['NS001', 'Nội soi dạ dày lần 2', 'Nội soi', 450000, null], // duplicate code in the file
+      ['ns001', 'Nội soi dạ dày lần 2', 'Nội soi', 450000, null], // duplicate code in the file (codes ignore case)
       ['NS 004', '', 'Nội soi', -5, 1000.5], // bad code, no name, negative price, decimal insurance price
     ]);
     const res = await upload(file);
@@ -170,7 +170,7 @@ describe('Excel import (generic block, on medical services)', () => {
     expect(out.errors).toEqual([
       { row: 3, field: 'typeValue', column: 'Loại dịch vụ', message: expect.stringMatching(/^Loại dịch vụ "Siêu âm" không có trong danh sách: Khám bệnh, /) },
       { row: 4, field: 'price', column: 'Giá dịch vụ', message: 'Giá dịch vụ phải là số' },
-      { row: 5, field: 'code', column: 'Mã dịch vụ', message: 'Mã dịch vụ "NS001" bị trùng với dòng 2 trong tệp' },
+      { row: 5, field: 'code', column: 'Mã dịch vụ', message: 'Mã dịch vụ "ns001" bị trùng với dòng 2 trong tệp' },
       { row: 6, field: 'code', column: 'Mã dịch vụ', message: 'Mã dịch vụ chỉ gồm chữ không dấu, số và các ký tự . _ -' },
       { row: 6, field: 'name', column: 'Tên dịch vụ', message: 'Vui lòng nhập tên dịch vụ' },
       { row: 6, field: 'price', column: 'Giá dịch vụ', message: 'Giá dịch vụ phải lớn hơn hoặc bằng 0' },

@@ -20,7 +20,7 @@
  */
 import ExcelJS from 'exceljs';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { FieldDef, Resource } from '@portal/shared/core/define-resource';
 import { IMPORT_MAX_BYTES, IMPORT_MAX_REPORTED_ERRORS, IMPORT_MAX_ROWS, type ImportResult, type ImportRowError } from '@portal/shared/core/import';
@@ -35,6 +35,7 @@ import type { Executor, Tx } from '../db';
 import { route } from '../endpoints';
 import { XLSX_MIME, columnWidth } from './excel';
 import type { CatalogTable, TableHandlerOptions } from './table-handler';
+import { codeIn, codeKeyOf } from '../sql';
 import { recordWrite } from '../write';
 
 type Row = Record<string, unknown>;
@@ -442,14 +443,14 @@ export function resourceImportRoutes(app: FastifyInstance, ctx: AppContext, reso
         const found = (await tx
           .select()
           .from(table)
-          .where(and(eq(table.facilityId!, facilityId), inArray(col(keyField.key), keys.slice(i, i + CHUNK))))) as Row[];
-        for (const row of found) existing.set(String(row[keyField.key]), row);
+          .where(and(eq(table.facilityId!, facilityId), valuesIn(keyField, keys.slice(i, i + CHUNK))))) as Row[];
+        for (const row of found) existing.set(matchKey(keyField, row[keyField.key]), row);
       }
 
       const valid: ImportRow[] = [];
       for (const pr of rows) {
         const key = pr.values[keyField.key]!.value;
-        const stored = typeof key === 'string' ? (existing.get(key) ?? null) : null;
+        const stored = typeof key === 'string' ? (existing.get(matchKey(keyField, key)) ?? null) : null;
         if (stored && mode === 'insert') report(pr.row, keyField, `${keyField.label} "${String(key)}" đã tồn tại`);
         const candidate: Row = {};
         for (const f of formFields) {
@@ -465,6 +466,7 @@ export function resourceImportRoutes(app: FastifyInstance, ctx: AppContext, reso
           continue;
         }
         const data = parsed.data as Row;
+        if (stored) data[keyField.key] = stored[keyField.key]; // "sa001" updates SA001 and leaves its code as it is
         if (options.validate) {
           for (const e of await options.validate(tx, caller(req), data, stored)) {
             const f = formFields.find((x) => x.key === e.field.split('.')[0]) ?? { key: e.field, label: e.field };
@@ -498,6 +500,14 @@ export function resourceImportRoutes(app: FastifyInstance, ctx: AppContext, reso
     };
   }
 
+  /** A unique value as rows are matched on: a code whatever its case (core/sql codeKeyOf), any other value as it is. */
+  function matchKey(f: FieldDef, value: unknown): string {
+    return f.type === 'code' ? codeKeyOf(String(value)) : String(value);
+  }
+  function valuesIn(f: FieldDef, values: string[]): SQL {
+    return f.type === 'code' ? codeIn(col(f.key), values) : inArray(col(f.key), values);
+  }
+
   /** Unique fields: no two rows of the file, and no other stored row of the facility. */
   async function checkUniqueness(tx: Executor, facilityId: number, valid: ImportRow[], key: FieldDef, report: (row: number, f: FieldDef, m: string) => void) {
     for (const f of formFields.filter((x) => x.unique)) {
@@ -505,20 +515,27 @@ export function resourceImportRoutes(app: FastifyInstance, ctx: AppContext, reso
       for (const v of valid) {
         const value = v.data[f.key];
         if (value === null || value === undefined || value === '') continue;
-        const k = String(value);
+        const k = matchKey(f, value);
         const first = firstRow.get(k);
-        if (first !== undefined) report(v.row, f, `${f.label} "${k}" bị trùng với dòng ${first} trong tệp`);
+        if (first !== undefined) report(v.row, f, `${f.label} "${String(value)}" bị trùng với dòng ${first} trong tệp`);
         else firstRow.set(k, v.row);
       }
       if (f.key === key.key) continue; // the key's stored rows are the ones being updated
-      const values = [...firstRow.keys()];
+      const values = [
+        ...new Set(
+          valid
+            .map((v) => v.data[f.key])
+            .filter((x) => x !== null && x !== undefined && x !== '')
+            .map(String),
+        ),
+      ];
       for (let i = 0; i < values.length; i += CHUNK) {
         const taken = (await tx
           .select({ id: table.id, value: col(f.key) })
           .from(table)
-          .where(and(eq(table.facilityId!, facilityId), inArray(col(f.key), values.slice(i, i + CHUNK))))) as { id: number; value: unknown }[];
+          .where(and(eq(table.facilityId!, facilityId), valuesIn(f, values.slice(i, i + CHUNK))))) as { id: number; value: unknown }[];
         for (const t of taken) {
-          const v = valid.find((x) => String(x.data[f.key]) === String(t.value));
+          const v = valid.find((x) => matchKey(f, x.data[f.key]) === matchKey(f, t.value));
           if (v && v.existing?.id !== t.id) report(v.row, f, `${f.label} "${String(t.value)}" đã tồn tại`);
         }
       }

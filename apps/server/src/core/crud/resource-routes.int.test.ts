@@ -167,6 +167,18 @@ describe.each(WRITABLE)('%s', (_name, resource) => {
     });
     const upd = await call('PUT', `${resource.path}/${made['KT-NGOAI']!.id}`, tokens.catalog, sampleBody(resource, 'KT-NOI', 'x', refsOf(1)));
     expect(upd.statusCode).toBe(409);
+    // a code is the same code whatever its case and surrounding spaces (the database holds it too: db/code-keys)
+    for (const [typed, shown] of [
+      ['kt-noi', 'kt-noi'],
+      ['  Kt-Noi ', 'Kt-Noi'],
+    ]) {
+      const other = await call('POST', resource.path, tokens.catalog, sampleBody(resource, typed!, 'Trùng mã', refsOf(0)));
+      expect(other.statusCode, typed).toBe(409);
+      expect(other.json().errors).toEqual([{ field: 'code', message: `${codeLabel} "${shown}" đã tồn tại` }]);
+      expect((await call('PUT', `${resource.path}/${made['KT-NGOAI']!.id}`, tokens.catalog, sampleBody(resource, typed!, 'x', refsOf(1)))).statusCode).toBe(
+        409,
+      );
+    }
     expect((await call('GET', `${resource.path}?q=${q('trung ma')}`, tokens.catalog)).json().totalElements).toBe(0);
   });
 

@@ -10,7 +10,7 @@ import type { Executor } from '../db';
 import { badRequest, conflict, notFound } from '../errors';
 import { PG, pgErrorOf } from '../pg-errors';
 import { everyWordConditions } from '../search';
-import { takenBy } from '../sql';
+import { sameCode, takenBy } from '../sql';
 import { recordWrite } from '../write';
 import { exportWorkbook } from './excel';
 import type { ResourceHandler } from './resource-handler';
@@ -188,7 +188,9 @@ export function tableHandler(ctx: AppContext, resource: Resource, table: Catalog
   /** A unique field already used by another row of the facility → 409 naming the field. */
   async function checkUnique(ex: Executor, caller: Caller, body: Row, exceptId?: number) {
     for (const f of resource.fields.filter((x) => x.unique)) {
-      const conds = [scope(caller), eq(col(f.key), body[f.key])].filter((c): c is SQL => c !== undefined);
+      const conds = [scope(caller), f.type === 'code' ? sameCode(col(f.key), String(body[f.key])) : eq(col(f.key), body[f.key])].filter(
+        (c): c is SQL => c !== undefined,
+      );
       if ((await takenBy(ex, table, conds, exceptId)) !== null) {
         const message = `${f.label} "${String(body[f.key])}" đã tồn tại`;
         throw conflict(message, [{ field: f.key, message }]);

@@ -1,3 +1,4 @@
+import { codeKey } from './code-key';
 import { boolean, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { rooms } from './catalog';
 import { facilities } from './facilities';
@@ -56,7 +57,7 @@ export const roles = pgTable(
     primaryKey({ name: 'roles_pkey', columns: [t.id, t.facilityId] }),
     // role_authorities and account_roles still reference id alone
     uniqueIndex('roles_id_uq').on(t.id),
-    uniqueIndex('roles_facility_code_uq').on(t.facilityId, t.code),
+    ...codeKey('roles', t),
   ],
 );
 

@@ -1,17 +1,18 @@
+import { codeKey } from './code-key';
 import { boolean, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { catalogColumns } from './catalog';
 
 /** Nghề nghiệp: copied from the national list into each facility when it is created. */
 export const jobs = pgTable('jobs', catalogColumns(), (t) => [
   primaryKey({ name: 'jobs_pkey', columns: [t.id, t.facilityId] }),
-  uniqueIndex('jobs_facility_code_uq').on(t.facilityId, t.code),
+  ...codeKey('jobs', t),
   index('jobs_search_trgm').using('gin', t.searchText.op('gin_trgm_ops')),
 ]);
 
 /** Dân tộc: copied from the national list into each facility when it is created. */
 export const nations = pgTable('nations', { ...catalogColumns(), otherNames: text('other_names') }, (t) => [
   primaryKey({ name: 'nations_pkey', columns: [t.id, t.facilityId] }),
-  uniqueIndex('nations_facility_code_uq').on(t.facilityId, t.code),
+  ...codeKey('nations', t),
   index('nations_search_trgm').using('gin', t.searchText.op('gin_trgm_ops')),
 ]);
 

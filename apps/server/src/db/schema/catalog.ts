@@ -1,3 +1,4 @@
+import { codeKey } from './code-key';
 import { boolean, foreignKey, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { facilities } from './facilities';
 
@@ -52,7 +53,7 @@ export const medicalServices = pgTable(
     primaryKey({ name: 'medical_services_pkey', columns: [t.id, t.facilityId] }),
     // booking_services still references id alone
     uniqueIndex('medical_services_id_uq').on(t.id),
-    uniqueIndex('medical_services_facility_code_uq').on(t.facilityId, t.code),
+    ...codeKey('medical_services', t),
     index('medical_services_list_idx').on(t.facilityId, t.typeValue, t.code),
     index('medical_services_search_trgm').using('gin', t.searchText.op('gin_trgm_ops')),
     index('medical_services_code_trgm').using('gin', t.codeSearch.op('gin_trgm_ops')),
@@ -83,7 +84,7 @@ export function catalogColumns() {
 /** Khoa. */
 export const departments = pgTable('departments', catalogColumns(), (t) => [
   primaryKey({ name: 'departments_pkey', columns: [t.id, t.facilityId] }),
-  uniqueIndex('departments_facility_code_uq').on(t.facilityId, t.code),
+  ...codeKey('departments', t),
   index('departments_search_trgm').using('gin', t.searchText.op('gin_trgm_ops')),
 ]);
 
@@ -92,7 +93,7 @@ export const specialties = pgTable('specialties', catalogColumns(), (t) => [
   primaryKey({ name: 'specialties_pkey', columns: [t.id, t.facilityId] }),
   // doctor_specialties still references id alone
   uniqueIndex('specialties_id_uq').on(t.id),
-  uniqueIndex('specialties_facility_code_uq').on(t.facilityId, t.code),
+  ...codeKey('specialties', t),
   index('specialties_search_trgm').using('gin', t.searchText.op('gin_trgm_ops')),
 ]);
 
@@ -110,7 +111,7 @@ export const rooms = pgTable(
     uniqueIndex('rooms_id_uq').on(t.id),
     foreignKey({ name: 'rooms_department_fk', columns: [t.facilityId, t.departmentId], foreignColumns: [departments.facilityId, departments.id] }),
     foreignKey({ name: 'rooms_specialty_fk', columns: [t.facilityId, t.specialtyId], foreignColumns: [specialties.facilityId, specialties.id] }),
-    uniqueIndex('rooms_facility_code_uq').on(t.facilityId, t.code),
+    ...codeKey('rooms', t),
     index('rooms_search_trgm').using('gin', t.searchText.op('gin_trgm_ops')),
     index('rooms_department_idx').on(t.departmentId),
     index('rooms_specialty_idx').on(t.specialtyId),

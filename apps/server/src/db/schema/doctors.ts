@@ -1,3 +1,4 @@
+import { codeKey } from './code-key';
 import { boolean, date, foreignKey, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { departments, rooms, specialties } from './catalog';
 import { facilities } from './facilities';
@@ -34,7 +35,7 @@ export const doctors = pgTable(
     // doctor_specialties, doctor_rooms and doctor_work_history still reference id alone
     uniqueIndex('doctors_id_uq').on(t.id),
     foreignKey({ name: 'doctors_department_fk', columns: [t.facilityId, t.departmentId], foreignColumns: [departments.facilityId, departments.id] }),
-    uniqueIndex('doctors_facility_code_uq').on(t.facilityId, t.code),
+    ...codeKey('doctors', t),
     index('doctors_search_trgm').using('gin', t.searchText.op('gin_trgm_ops')),
     index('doctors_department_idx').on(t.departmentId),
   ],

@@ -136,6 +136,8 @@ describe('roles', () => {
       errors: [{ field: 'code', message: 'Mã vai trò "LE_TAN" đã tồn tại' }],
     });
     expect((await call('PUT', `${ROLES}/${kho}`, tok.admin, { code: 'LE_TAN', name: 'x', authorities: ['MANAGER_USER'] })).statusCode).toBe(409);
+    const lower = await call('POST', ROLES, tok.admin, { code: 'le_tan', name: 'Khác', authorities: ['MANAGER_USER'] });
+    expect(lower.json().errors).toEqual([{ field: 'code', message: 'Mã vai trò "le_tan" đã tồn tại' }]);
     // the same code in another facility is fine
     expect((await call('POST', ROLES, tok.admin2, { code: 'LE_TAN', name: 'Lễ tân Minh An', authorities: ['MANAGER_USER'] })).statusCode).toBe(200);
   });

@@ -4,7 +4,7 @@ import type { ListQuery } from '@portal/shared/core/list-query';
 import { normalizeText } from '@portal/shared/rules/diacritics';
 import type { Executor } from '../../core/db';
 import { everyWordConditions } from '../../core/search';
-import { takenBy } from '../../core/sql';
+import { sameCode, takenBy } from '../../core/sql';
 import { accountRoles, accountRooms, accounts, roleAuthorities, roles, rooms } from '../../db/schema';
 
 // drizzle renders a column inside sql`` without its table; subqueries name the outer row explicitly.
@@ -69,7 +69,7 @@ export function findRole(ex: Executor, facilityId: number, id: number) {
 }
 
 export function findRoleByCode(ex: Executor, facilityId: number, code: string, exceptId?: number) {
-  const conds = [eq(roles.facilityId, facilityId), eq(roles.code, code)];
+  const conds = [eq(roles.facilityId, facilityId), sameCode(roles.code, code)];
   if (exceptId) conds.push(ne(roles.id, exceptId));
   return ex
     .select({ id: roles.id })

@@ -121,6 +121,8 @@ describe('doctors API', () => {
       message: 'Mã bác sĩ "BS-TM01" đã tồn tại',
       errors: [{ field: 'code', message: 'Mã bác sĩ "BS-TM01" đã tồn tại' }],
     });
+    const lower = await call('POST', PATH, tok.doctor, body({ code: 'bs-tm01', name: 'Bác sĩ trùng mã' }));
+    expect(lower.json().errors).toEqual([{ field: 'code', message: 'Mã bác sĩ "bs-tm01" đã tồn tại' }]);
     expect(await sqlRows<{ n: number }>(t, sql`SELECT count(*)::int AS n FROM doctors`)).toEqual(before);
   });
 

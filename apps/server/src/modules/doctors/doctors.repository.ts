@@ -4,7 +4,7 @@ import type { ListQuery } from '@portal/shared/core/list-query';
 import type { NamedRef } from '@portal/shared/contracts/doctors.contract';
 import type { Executor } from '../../core/db';
 import { everyWordConditions } from '../../core/search';
-import { takenBy } from '../../core/sql';
+import { sameCode, takenBy } from '../../core/sql';
 import { departments, doctorRooms, doctorSpecialties, doctors, doctorWorkHistory, rooms, specialties } from '../../db/schema';
 
 /**
@@ -154,7 +154,7 @@ export async function findDoctorOptions(ex: Executor, where: SQL, order: SQL[], 
 }
 
 export async function codeTaken(ex: Executor, facilityId: number, code: string, exceptId?: number): Promise<boolean> {
-  return (await takenBy(ex, doctors, [eq(doctors.facilityId, facilityId), eq(doctors.code, code)], exceptId)) !== null;
+  return (await takenBy(ex, doctors, [eq(doctors.facilityId, facilityId), sameCode(doctors.code, code)], exceptId)) !== null;
 }
 
 const LINK_TABLES = { departments, specialties, rooms } as const;
