@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import dayjs from 'dayjs';
 import 'dayjs/locale/vi';
+import { keepMeasureRowsInert } from './core/a11y/inert-measure-rows';
 import { configureApiClient } from './core/api/api-client';
 import { createQueryClient } from './core/api/query-client';
 import { AppProviders } from './app/providers';
@@ -22,6 +23,8 @@ configureApiClient({
     void router.navigate(loginPath, { replace: true }).then(() => queryClient.clear());
   },
 });
+
+keepMeasureRowsInert();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -7,14 +7,17 @@ import { createRoot } from 'react-dom/client';
 import { ConfigProvider, type ThemeConfig } from 'antd';
 import viVN from 'antd/locale/vi_VN';
 import { prefersReducedMotion } from '../core/motion/reduced-motion';
+import { LIGHT_BACKGROUNDS, READABLE_GREYS, readableOn } from '../core/theme/contrast';
 import { PriceListPage } from './price-list-page';
 import './list-service.css';
 
-const PRIMARY = '#1677ff';
-const TEAL = '#13a8a8';
+// the admin's default theme colours, shaded where they are text (docs/decisions.md, "Readable colours")
+const PRIMARY = readableOn('#1677ff', LIGHT_BACKGROUNDS);
+const TEAL = readableOn('#13a8a8', LIGHT_BACKGROUNDS);
 
 const theme: ThemeConfig = {
   token: {
+    ...READABLE_GREYS,
     colorPrimary: PRIMARY,
     colorInfo: PRIMARY,
     colorLink: PRIMARY,

@@ -37,12 +37,7 @@ export function SiteHeader({ hospital }: { hospital: PublicHospital | null }) {
               <span className="ls-nav-text">{T.home}</span>
             </a>
             {hospital?.hotline && (
-              <a
-                className="ls-hotline"
-                href={telHref(hospital.hotline)}
-                aria-label={fmt(T.callHotline, { phone: hospital.hotline })}
-                data-testid="header-hotline"
-              >
+              <a className="ls-hotline" href={telHref(hospital.hotline)} title={fmt(T.callHotline, { phone: hospital.hotline })} data-testid="header-hotline">
                 <PhoneOutlined aria-hidden />
                 <span className="ls-hotline-label">{T.hotline}</span>
                 <strong>{hospital.hotline}</strong>

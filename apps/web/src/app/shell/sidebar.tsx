@@ -63,7 +63,7 @@ export function Sidebar({ me, onChangePassword }: { me: MeData; onChangePassword
       data-testid="sidebar"
     >
       <div className="shell-sider-inner">
-        <Link to="/admin" className="shell-brand" aria-label={T.menu.home}>
+        <Link to="/admin" className="shell-brand" aria-label={collapsed ? T.menu.home : undefined} title={T.menu.home}>
           <BrandMark size={32} color={findTheme(settings.theme).primary} />
           {!collapsed && <span className="shell-brand-text">{T.product.name}</span>}
         </Link>

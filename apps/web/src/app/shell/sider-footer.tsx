@@ -4,6 +4,7 @@ import { KeyOutlined, LogoutOutlined } from '@ant-design/icons';
 import { useLocation, useNavigate } from 'react-router';
 import type { MeData } from '@portal/shared/contracts/auth.contract';
 import { redirectTarget } from '../../core/auth/redirect';
+import { readableOn } from '../../core/theme/contrast';
 import { T } from '../messages';
 import { initialsOf } from './initials';
 
@@ -11,6 +12,10 @@ import { initialsOf } from './initials';
  * The sider footer (spec §2): facility avatar, username and (optionally) display name; a click
  * opens a popover with "Đổi mật khẩu" and "Đăng xuất".
  */
+
+/** The teal of the themes, shaded so that white initials read at 4.5:1. */
+const INITIALS_BG = readableOn('#13a8a8', ['#ffffff']);
+
 export function SiderFooter({
   me,
   collapsed,
@@ -58,8 +63,20 @@ export function SiderFooter({
 
   return (
     <Popover content={content} trigger="click" placement="topLeft" open={open} onOpenChange={setOpen} arrow={false}>
-      <button type="button" className="sider-footer" aria-label={T.shell.account} data-testid="sider-footer">
-        <Avatar size={collapsed ? 32 : 36} src={hospitalByAdmin.avatar ?? undefined} alt={hospitalByAdmin.name} style={{ background: '#13a8a8', flex: 'none' }}>
+      <button
+        type="button"
+        className="sider-footer"
+        aria-label={collapsed ? T.shell.account : undefined}
+        title={T.shell.account}
+        aria-haspopup="dialog"
+        data-testid="sider-footer"
+      >
+        <Avatar
+          size={collapsed ? 32 : 36}
+          src={hospitalByAdmin.avatar ?? undefined}
+          alt={hospitalByAdmin.name}
+          style={{ background: INITIALS_BG, flex: 'none' }}
+        >
           {initialsOf(hospitalByAdmin.name)}
         </Avatar>
         {!collapsed && (

@@ -1,7 +1,9 @@
 import { Avatar } from 'antd';
 import { nameInitials } from '@portal/shared/rules/doctor-title';
+import { readableOn } from '../../core/theme/contrast';
 
-const COLORS = ['#1677ff', '#13a8a8', '#722ed1', '#eb2f96', '#fa8c16', '#52c41a', '#2f54eb', '#a0d911'];
+/** Backgrounds of the white initials, shaded to read at 4.5:1. */
+const COLORS = ['#1677ff', '#13a8a8', '#722ed1', '#eb2f96', '#fa8c16', '#52c41a', '#2f54eb', '#a0d911'].map((c) => readableOn(c, ['#ffffff']));
 
 /** The doctor's photo, or coloured initials when there is none (no external images). */
 export function DoctorAvatar({ name, url, size = 40 }: { name: string; url: string | null | undefined; size?: number }) {
