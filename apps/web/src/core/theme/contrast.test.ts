@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import { presetPalettes } from '@ant-design/colors';
 import { describe, expect, it } from 'vitest';
 import { themeColors } from '../../app/theme';
@@ -67,11 +66,5 @@ describe('the theme tokens', () => {
       const hex = `#${level.toString(16).padStart(2, '0').repeat(3)}`;
       expect(contrastRatio(hex, '#f0f2f5')).toBeGreaterThanOrEqual(AA_TEXT);
     }
-  });
-
-  it('the public page stylesheet carries the same shaded blue and teal as the admin theme', () => {
-    const css = fs.readFileSync(new URL('../../public/list-service.css', import.meta.url), 'utf8');
-    expect(css).toContain(`--ls-primary: ${readableOn('#1677ff', LIGHT_BACKGROUNDS)};`);
-    expect(css).toContain(`--ls-teal: ${readableOn('#13a8a8', LIGHT_BACKGROUNDS)};`);
   });
 });
