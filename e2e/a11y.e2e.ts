@@ -73,6 +73,7 @@ test.describe('accessibility (axe-core, WCAG 2 A and AA)', () => {
     await settled(page);
     await page.locator('a[href^="/admin/chi-tiet-y-ba/"]').first().click();
     await settled(page);
+    await expect(page.getByRole('tab').first()).toBeVisible(); // the profiles, loaded after the account
     await expectAccessible(page, 'a patient record');
     // the layout settings and the password change
     await page.getByRole('button', { name: 'Cài đặt giao diện' }).click();
@@ -95,7 +96,8 @@ test.describe('accessibility (axe-core, WCAG 2 A and AA)', () => {
       // the booking list has them all: primary buttons and links, status tags, secondary text, the selected menu entry
       await page.goto('/admin/quan-ly-dat-kham');
       await settled(page);
-      await expectAccessible(page, `the booking list in the ${theme} theme`);
+      // colours are all a theme changes: the other rules ran on this screen in the default theme
+      await expectAccessible(page, `the booking list in the ${theme} theme`, { rules: ['color-contrast'] });
     }
   });
 

@@ -8,8 +8,9 @@ export const WCAG_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
  * axe-core on what the page shows now: no serious or critical violation. A failure lists each rule with
  * its first nodes and axe's summary (colours and ratio for contrast), so it says what to fix.
  */
-export async function expectAccessible(page: Page, what: string): Promise<void> {
-  const result = await new AxeBuilder({ page }).withTags(WCAG_AA).analyze();
+export async function expectAccessible(page: Page, what: string, opts: { rules?: string[] } = {}): Promise<void> {
+  const builder = new AxeBuilder({ page }).withTags(WCAG_AA);
+  const result = await (opts.rules ? builder.withRules(opts.rules) : builder).analyze();
   const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   const report = bad.map(
     (v) =>
