@@ -202,4 +202,50 @@ test.describe('patient accounts', () => {
     await page.goto(`/admin/user?merged=true`);
     await expect(rowOf(page, 'Đỗ Quang Vinh')).toContainText(`Đã gộp vào #${first!.userId}`);
   });
+  test('search lists the best matches first and says so; a click on a column sorts the matches by it', async ({ page, request }) => {
+    const staff = await makeStaff(request);
+    // created: Cúc last, then An, then Bình; best match for "nguyen" is by name: An, Cúc, Bình
+    await makePatients(request, staff.facilityId, [
+      { createdAt: '2025-01-10T03:00:00Z', profiles: [{ fullName: 'Nguyễn Văn Bình', birthDate: '1970-01-01', phone: '0911000001' }] },
+      { createdAt: '2025-02-10T03:00:00Z', profiles: [{ fullName: 'Nguyễn An', birthDate: '1971-01-01', phone: '0911000002' }] },
+      { createdAt: '2025-03-10T03:00:00Z', profiles: [{ fullName: 'Nguyễn Thị Cúc', birthDate: '1972-01-01', gender: 'FEMALE', phone: '0911000003' }] },
+    ]);
+    await loginViaApi(page, staff.username, FIXTURE_PASSWORD);
+    await page.goto('/admin/user');
+    const names = () => rows(page).locator('td:nth-child(3)');
+    const createdAt = page.locator('.ant-table-thead th').filter({ hasText: L.createdAt });
+    const order = page.getByTestId('list-order');
+    const relevance = order.getByRole('checkbox', { name: T.crud.relevance });
+    // no search: newest first, and the Ngày tạo column says so; no "Phù hợp nhất"
+    await expect(names()).toHaveText(['Nguyễn Thị Cúc', 'Nguyễn An', 'Nguyễn Văn Bình']);
+    await expect(createdAt).toHaveAttribute('aria-sort', 'descending');
+    await expect(order).toHaveCount(0);
+
+    await page.getByRole('textbox', { name: T.crud.search }).fill('nguyen');
+    await expect(page).toHaveURL(/q=nguyen/);
+    await expect(names()).toHaveText(['Nguyễn An', 'Nguyễn Thị Cúc', 'Nguyễn Văn Bình']);
+    await expect(relevance).toBeChecked();
+    await expect(order).toContainText(T.crud.relevanceHint);
+    await expect(page.locator('.ant-table-thead th[aria-sort]')).toHaveCount(0);
+    await snap(page, 'patients-search-relevance');
+
+    // a click on Ngày tạo sorts the matches by it, oldest first, then newest first (kept in the URL while searching)
+    await createdAt.click();
+    await expect(page).toHaveURL(/sort=createdAt%2Casc/);
+    await expect(names()).toHaveText(['Nguyễn Văn Bình', 'Nguyễn An', 'Nguyễn Thị Cúc']);
+    await expect(createdAt).toHaveAttribute('aria-sort', 'ascending');
+    await expect(relevance).not.toBeChecked();
+    await expect(order).toContainText(`${L.createdAt} · ${T.crud.ascending}`);
+    await createdAt.click();
+    await expect(page).toHaveURL(/sort=createdAt%2Cdesc/);
+    await expect(names()).toHaveText(['Nguyễn Thị Cúc', 'Nguyễn An', 'Nguyễn Văn Bình']);
+    await expect(createdAt).toHaveAttribute('aria-sort', 'descending');
+    await snap(page, 'patients-search-by-column');
+
+    // "Phù hợp nhất" goes back to the best matches
+    await relevance.click();
+    await expect(page).not.toHaveURL(/sort=/);
+    await expect(names()).toHaveText(['Nguyễn An', 'Nguyễn Thị Cúc', 'Nguyễn Văn Bình']);
+    await expect(page.locator('.ant-table-thead th[aria-sort]')).toHaveCount(0);
+  });
 });

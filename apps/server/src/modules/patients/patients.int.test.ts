@@ -133,6 +133,15 @@ describe('search (GET /vendor/users/search)', () => {
     expect(byName.totalPage).toBe(2);
   });
 
+  it('while searching lists the best matches first unless a column is chosen; a chosen column, the default one too, sorts the matches', async () => {
+    // best match: "nguyen" begins the names "Nguyễn Minh Khôi" (of the first account) and "Nguyễn Văn An" (both), in that order;
+    // not newest first, so the web shows "Phù hợp nhất" and no "Ngày tạo" arrow
+    expect((await search('q=nguyen')).data.map((r) => r.id)).toEqual([ids.an, ids.anDup]);
+    expect((await search('q=nguyen&sort=createdAt,desc')).data.map((r) => r.id)).toEqual([ids.anDup, ids.an]);
+    expect((await search('q=nguyen&sort=createdAt,asc')).data.map((r) => r.id)).toEqual([ids.an, ids.anDup]);
+    expect((await search('q=nguyen&sort=name,desc')).data.map((r) => r.id)).toEqual([ids.anDup, ids.an]);
+  });
+
   it('refuses bad filters with Vietnamese field errors', async () => {
     for (const [qs, field, message] of [
       ['createdFrom=31/02/2025', 'createdFrom', 'Ngày tạo từ không hợp lệ (DD/MM/YYYY)'],
