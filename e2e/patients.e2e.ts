@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { T } from '../apps/web/src/app/messages';
+import { formatPhone } from '../packages/shared/src/rules/identifiers';
 import { chooseOption, downloadBy, FIXTURE_PASSWORD, loginViaApi, sidebarLabels, snap, toast, uniq, confirmPopover } from './helpers';
 
 /**
@@ -182,8 +183,13 @@ test.describe('patient accounts', () => {
     await loginViaApi(page, staff.username, FIXTURE_PASSWORD);
     await page.goto('/admin/merge-account');
     await expect(page.getByRole('heading', { name: G.title })).toBeVisible();
-    const group = page.getByTestId('duplicate-group').filter({ hasText: phone });
+    const group = page.getByTestId('duplicate-group').filter({ hasText: formatPhone(phone)! });
     await expect(group).toBeVisible();
+    // the second account signs in with an e-mail: only its profile holds the phone, and the group says so
+    await expect(group.getByTestId('duplicate-match')).toHaveText([
+      `${G.matchedOn}: ${G.matchAccount}; số điện thoại của hồ sơ ${first!.profiles[0]!.patientCode} Đỗ Quang Vinh`,
+      `${G.matchedOn}: số điện thoại của hồ sơ ${second!.profiles[0]!.patientCode} Đỗ Quang Vinh`,
+    ]);
     await group.getByText(`${G.keep} #${first!.userId}`).click();
     await expect(page.getByTestId('merge-keep')).toContainText(`#${first!.userId}`);
     await expect(page.getByTestId('merge-remove')).toContainText(`#${second!.userId}`);

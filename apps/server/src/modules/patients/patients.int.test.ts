@@ -531,6 +531,25 @@ describe('merge', () => {
     expect(nd.key).toBe('Nguyễn Văn An – 15/03/1990');
   });
 
+  it.each([
+    // the first account signs in with the phone and its profile holds it; the second signs in with an
+    // e-mail (no phone of its own) and only its profile holds the phone: never shown as the account's
+    ['phone', () => [[{ on: 'account' }, { on: 'profile', profileId: profileIds.an }], [{ on: 'profile', profileId: profileIds.anDup }]]],
+    ['nameDob', () => [[{ on: 'profile', profileId: profileIds.an }], [{ on: 'profile', profileId: profileIds.anDup }]]],
+  ] as const)('says where each account of a %s group holds the shared value', async (reason, expected) => {
+    const res = await call('GET', `${P}/duplicates?reason=${reason}`, tok.user);
+    const group = res.json().data.find((g: { accounts: { id: number }[] }) => g.accounts.some((a) => a.id === ids.an));
+    const accounts = group.accounts as {
+      id: number;
+      phone: string | null;
+      matches: { on: string; profileId: number | null; patientCode: string | null; fullName: string | null }[];
+    }[];
+    expect(accounts.map((a) => a.matches.map(({ on, profileId }) => (on === 'account' ? { on } : { on, profileId })))).toEqual(expected());
+    expect(accounts[1]!.phone).toBeNull();
+    const byProfile = accounts.flatMap((a) => a.matches).filter((m) => m.on === 'profile');
+    expect(byProfile.every((m) => m.fullName === 'Nguyễn Văn An' && /^BN\d{8}$/.test(m.patientCode ?? ''))).toBe(true);
+  });
+
   it('refuses a merge with itself, across facilities, or with an unknown account, and changes nothing', async () => {
     const self = await call('POST', `${P}/${ids.an}/merge`, tok.user, { mergeFromId: ids.an });
     expect(self.statusCode).toBe(400);

@@ -150,6 +150,16 @@ export const PATIENT_MESSAGES = {
     openRecord: 'Mở hồ sơ y bạ',
     backToList: 'Về danh sách nghi trùng',
     warnings: 'Lưu ý',
+    groupKey: '{reason}: {key}',
+    matchedOn: 'Trùng ở',
+    /** Where an account holds the shared value, by the group's reason. */
+    matchAccount: 'số điện thoại đăng nhập của tài khoản',
+    matchProfile: {
+      phone: 'số điện thoại của hồ sơ {code} {name}',
+      cccd: 'CCCD của hồ sơ {code} {name}',
+      nameDob: 'hồ sơ {code} {name}',
+    } as Record<string, string>,
+    profilePhone: 'SĐT {phone}',
     pickByCode: 'Hoặc nhập mã hai tài khoản',
     keepId: 'Mã tài khoản giữ lại',
     removeId: 'Mã tài khoản bị gộp',
