@@ -322,7 +322,10 @@ export const patientHistory = z.object({
   profileId: z.number().int(),
   patientCode: z.string(),
   profileName: z.string(),
-  encounterCode: z.string(),
+  /** The HIS encounter number; null for a visit recorded from a finished booking, until the HIS sends it. */
+  encounterCode: z.string().nullable(),
+  /** The booking this visit fulfilled (a finished booking is a visit); null for a visit the HIS reported alone. */
+  booking: z.object({ id: z.number().int(), code: z.string() }).nullable(),
   visitedAt: z.string(),
   departmentName: z.string(),
   doctorName: z.string().nullable(),

@@ -568,7 +568,7 @@ describe('merge', () => {
     const pv = mergePreviewResponse.parse(preview.json()).data;
     expect(pv.moves).toEqual([
       { key: 'profiles', label: 'Hồ sơ bệnh nhân', count: 1 },
-      { key: 'histories', label: 'Lượt khám (kèm đơn thuốc, bệnh án, kết quả cận lâm sàng)', count: 1 },
+      { key: 'histories', label: 'Lượt khám (gồm lịch đặt khám đã khám xong; kèm đơn thuốc, bệnh án, kết quả cận lâm sàng)', count: 1 },
       { key: 'resultFiles', label: 'Tệp kết quả', count: 0 },
       { key: 'bookings', label: 'Lượt đặt khám', count: 0 },
     ]);

@@ -101,7 +101,7 @@ function MergePreviewPanel({ keepId, removeId, onSwap, onDone }: { keepId: numbe
           {
             key: 'counts',
             label: L.profiles,
-            children: `${s.account.counts.profiles} hồ sơ · ${s.account.counts.histories} lượt khám · ${s.account.counts.resultFiles} tệp kết quả`,
+            children: fmt(G.counts, { profiles: s.account.counts.profiles, histories: s.account.counts.histories, files: s.account.counts.resultFiles }),
           },
         ]}
       />

@@ -73,6 +73,8 @@ export const PATIENT_MESSAGES = {
     histories: 'Lịch sử khám',
     noHistories: 'Chưa có lượt khám nào',
     visit: 'Lượt khám {code}',
+    fromBooking: 'Từ lịch đặt khám',
+    fromBookingHint: 'Lượt khám ghi nhận khi lịch đặt khám được đánh dấu đã khám xong',
     department: 'Khoa',
     doctor: 'Bác sĩ',
     reason: 'Lý do khám',
@@ -150,6 +152,7 @@ export const PATIENT_MESSAGES = {
     openRecord: 'Mở hồ sơ y bạ',
     backToList: 'Về danh sách nghi trùng',
     warnings: 'Lưu ý',
+    counts: '{profiles} hồ sơ · {histories} lượt khám · {files} tệp kết quả',
     groupKey: '{reason}: {key}',
     matchedOn: 'Trùng ở',
     /** Where an account holds the shared value, by the group's reason. */
