@@ -1,6 +1,8 @@
 import ExcelJS from 'exceljs';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { T } from '../apps/web/src/app/messages';
+import { formatPhone } from '../packages/shared/src/rules/identifiers';
+import { todayVn } from '../packages/shared/src/rules/time';
 import { chooseOption, downloadBy, FIXTURE_PASSWORD, loginViaApi, sidebarLabels, snap, toast, uniq, confirmPopover } from './helpers';
 
 /**
@@ -11,12 +13,12 @@ const L = T.patients.list;
 const R = T.patients.record;
 const G = T.patients.merge;
 
-async function makeStaff(request: APIRequestContext): Promise<{ facilityId: number; username: string }> {
+async function makeStaff(request: APIRequestContext, authorities = ['MANAGER_USER']): Promise<{ facilityId: number; username: string }> {
   const username = `e2e_patients_${uniq()}`;
   const res = await request.post('/api/test/v1/fixtures', {
     data: {
       facilityName: 'Bệnh viện kiểm thử bệnh nhân',
-      accounts: [{ username, password: FIXTURE_PASSWORD, name: 'Trần Thu Hà', authorities: ['MANAGER_USER'], lastPasswordReset: new Date().toISOString() }],
+      accounts: [{ username, password: FIXTURE_PASSWORD, name: 'Trần Thu Hà', authorities, lastPasswordReset: new Date().toISOString() }],
     },
   });
   expect(res.status(), await res.text()).toBe(200);
@@ -182,8 +184,13 @@ test.describe('patient accounts', () => {
     await loginViaApi(page, staff.username, FIXTURE_PASSWORD);
     await page.goto('/admin/merge-account');
     await expect(page.getByRole('heading', { name: G.title })).toBeVisible();
-    const group = page.getByTestId('duplicate-group').filter({ hasText: phone });
+    const group = page.getByTestId('duplicate-group').filter({ hasText: formatPhone(phone)! });
     await expect(group).toBeVisible();
+    // the second account signs in with an e-mail: only its profile holds the phone, and the group says so
+    await expect(group.getByTestId('duplicate-match')).toHaveText([
+      `${G.matchedOn}: ${G.matchAccount}; số điện thoại của hồ sơ ${first!.profiles[0]!.patientCode} Đỗ Quang Vinh`,
+      `${G.matchedOn}: số điện thoại của hồ sơ ${second!.profiles[0]!.patientCode} Đỗ Quang Vinh`,
+    ]);
     await group.getByText(`${G.keep} #${first!.userId}`).click();
     await expect(page.getByTestId('merge-keep')).toContainText(`#${first!.userId}`);
     await expect(page.getByTestId('merge-remove')).toContainText(`#${second!.userId}`);
@@ -201,5 +208,96 @@ test.describe('patient accounts', () => {
     await expect(page.getByTestId('history-card')).toHaveCount(1); // the first tab's visit
     await page.goto(`/admin/user?merged=true`);
     await expect(rowOf(page, 'Đỗ Quang Vinh')).toContainText(`Đã gộp vào #${first!.userId}`);
+  });
+  test('search lists the best matches first and says so; a click on a column sorts the matches by it', async ({ page, request }) => {
+    const staff = await makeStaff(request);
+    // created: Cúc last, then An, then Bình; best match for "nguyen" is by name: An, Cúc, Bình
+    await makePatients(request, staff.facilityId, [
+      { createdAt: '2025-01-10T03:00:00Z', profiles: [{ fullName: 'Nguyễn Văn Bình', birthDate: '1970-01-01', phone: '0911000001' }] },
+      { createdAt: '2025-02-10T03:00:00Z', profiles: [{ fullName: 'Nguyễn An', birthDate: '1971-01-01', phone: '0911000002' }] },
+      { createdAt: '2025-03-10T03:00:00Z', profiles: [{ fullName: 'Nguyễn Thị Cúc', birthDate: '1972-01-01', gender: 'FEMALE', phone: '0911000003' }] },
+    ]);
+    await loginViaApi(page, staff.username, FIXTURE_PASSWORD);
+    await page.goto('/admin/user');
+    const names = () => rows(page).locator('td:nth-child(3)');
+    const createdAt = page.locator('.ant-table-thead th').filter({ hasText: L.createdAt });
+    const order = page.getByTestId('list-order');
+    const relevance = order.getByRole('checkbox', { name: T.crud.relevance });
+    // no search: newest first, and the Ngày tạo column says so; no "Phù hợp nhất"
+    await expect(names()).toHaveText(['Nguyễn Thị Cúc', 'Nguyễn An', 'Nguyễn Văn Bình']);
+    await expect(createdAt).toHaveAttribute('aria-sort', 'descending');
+    await expect(order).toHaveCount(0);
+
+    await page.getByRole('textbox', { name: T.crud.search }).fill('nguyen');
+    await expect(page).toHaveURL(/q=nguyen/);
+    await expect(names()).toHaveText(['Nguyễn An', 'Nguyễn Thị Cúc', 'Nguyễn Văn Bình']);
+    await expect(relevance).toBeChecked();
+    await expect(order).toContainText(T.crud.relevanceHint);
+    await expect(page.locator('.ant-table-thead th[aria-sort]')).toHaveCount(0);
+    await snap(page, 'patients-search-relevance');
+
+    // a click on Ngày tạo sorts the matches by it, oldest first, then newest first (kept in the URL while searching)
+    await createdAt.click();
+    await expect(page).toHaveURL(/sort=createdAt%2Casc/);
+    await expect(names()).toHaveText(['Nguyễn Văn Bình', 'Nguyễn An', 'Nguyễn Thị Cúc']);
+    await expect(createdAt).toHaveAttribute('aria-sort', 'ascending');
+    await expect(relevance).not.toBeChecked();
+    await expect(order).toContainText(`${L.createdAt} · ${T.crud.ascending}`);
+    await createdAt.click();
+    await expect(page).toHaveURL(/sort=createdAt%2Cdesc/);
+    await expect(names()).toHaveText(['Nguyễn Thị Cúc', 'Nguyễn An', 'Nguyễn Văn Bình']);
+    await expect(createdAt).toHaveAttribute('aria-sort', 'descending');
+    await snap(page, 'patients-search-by-column');
+
+    // "Phù hợp nhất" goes back to the best matches
+    await relevance.click();
+    await expect(page).not.toHaveURL(/sort=/);
+    await expect(names()).toHaveText(['Nguyễn An', 'Nguyễn Thị Cúc', 'Nguyễn Văn Bình']);
+    await expect(page.locator('.ant-table-thead th[aria-sort]')).toHaveCount(0);
+  });
+
+  test('a finished booking is a visit: the record, its counts and the merge preview agree', async ({ page, request }) => {
+    const staff = await makeStaff(request, ['MANAGER_USER', 'MANAGER_APPOINTMENT']);
+    const phone = `03${String(Date.now()).slice(-8)}`;
+    const [phuc, dup] = await makePatients(request, staff.facilityId, [
+      { profiles: [{ fullName: 'Phạm Mạnh Phúc', birthDate: '1979-03-22', phone }] },
+      { phone: null, email: `phuc.${uniq()}@gmail.com`, profiles: [{ fullName: 'Phạm Mạnh Phúc', birthDate: '1979-03-22', phone }] },
+    ]);
+    const clinic = await request.post('/api/test/v1/fixtures/bookings', { data: { username: staff.username } });
+    expect(clinic.status(), await clinic.text()).toBe(200);
+    const slots: { id: number; date: string }[] = (await clinic.json()).data.slots;
+    const tomorrow = todayVn(new Date(Date.now() + 24 * 3600_000));
+    const { loginToken } = await loginViaApi(page, staff.username, FIXTURE_PASSWORD);
+    const api = async (path: string, data?: object) => {
+      const res = await request.post(`/api/appointment/v1${path}`, { headers: { Authorization: `Bearer ${loginToken}` }, data });
+      expect(res.status(), await res.text()).toBe(200);
+      return (await res.json()).data;
+    };
+    // booked for tomorrow, accepted; the day comes; checked in, called in, seen
+    const booking: { id: number; code: string } = await api('', {
+      medicalProfileId: dup!.profiles[0]!.id,
+      timeSlotId: slots.find((x) => x.date === tomorrow)!.id,
+    });
+    await api(`/${booking.id}/accept`);
+    const comes = await request.post('/api/test/v1/fixtures/bookings/day-comes', { data: { username: staff.username, date: tomorrow } });
+    expect(comes.status(), await comes.text()).toBe(200);
+    for (const step of ['checkin', 'called', 'complete']) await api(`/${booking.id}/${step}`);
+
+    await page.goto(`/admin/chi-tiet-y-ba/${dup!.userId}`);
+    await expect(page.getByTestId('patient-bookings')).toContainText('Đã khám xong');
+    const visit = page.getByTestId('history-card');
+    await expect(visit).toHaveCount(1);
+    await expect(visit.getByTestId('visit-from-booking')).toHaveText(`${R.fromBooking} ${booking.code}`);
+    await expect(visit.getByRole('link', { name: booking.code })).toHaveAttribute('href', `/admin/quan-ly-dat-kham/${booking.id}`);
+    await expect(page.getByText(R.noHistories)).toHaveCount(0);
+    await snap(page, 'patients-record-visit-from-booking');
+
+    // the merge preview counts that visit, and moves it with the booking
+    await page.goto('/admin/merge-account');
+    const group = page.getByTestId('duplicate-group').filter({ hasText: formatPhone(phone)! });
+    await group.getByText(`${G.keep} #${phuc!.userId}`).click();
+    await expect(page.getByTestId('merge-remove')).toContainText('1 hồ sơ · 1 lượt khám · 0 tệp kết quả');
+    await expect(page.getByTestId('move-histories')).toContainText('1');
+    await expect(page.getByTestId('move-bookings')).toContainText('1');
   });
 });

@@ -68,6 +68,11 @@ export const CORE_T = {
     bulkDeleteHint: 'Dòng đang được sử dụng sẽ không bị xoá; hãy ngừng hoạt động những dòng đó.',
     bulkDeleted: 'Đã xoá {succeeded}/{total} {label}',
     readOnlyNote: 'Dữ liệu tham chiếu quốc gia, cập nhật theo phiên bản phần mềm; chỉ xem và xuất Excel.',
+    orderBy: 'Thứ tự',
+    relevance: 'Phù hợp nhất',
+    relevanceHint: 'Bấm tiêu đề cột để sắp xếp theo cột đó',
+    ascending: 'tăng dần',
+    descending: 'giảm dần',
   },
   /** Nested rows of a 'list' field in the generic form (core/crud/list-field.tsx). */
   listField: {

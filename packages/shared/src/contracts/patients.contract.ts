@@ -322,7 +322,10 @@ export const patientHistory = z.object({
   profileId: z.number().int(),
   patientCode: z.string(),
   profileName: z.string(),
-  encounterCode: z.string(),
+  /** The HIS encounter number; null for a visit recorded from a finished booking, until the HIS sends it. */
+  encounterCode: z.string().nullable(),
+  /** The booking this visit fulfilled (a finished booking is a visit); null for a visit the HIS reported alone. */
+  booking: z.object({ id: z.number().int(), code: z.string() }).nullable(),
   visitedAt: z.string(),
   departmentName: z.string(),
   doctorName: z.string().nullable(),
@@ -416,11 +419,25 @@ export const duplicatesQuery = z.object({
     .optional()
     .default(10),
 });
+/** Where an account of a group holds the shared value: its own login phone, or one of its profiles. */
+export const duplicateMatch = z.object({
+  on: z.enum(['account', 'profile']),
+  /** The profile holding the value (null for the account's own phone). */
+  profileId: z.number().int().nullable(),
+  patientCode: z.string().nullable(),
+  fullName: z.string().nullable(),
+});
+export type DuplicateMatch = z.infer<typeof duplicateMatch>;
+export const duplicateAccount = patientUserRow.extend({
+  /** Which of this account's fields hold the group's key: never a field the account does not have. */
+  matches: z.array(duplicateMatch).min(1),
+});
+export type DuplicateAccount = z.infer<typeof duplicateAccount>;
 export const duplicateGroup = z.object({
   reason: z.string(),
   /** What they share, for display: the phone, the CCCD, or "name – DD/MM/YYYY". */
   key: z.string(),
-  accounts: z.array(patientUserRow),
+  accounts: z.array(duplicateAccount),
 });
 export type DuplicateGroup = z.infer<typeof duplicateGroup>;
 export const duplicatesResponse = pageEnvelope(duplicateGroup);

@@ -16,6 +16,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts';
+import { bookings } from './appointments';
 import { facilities } from './facilities';
 
 /** PostgreSQL's tsvector (word index of the account's search text). */
@@ -173,8 +174,13 @@ export const patientHistories = pgTable(
     /** Denormalised owner account, so an account's histories are one index read; moved by a merge. */
     userId: integer('user_id').notNull(),
     profileId: integer('profile_id').notNull(),
-    /** Encounter number in the HIS (mã lượt khám). */
-    encounterCode: text('encounter_code').notNull(),
+    /**
+     * Encounter number in the HIS (mã lượt khám); null for a visit the portal recorded when its booking
+     * was finished, until the HIS sends that encounter (docs/booking-states.md "A finished booking is a visit").
+     */
+    encounterCode: text('encounter_code'),
+    /** The booking this visit fulfilled (FHIR Encounter.appointment): at most one visit per booking. */
+    bookingId: integer('booking_id'),
     visitedAt: timestamp('visited_at', { withTimezone: true }).notNull(),
     departmentName: text('department_name').notNull(),
     doctorName: text('doctor_name'),
@@ -199,6 +205,8 @@ export const patientHistories = pgTable(
     index('patient_histories_user_idx').on(t.userId, t.visitedAt),
     index('patient_histories_profile_idx').on(t.profileId, t.visitedAt),
     uniqueIndex('patient_histories_facility_encounter_uq').on(t.facilityId, t.encounterCode),
+    foreignKey({ name: 'patient_histories_booking_fk', columns: [t.facilityId, t.bookingId], foreignColumns: [bookings.facilityId, bookings.id] }),
+    uniqueIndex('patient_histories_facility_booking_uq').on(t.facilityId, t.bookingId),
   ],
 );
 

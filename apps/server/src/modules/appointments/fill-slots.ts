@@ -2,6 +2,7 @@ import { count, eq, sql } from 'drizzle-orm';
 import { FHIR_STATUS } from '@portal/shared/rules/booking-status';
 import type { Executor } from '../../core/db';
 import { rows, type RawRow } from '../../core/sql';
+import { recordBookingVisits } from '../patients/booking-visits.repository';
 import { type bookings, medicalProfiles } from '../../db/schema';
 
 /**
@@ -14,7 +15,8 @@ import { type bookings, medicalProfiles } from '../../db/schema';
  *   with detail.previous as the transitions write it;
  * - patients who came (CHECKED_IN, CALLED, DONE) hold queue numbers 1..n of their room's day and
  *   the room's counter is set to n;
- * - time_slots.booked is raised by the bookings that hold a place.
+ * - time_slots.booked is raised by the bookings that hold a place;
+ * - each DONE booking is a visit of its patient (recordBookingVisits), as when the front desk completes it.
  */
 export interface FillOptions {
   from: string;
@@ -192,5 +194,7 @@ export async function fillSlots(ex: Executor, facilityId: number, o: FillOptions
     sql.raw(`UPDATE time_slots s SET booked = s.booked + h.n FROM (
         SELECT slot_id, count(*)::int AS n FROM fill_new WHERE st NOT IN ('REJECTED', 'CANCELLED') GROUP BY slot_id) h WHERE s.id = h.slot_id`),
   );
+  // the finished ones are visits of their patients, as completing a booking records them
+  await recordBookingVisits(ex, { facilityId, from: o.from, to: o.to });
   return filled;
 }

@@ -12,6 +12,7 @@ import { AppError, conflict, notFound } from '../../core/errors';
 import { dayListCache } from './day-list.cache';
 import { revertStack, topOf } from './booking-log';
 import { findStatusChanges } from './appointments.repository';
+import { recordBookingVisits } from '../patients/booking-visits.repository';
 import {
   givePlaceBack,
   insertLog,
@@ -71,6 +72,8 @@ export async function applyTransition(ctx: AppContext, tx: Tx, caller: Caller, i
   }
   if (HOLDS_SLOT.includes(b.status) && !HOLDS_SLOT.includes(to)) await givePlaceBack(tx, caller.facilityId, b.timeSlotId);
   await setBookingStatus(tx, id, { ...change, queueNumber });
+  // A finished booking is a visit of its patient (docs/booking-states.md): recorded with the change.
+  if (to === 'DONE') await recordBookingVisits(tx, { facilityId: caller.facilityId, bookingId: id });
 
   const after = action === 'revert' ? topOf(stack.slice(0, -1)) : b.status;
   const detail: Record<string, unknown> = { previous: after };

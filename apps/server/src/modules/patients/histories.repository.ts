@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../core/db';
-import { accounts, diagnostics, medicalProfiles, medicalRecords, patientHistories, prescriptions, resultFiles } from '../../db/schema';
+import { accounts, bookings, diagnostics, medicalProfiles, medicalRecords, patientHistories, prescriptions, resultFiles } from '../../db/schema';
 
 export type HistoryRow = typeof patientHistories.$inferSelect;
 export type ResultFileRow = typeof resultFiles.$inferSelect;
@@ -33,12 +33,16 @@ function selectFiles(ex: Executor, where: SQL): Promise<FileWithUploader[]> {
     .then((r) => r.map((x) => ({ ...x.file, uploaderName: x.uploaderName })));
 }
 
-/** Visits matching the filter, newest first (at most 500), with their profile's patient code and name. */
+/**
+ * Visits matching the filter, newest first (at most 500), with their profile's patient code and name and
+ * the code of the booking a visit fulfilled (a finished booking is a visit: docs/booking-states.md).
+ */
 export function findHistories(ex: Executor, f: HistoryFilter) {
   return ex
-    .select({ h: patientHistories, patientCode: medicalProfiles.patientCode, profileName: medicalProfiles.fullName })
+    .select({ h: patientHistories, patientCode: medicalProfiles.patientCode, profileName: medicalProfiles.fullName, bookingCode: bookings.code })
     .from(patientHistories)
     .innerJoin(medicalProfiles, eq(medicalProfiles.id, patientHistories.profileId))
+    .leftJoin(bookings, and(eq(bookings.facilityId, patientHistories.facilityId), eq(bookings.id, patientHistories.bookingId)))
     .where(historyWhere(f))
     .orderBy(desc(patientHistories.visitedAt), desc(patientHistories.id))
     .limit(500);

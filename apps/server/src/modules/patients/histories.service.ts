@@ -39,13 +39,14 @@ async function loadHistories(ex: Executor, filter: HistoryFilter): Promise<Patie
   const recBy = group(parts.records);
   const dxBy = group(parts.diagnostics);
   const filesBy = group(parts.files);
-  return hs.map(({ h, patientCode, profileName }) => ({
+  return hs.map(({ h, patientCode, profileName, bookingCode }) => ({
     id: h.id,
     userId: h.userId,
     profileId: h.profileId,
     patientCode,
     profileName,
     encounterCode: h.encounterCode,
+    booking: h.bookingId !== null && bookingCode !== null ? { id: h.bookingId, code: bookingCode } : null,
     visitedAt: iso(h.visitedAt)!,
     departmentName: h.departmentName,
     doctorName: h.doctorName,

@@ -82,11 +82,12 @@ export async function searchProfileRows(
   return { rows, total: Number(c?.n ?? 0) };
 }
 
+/** The key of each account and profile, with the profile holding it (NULL: the account's own phone). */
 const DUPLICATE_KEYS = {
-  phone: `SELECT phone AS key, user_id FROM medical_profiles WHERE facility_id = $1 AND phone IS NOT NULL
-          UNION ALL SELECT phone, id FROM patient_users WHERE facility_id = $1 AND phone IS NOT NULL`,
-  cccd: `SELECT cccd AS key, user_id FROM medical_profiles WHERE facility_id = $1 AND cccd IS NOT NULL`,
-  nameDob: `SELECT name_search || '|' || birth_date::text AS key, user_id FROM medical_profiles WHERE facility_id = $1`,
+  phone: `SELECT phone AS key, user_id, id AS profile_id FROM medical_profiles WHERE facility_id = $1 AND phone IS NOT NULL
+          UNION ALL SELECT phone, id, NULL::int FROM patient_users WHERE facility_id = $1 AND phone IS NOT NULL`,
+  cccd: `SELECT cccd AS key, user_id, id AS profile_id FROM medical_profiles WHERE facility_id = $1 AND cccd IS NOT NULL`,
+  nameDob: `SELECT name_search || '|' || birth_date::text AS key, user_id, id AS profile_id FROM medical_profiles WHERE facility_id = $1`,
 } as const;
 export type DuplicateReason = keyof typeof DUPLICATE_KEYS;
 
@@ -94,6 +95,9 @@ export type DuplicateReason = keyof typeof DUPLICATE_KEYS;
 export interface DuplicateGroupRow {
   key: string;
   ids: number[];
+  /** Where each account holds the key: pairs (matchUsers[i], matchProfiles[i]), profile null = the account's phone. */
+  matchUsers: number[];
+  matchProfiles: (number | null)[];
   /** A bigint: text on node-postgres. */
   total: number | string;
 }
@@ -102,7 +106,9 @@ export interface DuplicateGroupRow {
 export function duplicateGroups(database: Database, facilityId: number, reason: DuplicateReason, page: number, size: number): Promise<DuplicateGroupRow[]> {
   return database.query<DuplicateGroupRow>(
     `dup_${reason}`,
-    `SELECT k.key, array_agg(DISTINCT k.user_id ORDER BY k.user_id) AS ids, count(*) OVER() AS total
+    `SELECT k.key, array_agg(DISTINCT k.user_id ORDER BY k.user_id) AS ids,
+       array_agg(k.user_id ORDER BY k.user_id, k.profile_id NULLS FIRST) AS "matchUsers",
+       array_agg(k.profile_id ORDER BY k.user_id, k.profile_id NULLS FIRST) AS "matchProfiles", count(*) OVER() AS total
      FROM (${DUPLICATE_KEYS[reason]}) k JOIN patient_users u ON u.id = k.user_id AND u.merged_into_id IS NULL
      GROUP BY k.key HAVING count(DISTINCT k.user_id) > 1
      ORDER BY max(u.created_at) DESC, k.key LIMIT $2 OFFSET $3`,

@@ -1,10 +1,11 @@
-import type { DuplicateGroup, ProfileHit } from '@portal/shared/contracts/patients.contract';
+import type { DuplicateGroup, DuplicateMatch, ProfileBrief, ProfileHit } from '@portal/shared/contracts/patients.contract';
 import { normalizeText } from '@portal/shared/rules/diacritics';
 import { formatDate } from '@portal/shared/rules/format';
 import type { Caller } from '../../core/caller';
 import type { AppContext } from '../../core/context';
 import {
   duplicateGroups,
+  type DuplicateGroupRow,
   type DuplicateReason,
   listUsersByIds,
   type ProfileSearchBy,
@@ -46,7 +47,23 @@ export async function searchProfiles(ctx: AppContext, caller: Caller, q: string,
   return { data: rows satisfies ProfileHit[], total };
 }
 
-/** Groups of live (not merged) accounts that share a phone, a CCCD, or a profile name and date of birth. */
+/** Where account `userId` holds the group's key: its own phone, or which of its profiles (code and name). */
+function matchesOf(g: DuplicateGroupRow, userId: number, profiles: ProfileBrief[]): DuplicateMatch[] {
+  const out: DuplicateMatch[] = [];
+  g.matchUsers.forEach((u, i) => {
+    if (Number(u) !== userId) return;
+    const profileId = g.matchProfiles[i] == null ? null : Number(g.matchProfiles[i]);
+    const p = profileId === null ? undefined : profiles.find((x) => x.id === profileId);
+    if (profileId === null) out.push({ on: 'account', profileId: null, patientCode: null, fullName: null });
+    else if (p) out.push({ on: 'profile', profileId, patientCode: p.patientCode, fullName: p.fullName });
+  });
+  return out;
+}
+
+/**
+ * Groups of live (not merged) accounts that share a phone, a CCCD, or a profile name and date of birth;
+ * each account says where it holds the shared value (its own phone, or which profile).
+ */
 export async function findDuplicates(ctx: AppContext, caller: Caller, reason: DuplicateReason, page: number, size: number) {
   const facilityId = caller.facilityId;
   const groups = await duplicateGroups(ctx.database, facilityId, reason, page, size);
@@ -68,7 +85,7 @@ export async function findDuplicates(ctx: AppContext, caller: Caller, reason: Du
         .map(Number)
         .map((id) => byId.get(id))
         .filter((u): u is NonNullable<typeof u> => !!u)
-        .map((u) => toUserRow(u, briefs.get(u.id) ?? [])),
+        .map((u) => ({ ...toUserRow(u, briefs.get(u.id) ?? []), matches: matchesOf(g, u.id, briefs.get(u.id) ?? []) })),
     };
   });
   return { data, total: groups.length ? Number(groups[0]!.total) : 0 };

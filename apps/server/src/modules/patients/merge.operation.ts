@@ -26,7 +26,7 @@ import { auditRecordRead, toProfile, USER_NOT_FOUND, userDetail } from './patien
  */
 export const MERGE_STEPS: { key: OwnedRows; label: string }[] = [
   { key: 'profiles', label: 'Hồ sơ bệnh nhân' },
-  { key: 'histories', label: 'Lượt khám (kèm đơn thuốc, bệnh án, kết quả cận lâm sàng)' },
+  { key: 'histories', label: 'Lượt khám (gồm lịch đặt khám đã khám xong; kèm đơn thuốc, bệnh án, kết quả cận lâm sàng)' },
   { key: 'resultFiles', label: 'Tệp kết quả' },
   { key: 'bookings', label: 'Lượt đặt khám' },
 ];

@@ -26,6 +26,8 @@ const body = z.object({
         email: z.string().max(100).nullable().optional(),
         verified: z.boolean().optional(),
         locked: z.boolean().optional(),
+        /** When the account signed up (ISO 8601); now by default. */
+        createdAt: z.iso.datetime().optional(),
         profiles: z.array(profile).min(1).max(5),
         /** One visit with prescription, record and diagnostic on the first profile; a result PDF attached when `file`. */
         history: z.boolean().optional(),
@@ -42,7 +44,11 @@ export async function patientFixtureRoutes(app: FastifyInstance, ctx: AppContext
     schema: { tags: ['Kiểm thử'], body },
     handler: async (req) =>
       ctx.database.transaction(async (tx) => {
-        const made = await makePatients(tx, req.body.facilityId, req.body.accounts);
+        const made = await makePatients(
+          tx,
+          req.body.facilityId,
+          req.body.accounts.map((a) => ({ ...a, createdAt: a.createdAt ? new Date(a.createdAt) : undefined })),
+        );
         const out = [];
         for (const [i, a] of req.body.accounts.entries()) {
           const m = made[i]!;

@@ -133,6 +133,15 @@ describe('search (GET /vendor/users/search)', () => {
     expect(byName.totalPage).toBe(2);
   });
 
+  it('while searching lists the best matches first unless a column is chosen; a chosen column, the default one too, sorts the matches', async () => {
+    // best match: "nguyen" begins the names "Nguyễn Minh Khôi" (of the first account) and "Nguyễn Văn An" (both), in that order;
+    // not newest first, so the web shows "Phù hợp nhất" and no "Ngày tạo" arrow
+    expect((await search('q=nguyen')).data.map((r) => r.id)).toEqual([ids.an, ids.anDup]);
+    expect((await search('q=nguyen&sort=createdAt,desc')).data.map((r) => r.id)).toEqual([ids.anDup, ids.an]);
+    expect((await search('q=nguyen&sort=createdAt,asc')).data.map((r) => r.id)).toEqual([ids.an, ids.anDup]);
+    expect((await search('q=nguyen&sort=name,desc')).data.map((r) => r.id)).toEqual([ids.anDup, ids.an]);
+  });
+
   it('refuses bad filters with Vietnamese field errors', async () => {
     for (const [qs, field, message] of [
       ['createdFrom=31/02/2025', 'createdFrom', 'Ngày tạo từ không hợp lệ (DD/MM/YYYY)'],
@@ -522,6 +531,25 @@ describe('merge', () => {
     expect(nd.key).toBe('Nguyễn Văn An – 15/03/1990');
   });
 
+  it.each([
+    // the first account signs in with the phone and its profile holds it; the second signs in with an
+    // e-mail (no phone of its own) and only its profile holds the phone: never shown as the account's
+    ['phone', () => [[{ on: 'account' }, { on: 'profile', profileId: profileIds.an }], [{ on: 'profile', profileId: profileIds.anDup }]]],
+    ['nameDob', () => [[{ on: 'profile', profileId: profileIds.an }], [{ on: 'profile', profileId: profileIds.anDup }]]],
+  ] as const)('says where each account of a %s group holds the shared value', async (reason, expected) => {
+    const res = await call('GET', `${P}/duplicates?reason=${reason}`, tok.user);
+    const group = res.json().data.find((g: { accounts: { id: number }[] }) => g.accounts.some((a) => a.id === ids.an));
+    const accounts = group.accounts as {
+      id: number;
+      phone: string | null;
+      matches: { on: string; profileId: number | null; patientCode: string | null; fullName: string | null }[];
+    }[];
+    expect(accounts.map((a) => a.matches.map(({ on, profileId }) => (on === 'account' ? { on } : { on, profileId })))).toEqual(expected());
+    expect(accounts[1]!.phone).toBeNull();
+    const byProfile = accounts.flatMap((a) => a.matches).filter((m) => m.on === 'profile');
+    expect(byProfile.every((m) => m.fullName === 'Nguyễn Văn An' && /^BN\d{8}$/.test(m.patientCode ?? ''))).toBe(true);
+  });
+
   it('refuses a merge with itself, across facilities, or with an unknown account, and changes nothing', async () => {
     const self = await call('POST', `${P}/${ids.an}/merge`, tok.user, { mergeFromId: ids.an });
     expect(self.statusCode).toBe(400);
@@ -540,7 +568,7 @@ describe('merge', () => {
     const pv = mergePreviewResponse.parse(preview.json()).data;
     expect(pv.moves).toEqual([
       { key: 'profiles', label: 'Hồ sơ bệnh nhân', count: 1 },
-      { key: 'histories', label: 'Lượt khám (kèm đơn thuốc, bệnh án, kết quả cận lâm sàng)', count: 1 },
+      { key: 'histories', label: 'Lượt khám (gồm lịch đặt khám đã khám xong; kèm đơn thuốc, bệnh án, kết quả cận lâm sàng)', count: 1 },
       { key: 'resultFiles', label: 'Tệp kết quả', count: 0 },
       { key: 'bookings', label: 'Lượt đặt khám', count: 0 },
     ]);

@@ -6,7 +6,7 @@ import type { Resource, ResourceOperation } from '@portal/shared/core/define-res
 import { fmt } from '@portal/shared/messages.vi';
 import { CORE_T as T } from '../messages';
 import { FIELD_TYPES } from './field-types';
-import { effectiveSort, type ListSpec, type ListState } from './list-state';
+import { columnSortOrder, type ListSpec, type ListState } from './list-state';
 import type { ListActions } from './list-slots';
 import { labelInText, rowName, type ResourceRow } from './resource-api';
 
@@ -32,7 +32,7 @@ export interface ColumnOptions {
  * antd cycles a column asc → desc → unsorted; here it cycles asc ⇄ desc, because "unsorted"
  * would silently fall back to the resource's default sort.
  */
-const SORT_CYCLE: SortOrder[] = ['ascend', 'descend', 'ascend'];
+export const SORT_CYCLE: SortOrder[] = ['ascend', 'descend', 'ascend'];
 
 export function StateTag({ active }: { active: boolean }) {
   return <Tag color={active ? 'green' : 'default'}>{active ? T.crud.active : T.crud.inactive}</Tag>;
@@ -40,7 +40,6 @@ export function StateTag({ active }: { active: boolean }) {
 
 /** STT, the resource's list fields, extra columns, Trạng thái, Thao tác. */
 export function listColumns(o: ColumnOptions): ColumnsType<ResourceRow> {
-  const sort = effectiveSort(o.state, o.spec);
   const label = labelInText(o.resource);
   const fieldColumns: ColumnsType<ResourceRow> = o.resource.fields
     .filter((f) => f.list && !o.hidden?.includes(f.key))
@@ -54,7 +53,7 @@ export function listColumns(o: ColumnOptions): ColumnsType<ResourceRow> {
         ? {
             sorter: true,
             sortDirections: SORT_CYCLE,
-            sortOrder: sort.field === f.key ? (sort.direction === 'asc' ? 'ascend' : 'descend') : null,
+            sortOrder: columnSortOrder(o.state, o.spec, f.key),
           }
         : {}),
       render: (value: unknown, row: ResourceRow) => o.cells?.[f.key]?.(value, row, o.actions) ?? FIELD_TYPES[f.type].cell(value, f, row),

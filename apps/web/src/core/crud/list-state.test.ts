@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { defineResource } from '@portal/shared/core/define-resource';
 import { departmentResource } from '@portal/shared/resources';
 import {
+  columnSortOrder,
+  effectiveSort,
   EMPTY_LIST_STATE,
   exportQuery,
   hasFilters,
@@ -123,5 +125,41 @@ describe('list query for the API and the export', () => {
       listQuery({ ...state, sort: { field: 'name', direction: 'desc' }, filters: { departmentId: '7', vip: 'false' } }, spec, { withPaging: true }),
     );
     expect(parsed).toEqual({ page: 1, size: 20, sort: { field: 'name', direction: 'desc' }, q: 'noi', filters: { active: true, departmentId: 7, vip: false } });
+  });
+});
+
+describe('the order a list is really in (sort arrows, "Phù hợp nhất")', () => {
+  const patients = {
+    ...spec,
+    sortable: ['createdAt', 'name'],
+    defaultSort: { field: 'createdAt', direction: 'desc' as const },
+    searchOrder: 'relevance' as const,
+  };
+  const newest = { field: 'createdAt', direction: 'desc' } as const;
+  const oldest = { field: 'createdAt', direction: 'asc' } as const;
+  it.each([
+    // [list, URL, the order of the rows, the arrow of Ngày tạo (createdAt), the URL written back]
+    ['relevance list, no search: the default', patients, '', newest, 'descend', ''],
+    ['relevance list, searching: best match, no column arrow', patients, 'q=pham', 'relevance', null, 'q=pham'],
+    ['relevance list, searching, a column chosen', patients, 'q=pham&sort=createdAt,asc', oldest, 'ascend', 'sort=createdAt%2Casc&q=pham'],
+    ['relevance list, searching, the default column chosen: kept', patients, 'q=pham&sort=createdAt,desc', newest, 'descend', 'sort=createdAt%2Cdesc&q=pham'],
+    ['relevance list, no search, the default column: left out', patients, 'sort=createdAt,desc', newest, 'descend', ''],
+    ['plain list, searching: its sort, never relevance', { ...patients, searchOrder: undefined }, 'q=pham', newest, 'descend', 'q=pham'],
+  ] as const)('%s', (_name, list, qs, order, arrow, written) => {
+    const state = parseListState(new URLSearchParams(qs), list);
+    expect(effectiveSort(state, list)).toEqual(order);
+    expect(columnSortOrder(state, list, 'createdAt')).toBe(arrow);
+    expect(columnSortOrder(state, list, 'name')).toBeNull();
+    expect(listStateToParams(state, list).toString()).toBe(written);
+  });
+
+  it('a click on a column sorts by it while searching (the default column too), and "Phù hợp nhất" goes back', () => {
+    const searching = parseListState(new URLSearchParams('q=pham'), patients);
+    const byNewest = withSort(searching, newest, patients);
+    expect(listQuery(byNewest, patients)).toEqual({ sort: 'createdAt,desc', q: 'pham' });
+    expect(columnSortOrder(byNewest, patients, 'createdAt')).toBe('descend');
+    expect(effectiveSort(withSort(byNewest, null, patients), patients)).toBe('relevance');
+    // clearing the search drops the now redundant default sort from the query
+    expect(listQuery(withFilters(byNewest, { q: '' }), patients)).toEqual({});
   });
 });

@@ -37,6 +37,12 @@ export interface ListSpec {
   sortable: string[];
   filters: { key: string; type: FieldType }[];
   defaultSort: Sort;
+  /**
+   * 'relevance': while a search term is typed and no column is chosen, the server lists the best
+   * matches first ("Phù hợp nhất", the patient accounts) instead of `defaultSort`; a chosen column
+   * (the default one included) still sorts the matches. Absent: the sort never depends on the search.
+   */
+  searchOrder?: 'relevance';
 }
 
 export function listSpec(resource: Pick<ResourceDef, 'fields' | 'defaultSort'>): ListSpec {
@@ -61,12 +67,19 @@ function filterValue(type: FieldType, raw: string | null): string | null {
   return v.slice(0, SEARCH_MAX);
 }
 
-function parseSort(raw: string | null, spec: ListSpec): Sort | null {
+/** The rows are in best-match order: a relevance list, a search term, no column chosen. */
+const relevanceApplies = (spec: ListSpec, q: string) => spec.searchOrder === 'relevance' && q.trim() !== '';
+
+/** A chosen sort that only repeats the default (left out of the URL); never while best-match order would apply instead. */
+const isDefaultSort = (sort: Sort, spec: ListSpec, q: string) =>
+  !relevanceApplies(spec, q) && sort.field === spec.defaultSort.field && sort.direction === spec.defaultSort.direction;
+
+function parseSort(raw: string | null, spec: ListSpec, q: string): Sort | null {
   if (!raw) return null;
   const [field, dir = 'asc'] = raw.split(',');
   if (!spec.sortable.includes(field) || (dir !== 'asc' && dir !== 'desc')) return null;
-  if (field === spec.defaultSort.field && dir === spec.defaultSort.direction) return null;
-  return { field, direction: dir };
+  const sort: Sort = { field, direction: dir };
+  return isDefaultSort(sort, spec, q) ? null : sort;
 }
 
 export function parseListState(params: URLSearchParams, spec: ListSpec): ListState {
@@ -81,11 +94,12 @@ export function parseListState(params: URLSearchParams, spec: ListSpec): ListSta
     const v = filterValue(f.type, params.get(f.key));
     if (v !== null) filters[f.key] = v;
   }
+  const q = (params.get('q') ?? '').trim().slice(0, SEARCH_MAX);
   return {
     page,
     size,
-    sort: parseSort(params.get('sort'), spec),
-    q: (params.get('q') ?? '').trim().slice(0, SEARCH_MAX),
+    sort: parseSort(params.get('sort'), spec, q),
+    q,
     active: activeText === 'true' ? true : activeText === 'false' ? false : null,
     filters,
   };
@@ -99,7 +113,7 @@ export function listQuery(state: ListState, spec: ListSpec, opts: { withPaging?:
   const out: Record<string, string> = {};
   if (opts.withPaging || state.page > 0) out.page = String(state.page);
   if (opts.withPaging || state.size !== LIST_DEFAULT_SIZE) out.size = String(state.size);
-  if (state.sort) out.sort = `${state.sort.field},${state.sort.direction}`;
+  if (state.sort && !isDefaultSort(state.sort, spec, state.q)) out.sort = `${state.sort.field},${state.sort.direction}`;
   if (state.q.trim()) out.q = state.q.trim();
   if (state.active !== null) out.active = String(state.active);
   for (const f of spec.filters) {
@@ -137,15 +151,22 @@ export function withPaging(state: ListState, page: number, size: number): ListSt
   return size !== state.size ? { ...state, page: 0, size } : { ...state, page: Math.max(0, page) };
 }
 
-/** A new sort (null = the default); the first page again. */
+/** A new sort (null = the default: best match while searching a relevance list); the first page again. */
 export function withSort(state: ListState, sort: Sort | null, spec: ListSpec): ListState {
-  const isDefault = sort !== null && sort.field === spec.defaultSort.field && sort.direction === spec.defaultSort.direction;
-  return { ...state, sort: isDefault ? null : sort, page: 0 };
+  return { ...state, sort: sort && !isDefaultSort(sort, spec, state.q) ? sort : null, page: 0 };
 }
 
-/** The sort the server applies: the chosen one or the resource's default. */
-export function effectiveSort(state: ListState, spec: ListSpec): Sort {
-  return state.sort ?? spec.defaultSort;
+/** The order the server lists in: the chosen sort, 'relevance' (best match first, while searching a relevance list), or the default. */
+export function effectiveSort(state: ListState, spec: ListSpec): Sort | 'relevance' {
+  if (state.sort && !isDefaultSort(state.sort, spec, state.q)) return state.sort;
+  return relevanceApplies(spec, state.q) ? 'relevance' : spec.defaultSort;
+}
+
+/** A column's sort arrow: the order the rows are really in (no column's while they are in best-match order). */
+export function columnSortOrder(state: ListState, spec: ListSpec, key: string): 'ascend' | 'descend' | null {
+  const sort = effectiveSort(state, spec);
+  if (sort === 'relevance' || sort.field !== key) return null;
+  return sort.direction === 'asc' ? 'ascend' : 'descend';
 }
 
 export function hasFilters(state: ListState): boolean {

@@ -1,11 +1,11 @@
 import { useMemo, type ReactNode } from 'react';
-import { Button, Empty, Flex, Result, Table } from 'antd';
+import { Button, Empty, Flex, Result, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { fmt } from '@portal/shared/messages.vi';
 import { CORE_T as T } from '../messages';
 import { errorMessage } from '../api/api-error';
-import { PAGE_SIZES, withPaging, withSort, type ListSpec, type ListState } from './list-state';
+import { effectiveSort, PAGE_SIZES, withPaging, withSort, type ListSpec, type ListState } from './list-state';
 
 // Props that never change are module constants, and the others are memoised: the table re-renders
 // its cells when a prop's identity changes, and a live list refetches often (docs/performance.md).
@@ -18,6 +18,42 @@ interface Page<R> {
 }
 
 const defaultShowTotal = (total: number, [from, to]: [number, number]) => fmt(T.crud.total, { from, to, total });
+
+/**
+ * The order of a list searched by relevance (ListSpec.searchOrder): "Phù hợp nhất" while the rows are
+ * in best-match order (no column then shows an arrow), else the chosen column and its direction, with
+ * "Phù hợp nhất" to go back to it.
+ */
+function SearchOrder<R>({
+  state,
+  spec,
+  columns,
+  onChange,
+}: {
+  state: ListState;
+  spec: ListSpec;
+  columns: ColumnsType<R>;
+  onChange: (next: ListState) => void;
+}) {
+  const sort = effectiveSort(state, spec);
+  const relevance = sort === 'relevance';
+  const column = relevance ? undefined : columns.find((c) => c.key === sort.field);
+  return (
+    <Flex align="center" gap={8} wrap data-testid="list-order">
+      <Typography.Text type="secondary">{T.crud.orderBy}:</Typography.Text>
+      <Tag.CheckableTag checked={relevance} onChange={() => onChange(withSort(state, null, spec))}>
+        {T.crud.relevance}
+      </Tag.CheckableTag>
+      {relevance ? (
+        <Typography.Text type="secondary">{T.crud.relevanceHint}</Typography.Text>
+      ) : (
+        <Tag color="blue">
+          {column?.title as ReactNode} · {sort.direction === 'asc' ? T.crud.ascending : T.crud.descending}
+        </Tag>
+      )}
+    </Flex>
+  );
+}
 
 /**
  * The table part of every list screen: server-side paging and sorting kept in the list state (so in
@@ -86,6 +122,7 @@ export function PagedTable<R extends { id: number }>({
   }
   return (
     <Flex vertical gap={12}>
+      {spec.searchOrder === 'relevance' && state.q.trim() !== '' && <SearchOrder state={state} spec={spec} columns={columns} onChange={onChange} />}
       {selected && selected.length > 0 && bulkBar}
       <Table<R>
         rowKey="id"

@@ -5,7 +5,14 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { Link } from 'react-router';
 import { useScreenParams } from '../../core/router/use-screen-params';
 import { hasAuthority } from '@portal/shared/authorities';
-import { DUPLICATE_REASONS, relationshipLabel, type MergeResult, type PatientUserRow } from '@portal/shared/contracts/patients.contract';
+import {
+  DUPLICATE_REASONS,
+  relationshipLabel,
+  type DuplicateAccount,
+  type DuplicateGroup,
+  type DuplicateMatch,
+  type MergeResult,
+} from '@portal/shared/contracts/patients.contract';
 import { fmt } from '@portal/shared/messages.vi';
 import { formatDate, formatDateTime, orDash } from '@portal/shared/rules/format';
 import { formatPhone } from '@portal/shared/rules/identifiers';
@@ -21,7 +28,18 @@ import { ForbiddenPage } from '../../core/blocks/forbidden-page';
 const G = T.patients.merge;
 const L = T.patients.list;
 
-function AccountLine({ a }: { a: PatientUserRow }) {
+/** "số điện thoại của hồ sơ BN00006832 Phạm Mạnh Phúc": where an account holds its group's shared value. */
+export function matchText(reason: string, m: DuplicateMatch): string {
+  return m.on === 'account' ? G.matchAccount : fmt(G.matchProfile[reason] ?? G.matchProfile.nameDob!, { code: m.patientCode ?? '', name: m.fullName ?? '' });
+}
+
+/** The group's shared value, named: "Trùng số điện thoại: 0381 435 536". */
+function groupTitle(g: DuplicateGroup): string {
+  const reason = DUPLICATE_REASONS.find((r) => r.value === g.reason)?.label ?? '';
+  return fmt(G.groupKey, { reason, key: g.reason === 'phone' ? formatPhone(g.key) : g.key });
+}
+
+function AccountLine({ a, reason }: { a: DuplicateAccount; reason: string }) {
   return (
     <Flex vertical gap={2}>
       <Typography.Text strong>
@@ -31,6 +49,9 @@ function AccountLine({ a }: { a: PatientUserRow }) {
         {[formatPhone(a.phone), a.email, `${L.createdAt} ${formatDate(a.createdAt)}`].filter(Boolean).join(' · ')}
       </Typography.Text>
       <Typography.Text type="secondary">{a.profiles.map((p) => `${p.patientCode} ${p.fullName} (${formatDate(p.birthDate)})`).join('; ')}</Typography.Text>
+      <Typography.Text data-testid="duplicate-match">
+        {G.matchedOn}: {a.matches.map((m) => matchText(reason, m)).join('; ')}
+      </Typography.Text>
     </Flex>
   );
 }
@@ -80,7 +101,7 @@ function MergePreviewPanel({ keepId, removeId, onSwap, onDone }: { keepId: numbe
           {
             key: 'counts',
             label: L.profiles,
-            children: `${s.account.counts.profiles} hồ sơ · ${s.account.counts.histories} lượt khám · ${s.account.counts.resultFiles} tệp kết quả`,
+            children: fmt(G.counts, { profiles: s.account.counts.profiles, histories: s.account.counts.histories, files: s.account.counts.resultFiles }),
           },
         ]}
       />
@@ -91,6 +112,7 @@ function MergePreviewPanel({ keepId, removeId, onSwap, onDone }: { keepId: numbe
           <List.Item>
             <Typography.Text>
               {p.patientCode} · {p.fullName} · {formatDate(p.birthDate)} · {relationshipLabel(p.relationship)}
+              {p.phone ? ` · ${fmt(G.profilePhone, { phone: formatPhone(p.phone) })}` : ''}
               {p.cccd ? ` · CCCD ${p.cccd}` : ''}
             </Typography.Text>
           </List.Item>
@@ -237,9 +259,9 @@ export function MergePage() {
                   return (
                     <List.Item data-testid="duplicate-group" style={{ background: chosen ? 'rgba(22,119,255,0.06)' : undefined }}>
                       <Flex vertical gap={8} style={{ width: '100%' }}>
-                        <Typography.Text strong>{g.key}</Typography.Text>
+                        <Typography.Text strong>{groupTitle(g)}</Typography.Text>
                         {g.accounts.map((x) => (
-                          <AccountLine key={x.id} a={x} />
+                          <AccountLine key={x.id} a={x} reason={g.reason} />
                         ))}
                         {a && b && (
                           <Radio.Group

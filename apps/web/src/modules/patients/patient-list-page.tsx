@@ -14,7 +14,18 @@ import { T } from '../../app/messages';
 import { DateShorthandInput } from '../../core/blocks/date-shorthand-input';
 import { SearchBox } from '../../core/blocks/search-box';
 import { runBulk } from '../../core/crud/bulk.logic';
-import { exportQuery, hasFilters, listQuery, listStateToParams, parseListState, withFilters, type ListSpec, type ListState } from '../../core/crud/list-state';
+import {
+  columnSortOrder,
+  exportQuery,
+  hasFilters,
+  listQuery,
+  listStateToParams,
+  parseListState,
+  withFilters,
+  type ListSpec,
+  type ListState,
+} from '../../core/crud/list-state';
+import { SORT_CYCLE } from '../../core/crud/list-columns';
 import { PagedTable } from '../../core/crud/paged-table';
 import { notify } from '../../core/notify';
 import { useMe } from '../auth/use-session';
@@ -36,6 +47,8 @@ export const PATIENT_LIST_SPEC: ListSpec = {
     { key: 'createdTo', type: 'text' },
   ],
   defaultSort: { field: 'createdAt', direction: 'desc' },
+  // a search lists the best matches first unless a column is chosen (docs/decisions.md "Search of accounts")
+  searchOrder: 'relevance',
 };
 
 type StateKey = 'all' | 'active' | 'locked' | 'merged';
@@ -101,7 +114,8 @@ export function PatientListPage() {
       key: 'name',
       dataIndex: 'name',
       sorter: true,
-      sortOrder: state.sort?.field === 'name' ? (state.sort.direction === 'asc' ? 'ascend' : 'descend') : null,
+      sortDirections: SORT_CYCLE,
+      sortOrder: columnSortOrder(state, PATIENT_LIST_SPEC, 'name'),
       render: (name: string, r) => <Link to={`/admin/chi-tiet-y-ba/${r.id}`}>{name}</Link>,
     },
     { title: M.phone, key: 'phone', dataIndex: 'phone', render: (v: string | null) => formatPhone(v) },
@@ -126,7 +140,8 @@ export function PatientListPage() {
       key: 'createdAt',
       dataIndex: 'createdAt',
       sorter: true,
-      sortOrder: state.sort === null ? 'descend' : state.sort.field === 'createdAt' ? (state.sort.direction === 'asc' ? 'ascend' : 'descend') : null,
+      sortDirections: SORT_CYCLE,
+      sortOrder: columnSortOrder(state, PATIENT_LIST_SPEC, 'createdAt'),
       render: (v: string) => formatDateTime(v),
     },
     {

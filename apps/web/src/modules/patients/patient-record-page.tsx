@@ -22,15 +22,36 @@ import { ForbiddenPage } from '../../core/blocks/forbidden-page';
 
 const R = T.patients.record;
 
-function HistoryCard({ h, userId, onView, onChanged }: { h: PatientHistory; userId: number; onView: (f: ResultFile) => void; onChanged: () => void }) {
+/** Where a visit comes from: the booking it fulfilled (a link for the front desk) and the HIS encounter number. */
+function VisitSource({ h, desk }: { h: PatientHistory; desk: boolean }) {
+  return (
+    <Flex gap={8} align="center" wrap>
+      {h.booking && (
+        <Tag color="blue" title={R.fromBookingHint} data-testid="visit-from-booking">
+          {R.fromBooking} {desk ? <Link to={`/admin/quan-ly-dat-kham/${h.booking.id}`}>{h.booking.code}</Link> : h.booking.code}
+        </Tag>
+      )}
+      {h.encounterCode && <Typography.Text type="secondary">{fmt(R.visit, { code: h.encounterCode })}</Typography.Text>}
+    </Flex>
+  );
+}
+
+function HistoryCard({
+  h,
+  userId,
+  desk,
+  onView,
+  onChanged,
+}: {
+  h: PatientHistory;
+  userId: number;
+  desk: boolean;
+  onView: (f: ResultFile) => void;
+  onChanged: () => void;
+}) {
   const r = h.medicalRecord;
   return (
-    <Card
-      size="small"
-      title={`${formatDateTime(h.visitedAt)} · ${h.departmentName}`}
-      extra={<Typography.Text type="secondary">{fmt(R.visit, { code: h.encounterCode })}</Typography.Text>}
-      data-testid="history-card"
-    >
+    <Card size="small" title={`${formatDateTime(h.visitedAt)} · ${h.departmentName}`} extra={<VisitSource h={h} desk={desk} />} data-testid="history-card">
       <Descriptions
         size="small"
         column={{ xs: 1, md: 2 }}
@@ -137,6 +158,7 @@ function ProfilePanel({
   histories,
   looseFiles,
   userId,
+  desk,
   onEdit,
   onView,
   onChanged,
@@ -145,6 +167,7 @@ function ProfilePanel({
   histories: PatientHistory[];
   looseFiles: ResultFile[];
   userId: number;
+  desk: boolean;
   onEdit: () => void;
   onView: (f: ResultFile) => void;
   onChanged: () => void;
@@ -188,7 +211,7 @@ function ProfilePanel({
             items={histories.map((h) => ({
               key: h.id,
               color: h.diagnostics.some((d) => d.abnormal) ? 'red' : 'blue',
-              content: <HistoryCard h={h} userId={userId} onView={onView} onChanged={onChanged} />,
+              content: <HistoryCard h={h} userId={userId} desk={desk} onView={onView} onChanged={onChanged} />,
             }))}
           />
         )}
@@ -208,6 +231,7 @@ export function PatientRecordPage() {
   const userId = Number(useParams().userId);
   const me = useMe();
   const allowed = hasAuthority(me.data?.user.authorities ?? [], 'MANAGER_USER');
+  const desk = hasAuthority(me.data?.user.authorities ?? [], 'MANAGER_APPOINTMENT');
   const valid = Number.isInteger(userId) && userId > 0;
   const queryClient = useQueryClient();
   const enabled = allowed && valid;
@@ -299,6 +323,7 @@ export function PatientRecordPage() {
               <ProfilePanel
                 p={p}
                 userId={userId}
+                desk={desk}
                 histories={histories.data.histories.filter((h) => h.profileId === p.id)}
                 looseFiles={histories.data.looseFiles.filter((f) => f.profileId === p.id)}
                 onEdit={() => setEditing({ profile: p })}
