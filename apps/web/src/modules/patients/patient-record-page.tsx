@@ -27,9 +27,13 @@ function VisitSource({ h, desk }: { h: PatientHistory; desk: boolean }) {
   return (
     <Flex gap={8} align="center" wrap>
       {h.booking && (
-        <Tag color="blue" title={R.fromBookingHint} data-testid="visit-from-booking">
-          {R.fromBooking} {desk ? <Link to={`/admin/quan-ly-dat-kham/${h.booking.id}`}>{h.booking.code}</Link> : h.booking.code}
-        </Tag>
+        // the booking's code beside the tag, not in it: a link inside a coloured tag cannot be told from its text
+        <Flex gap={4} align="center" title={R.fromBookingHint} data-testid="visit-from-booking">
+          <Tag color="blue" style={{ marginInlineEnd: 0 }}>
+            {R.fromBooking}
+          </Tag>{' '}
+          {desk ? <Link to={`/admin/quan-ly-dat-kham/${h.booking.id}`}>{h.booking.code}</Link> : h.booking.code}
+        </Flex>
       )}
       {h.encounterCode && <Typography.Text type="secondary">{fmt(R.visit, { code: h.encounterCode })}</Typography.Text>}
     </Flex>
@@ -300,6 +304,14 @@ export function PatientRecordPage() {
           ]}
         />
       </Card>
+      {/* beside the tabs, not in their bar: a tab list holds tabs only (axe aria-required-children) */}
+      {!account.mergedIntoId && (
+        <Flex justify="end">
+          <Button icon={<PlusOutlined />} onClick={() => setEditing({ profile: null })}>
+            {R.addProfile}
+          </Button>
+        </Flex>
+      )}
       {profiles.data.length === 0 ? (
         <Card>
           <Empty description={R.noProfiles} />
@@ -309,13 +321,6 @@ export function PatientRecordPage() {
           type="card"
           activeKey={active}
           onChange={setTab}
-          tabBarExtraContent={
-            account.mergedIntoId ? null : (
-              <Button icon={<PlusOutlined />} onClick={() => setEditing({ profile: null })}>
-                {R.addProfile}
-              </Button>
-            )
-          }
           items={profiles.data.map((p) => ({
             key: String(p.id),
             label: `${p.fullName} (${relationshipLabel(p.relationship)})`,
