@@ -98,6 +98,10 @@ export const MSG = {
   jobNotFound: 'Không tìm thấy công việc',
   jobNotDead: 'Chỉ chạy lại được công việc ở trạng thái Thất bại',
   jobRetried: 'Đã đưa công việc vào hàng chờ để chạy lại',
+  // durations (formatDuration)
+  durationHoursMinutes: '{h} giờ {m} phút',
+  durationHours: '{h} giờ',
+  durationMinutes: '{m} phút',
   // common UI
   loading: 'Đang tải',
   select: 'Chọn',
