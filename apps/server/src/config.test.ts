@@ -29,4 +29,20 @@ describe('loadConfig', () => {
   it('refuses test fixtures in production', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', ENABLE_TEST_FIXTURES: '1' })).toThrow(StartupError);
   });
+
+  it.each<[Record<string, string>, number, string]>([
+    [{}, 60, '24:00'],
+    [{ LATE_CHECKIN_MINUTES: '0', NO_SHOW_AT: '20:00' }, 0, '20:00'],
+    [{ LATE_CHECKIN_MINUTES: '1440', NO_SHOW_AT: '00:00' }, 1440, '00:00'],
+  ])('%o: late check-in after %d minutes, no-show hour %s', (env, late, hour) => {
+    const c = loadConfig(env);
+    expect([c.LATE_CHECKIN_MINUTES, c.NO_SHOW_AT]).toEqual([late, hour]);
+  });
+
+  it.each([{ NO_SHOW_AT: '8:00' }, { NO_SHOW_AT: '24:30' }, { NO_SHOW_AT: 'tối' }, { LATE_CHECKIN_MINUTES: '-1' }, { LATE_CHECKIN_MINUTES: '1441' }])(
+    'refuses %o at start',
+    (env) => {
+      expect(() => loadConfig(env)).toThrow(StartupError);
+    },
+  );
 });

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { DAY_TIME_RE } from '@portal/shared/rules/booking-time';
 import { StartupError } from './core/startup';
 
 const bool = z.union([z.boolean(), z.string()]).transform((v) => (typeof v === 'boolean' ? v : ['1', 'true', 'yes', 'on'].includes(v.toLowerCase())));
@@ -56,6 +57,15 @@ export const configSchema = z.object({
   SESSION_CACHE_SECONDS: z.coerce.number().min(0).max(60).default(5),
   /** Seconds the booking day list (pages and counts per status) is reused in process (0 = off); every booking write clears it. */
   BOOKING_LIST_CACHE_SECONDS: z.coerce.number().min(0).max(60).default(5),
+  /** Minutes after a slot's end past which a check-in must be confirmed and is logged as late (docs/booking-states.md). */
+  LATE_CHECKIN_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(24 * 60)
+    .default(60),
+  /** The no-show hour, HH:mm +07:00 (24:00 = once the day is over): an accepted booking not checked in by then on its day becomes NO_SHOW. */
+  NO_SHOW_AT: z.string().regex(DAY_TIME_RE, 'giờ dạng HH:mm từ 00:00 đến 24:00').default('24:00'),
 });
 
 export type Config = Omit<z.infer<typeof configSchema>, 'HOST'> & { HOST: string; seedDemo: boolean; dataDir: string };

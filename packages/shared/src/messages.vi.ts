@@ -78,6 +78,8 @@ export const MSG = {
   passwordReset: 'Đã đặt lại mật khẩu. Mật khẩu dùng một lần chỉ hiển thị lần này; các phiên đăng nhập của tài khoản đã kết thúc.',
   accountLockedDone: 'Đã khoá tài khoản; các phiên đăng nhập của tài khoản đã kết thúc',
   accountUnlockedDone: 'Đã mở khoá tài khoản',
+  roomScopeOn: 'Đã bật: tài khoản có phòng được phân chỉ làm việc với lịch đặt khám của các phòng đó',
+  roomScopeOff: 'Đã tắt: mọi tài khoản làm việc được với lịch đặt khám của mọi phòng',
   cannotLockSelf: 'Bạn không thể tự khoá tài khoản của chính mình',
   cannotResetSelf: 'Hãy dùng chức năng Đổi mật khẩu cho tài khoản của chính bạn',
   lastFacilityAdmin: 'Cơ sở phải còn ít nhất một tài khoản đang hoạt động có quyền Quản trị cơ sở y tế',
@@ -98,6 +100,10 @@ export const MSG = {
   jobNotFound: 'Không tìm thấy công việc',
   jobNotDead: 'Chỉ chạy lại được công việc ở trạng thái Thất bại',
   jobRetried: 'Đã đưa công việc vào hàng chờ để chạy lại',
+  // durations (formatDuration)
+  durationHoursMinutes: '{h} giờ {m} phút',
+  durationHours: '{h} giờ',
+  durationMinutes: '{m} phút',
   // common UI
   loading: 'Đang tải',
   select: 'Chọn',

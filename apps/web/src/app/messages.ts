@@ -155,6 +155,11 @@ export const T = {
     allAuthorities: 'Quản trị cơ sở y tế bao gồm mọi quyền.',
     rooms: 'Phòng',
     noRooms: 'Chưa gán phòng',
+    /** The facility's rule for account rooms (room-list screen; docs/booking-states.md "Rooms of an account"). */
+    roomScope: 'Chỉ làm việc với phòng được phân',
+    roomScopeOn:
+      'Đang bật: tài khoản có phòng được phân chỉ xem và thao tác lịch đặt khám, hàng đợi của các phòng đó. Tài khoản chưa được phân phòng làm việc với mọi phòng.',
+    roomScopeOff: 'Đang tắt: danh sách đặt khám và hàng đợi mở sẵn theo phòng được phân của tài khoản; người dùng vẫn xem và thao tác được các phòng khác.',
   },
   /** Patient accounts, medical records and merging (issue 5). */
   patients: PATIENT_MESSAGES,

@@ -53,6 +53,14 @@ export const lockResponse = envelope(z.object({ locked: z.boolean(), sessionsEnd
 
 export const roomOptionRow = z.object({ id: z.number().int(), code: z.string(), name: z.string(), active: z.boolean() });
 
+/**
+ * The facility's rule for account rooms (docs/booking-states.md "Rooms of an account"): on, an account
+ * with rooms assigned works only with those rooms' bookings; off, its rooms are where its screens open.
+ */
+export const roomScopeSetting = z.object({ restrictToAccountRooms: z.boolean() });
+export const roomScopeBody = z.strictObject({ restrictToAccountRooms: z.boolean({ message: 'Giá trị không hợp lệ' }) });
+export const ROOM_SCOPE_PATH = '/api/his/v1/vendor/room-scope';
+
 /** Spec §7 "permissions (page, size)": the authorities with their labels, paged. */
 export const permissionsQuery = z.object({
   ...pagingParams(),
@@ -135,6 +143,21 @@ export const adminEndpoints = {
     params: idParam,
     response: lockResponse,
     errors: [400, 401, 403, 404, 409],
+  }),
+  roomScope: endpoint({
+    method: 'GET',
+    path: ROOM_SCOPE_PATH,
+    summary: 'Phòng của tài khoản: cơ sở có giới hạn tài khoản trong các phòng được phân không',
+    response: envelope(roomScopeSetting),
+    errors: [401, 403],
+  }),
+  setRoomScope: endpoint({
+    method: 'PUT',
+    path: ROOM_SCOPE_PATH,
+    summary: 'Phòng của tài khoản: bật / tắt giới hạn tài khoản trong các phòng được phân (lịch đặt khám, hàng đợi)',
+    body: roomScopeBody,
+    response: envelope(roomScopeSetting),
+    errors: [400, 401, 403],
   }),
   permissions: endpoint({
     method: 'GET',

@@ -15,8 +15,10 @@ import { BOOKING_ACTION_LABELS, BOOKING_STATUSES, type BookingAction, type Booki
  *   GET    /api/appointment/v1/{id}                detail with services and the whole log
  *   PUT    /api/appointment/v1/{id}                reschedule / change services (cap-nhat-dat-kham)
  *   POST   /api/appointment/v1/accept              bulk accept { ids } → per-booking results
- *   POST   /api/appointment/v1/{id}/accept | /reject {reason} | /checkin | /called | /complete
+ *   POST   /api/appointment/v1/{id}/accept | /reject {reason} | /checkin {confirmLate?} | /called | /complete
  *          | /cancel {reason} | /revert            one transition; 409 naming the current state
+ *   GET    /api/appointment/v1/desk                the caller's rooms, whether the facility keeps it to them,
+ *                                                  the late check-in threshold and the no-show hour
  *   PUT    /api/appointment/v1/{id}/profile        { medicalProfileId } (same patient account)
  *   PUT    /api/appointment/v1/{id}/priority       { priority }
  *   GET    /api/appointment/v1/{id}/logs           the booking log
@@ -65,6 +67,10 @@ export const BOOKING_MESSAGES = {
   queueEmpty: 'Phòng khám không còn bệnh nhân nào đang chờ khám',
   checkinNotToday: 'Chỉ tiếp đón lịch khám của hôm nay: lịch này hẹn ngày {date}',
   calledNext: 'Mời số {queue} – {name} vào {room}',
+  /** A check-in past LATE_CHECKIN_MINUTES after the slot's end, without `confirmLate` (400, nothing written). */
+  lateCheckin: 'Lịch hẹn {time} đã qua {late}, quá {allowed} sau giờ hẹn: vui lòng xác nhận tiếp đón muộn',
+  /** A restricted account (the facility keeps accounts to their rooms) asking for another room's bookings (403). */
+  otherRoom: 'Tài khoản chỉ làm việc với lịch đặt khám của các phòng được phân: {rooms}',
 } as const;
 
 const dateParam = isoDay('Ngày');
@@ -81,7 +87,12 @@ export const bookingListQuery = z.object({
     .optional(),
   departmentId: idFilter.optional(),
   doctorId: idFilter.optional(),
-  roomId: idFilter.optional(),
+  /** One room or several (roomId=3&roomId=4, or 3,4); none = every room the caller may see. */
+  roomId: z
+    .union([z.string(), z.array(z.string())])
+    .transform((v) => (Array.isArray(v) ? v : v.split(',')).filter(Boolean))
+    .pipe(z.array(idFilter).max(50, 'Tối đa 50 phòng'))
+    .optional(),
   source: z.enum(BOOKING_SOURCES, { message: 'Nguồn đặt khám không hợp lệ' }).optional(),
   q: z.string().trim().max(100, 'Từ khoá tìm kiếm tối đa 100 ký tự').optional(),
   ...pagingParams(BOOKING_PAGE_SIZE),
@@ -105,6 +116,10 @@ export const bookingRow = z.object({
   source: z.enum(BOOKING_SOURCES),
   priority: z.number(),
   queueNumber: z.number().nullable(),
+  /** The room's call of the moment ("Đang gọi khám"): one per room and day; a new call in the room ends it. */
+  calling: z.boolean(),
+  /** Minutes after the slot's end of a late check-in (confirmed by the desk); null when on time or not checked in. */
+  lateCheckinMinutes: z.number().nullable(),
   symptom: z.string().nullable(),
   statusReason: z.string().nullable(),
   totalPrice: z.number(),
@@ -184,6 +199,11 @@ export const updateBookingBody = z.strictObject({
 export type UpdateBookingBody = z.infer<typeof updateBookingBody>;
 
 export const reasonBody = z.strictObject({ reason });
+/**
+ * Check-in: `confirmLate` confirms a late check-in (more than the facility's threshold after the slot's
+ * end); without it such a check-in is refused with 400 naming the delay. The body may be left out.
+ */
+export const checkinBody = z.strictObject({ confirmLate: z.boolean({ message: 'Xác nhận tiếp đón muộn không hợp lệ' }).optional() }).nullish();
 export const bulkBody = z.strictObject({
   ids: z
     .array(id, { message: 'Danh sách lịch khám không hợp lệ' })
@@ -238,6 +258,20 @@ export const bookingUserParams = z.object({ userId: idSegment });
 /** A room's queue of a day: the room, or the schedule whose room and day it is (the day defaults to today). */
 export const roomQueueQuery = z.object({ roomId: idFilter.optional(), scheduleId: idFilter.optional(), date: dateParam.optional() });
 export const bookingOne = envelope(bookingRow);
+
+const roomRef = z.object({ id: z.number(), code: z.string(), name: z.string() });
+/** What the booking desk works with (docs/booking-states.md "Rooms of an account", "When the slot is over"). */
+export const deskSettings = z.object({
+  /** The caller's assigned rooms: the list and the queue open on them. */
+  rooms: z.array(roomRef),
+  /** The facility keeps accounts to their rooms and the caller has some: only these rooms' bookings. */
+  onlyOwnRooms: z.boolean(),
+  /** A check-in more than this many minutes after the slot's end must be confirmed, and is logged as late. */
+  lateCheckinMinutes: z.number(),
+  /** HH:mm (+07:00, 24:00 = the end of the day) at which an accepted booking not checked in becomes a no-show. */
+  noShowAt: z.string(),
+});
+export type DeskSettings = z.infer<typeof deskSettings>;
 export const syncSeqResponse = envelope(z.object({ roomId: z.number(), date: z.string(), lastNumber: z.number() }));
 
 const P = APPOINTMENT_PATH;
@@ -315,6 +349,13 @@ export const appointmentEndpoints = {
     response: syncSeqResponse,
     errors: [400, 401, 403, 404],
   }),
+  desk: endpoint({
+    method: 'GET',
+    path: `${P}/desk`,
+    summary: 'Thiết lập quầy đặt khám của người dùng: phòng được phân, giới hạn theo phòng, ngưỡng tiếp đón muộn, giờ chuyển không đến khám',
+    response: envelope(deskSettings),
+    errors: [401, 403],
+  }),
   callNext: endpoint({
     method: 'POST',
     path: `${P}/called`,
@@ -388,7 +429,15 @@ export const appointmentEndpoints = {
 /** One transition of one booking, by action (`call` is posted to /called); 409 naming the current state. */
 export const bookingTransitionEndpoints = {
   accept: transition('accept', 'accept'),
-  checkin: transition('checkin', 'checkin'),
+  checkin: endpoint({
+    method: 'POST',
+    path: `${P}/:id/checkin`,
+    summary: `${transitionSummary('checkin')} (quá giờ hẹn: cần xác nhận tiếp đón muộn)`,
+    params: bookingIdParams,
+    body: checkinBody,
+    response: bookingOne,
+    errors: [400, 401, 403, 404, 409],
+  }),
   call: transition('called', 'call'),
   complete: transition('complete', 'complete'),
   revert: transition('revert', 'revert'),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { displayDateToIso, formatDate, formatDateTime, formatVnd, orDash, formatVisit } from './format';
+import { displayDateToIso, formatDate, formatDateTime, formatDuration, formatVnd, orDash, formatVisit } from './format';
 
 describe('orDash', () => {
   it.each<[string | number | null | undefined, string]>([
@@ -97,5 +97,21 @@ describe('formatVisit', () => {
     [{ startTime: '23:30', endTime: '23:59', date: '2026-12-31' }, '23:30–23:59 31/12/2026'],
   ])('%j → %s', (v, expected) => {
     expect(formatVisit(v)).toBe(expected);
+  });
+});
+
+describe('formatDuration', () => {
+  it.each<[number, string]>([
+    [0, '0 phút'],
+    [1, '1 phút'],
+    [59, '59 phút'],
+    [60, '1 giờ'],
+    [61, '1 giờ 1 phút'],
+    [750, '12 giờ 30 phút'],
+    [1500, '25 giờ'],
+    [45.9, '45 phút'],
+    [-5, '0 phút'],
+  ])('%d minutes → %s', (minutes, text) => {
+    expect(formatDuration(minutes)).toBe(text);
   });
 });

@@ -3,6 +3,7 @@
  * time zone (Vietnam has no daylight-saving time, so the instant shifted by +7 h read in UTC
  * is the Vietnamese wall clock).
  */
+import { fmt, MSG } from '../messages.vi';
 import { parseDisplayDate } from './date-shorthand';
 import { pad2, pad4, toInstant, vnParts } from './time';
 
@@ -49,4 +50,13 @@ export function formatDateTime(d: string | Date | null | undefined): string {
 export function displayDateToIso(ddmmyyyy: string): string | null {
   const p = parseDisplayDate(ddmmyyyy);
   return p ? `${pad4(p.year)}-${pad2(p.month)}-${pad2(p.day)}` : null;
+}
+
+/** A number of minutes as a Vietnamese reads it: `45 phút`, `2 giờ`, `12 giờ 30 phút` (negative → 0). */
+export function formatDuration(minutes: number): string {
+  const total = Math.max(0, Math.floor(minutes));
+  const h = Math.floor(total / 60);
+  const m = total % 60;
+  if (h === 0) return fmt(MSG.durationMinutes, { m });
+  return m === 0 ? fmt(MSG.durationHours, { h }) : fmt(MSG.durationHoursMinutes, { h, m });
 }

@@ -12,3 +12,4 @@ export * from './schedule';
 export * from './identifiers';
 export * from './text-safety';
 export * from './paths';
+export * from './booking-time';

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   bigserial,
   check,
   date,
@@ -165,6 +166,13 @@ export const bookings = pgTable(
     createdBy: integer('created_by'),
     checkedInAt: timestamp('checked_in_at', { withTimezone: true }),
     calledAt: timestamp('called_at', { withTimezone: true }),
+    /**
+     * The room's call of the moment ("Đang gọi khám"): a room calls one patient at a time, so a new call
+     * in the room ends the previous one's (the status stays CALLED). One per room and day (index below).
+     */
+    calling: boolean('calling').notNull().default(false),
+    /** Minutes after the slot's end of a late check-in (past LATE_CHECKIN_MINUTES, confirmed by the desk); null when on time. */
+    lateCheckinMinutes: integer('late_checkin_minutes'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -196,6 +204,7 @@ export const bookings = pgTable(
     index('bookings_profile_idx').on(t.medicalProfileId, t.date),
     index('bookings_user_idx').on(t.patientUserId, t.date),
     index('bookings_search_trgm').using('gin', t.searchText.op('gin_trgm_ops')),
+    uniqueIndex('bookings_room_day_calling_uq').on(t.facilityId, t.roomId, t.date).where(sql`${t.calling}`),
     uniqueIndex('bookings_room_day_queue_uq').on(t.roomId, t.date, t.queueNumber, t.facilityId).where(sql`${t.queueNumber} IS NOT NULL`),
   ],
 );

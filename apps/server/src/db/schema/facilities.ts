@@ -1,4 +1,4 @@
-import { jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /** What the public pages show about a facility beyond its contact details. */
 export interface FacilityPublicProfile {
@@ -19,6 +19,11 @@ export const facilities = pgTable(
     hotline: text('hotline'),
     emergencyPhone: text('emergency_phone'),
     website: text('website'),
+    /**
+     * Accounts with rooms assigned work only with those rooms' bookings (list, queue, every booking
+     * operation; docs/booking-states.md "Rooms of an account"). Off: the rooms are the screens' default.
+     */
+    restrictToAccountRooms: boolean('restrict_to_account_rooms').notNull().default(false),
     publicProfile: jsonb('public_profile').$type<FacilityPublicProfile>().notNull().default({}),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -5,7 +5,7 @@ import { normalizeText } from '@portal/shared/rules/diacritics';
 import type { Executor } from '../../core/db';
 import { everyWordConditions } from '../../core/search';
 import { sameCode, takenBy } from '../../core/sql';
-import { accountRoles, accountRooms, accounts, roleAuthorities, roles, rooms } from '../../db/schema';
+import { accountRoles, accountRooms, accounts, facilities, roleAuthorities, roles, rooms } from '../../db/schema';
 
 // drizzle renders a column inside sql`` without its table; subqueries name the outer row explicitly.
 const ROLE_ID = sql.raw('"roles"."id"');
@@ -310,4 +310,16 @@ export function roomsByIds(ex: Executor, facilityId: number, ids: number[]) {
     .select(roomColumns)
     .from(rooms)
     .where(and(eq(rooms.facilityId, facilityId), inArray(rooms.id, ids)));
+}
+
+// ---------------------------------------------------------------- the facility's room rule
+
+/** Whether the facility keeps accounts with rooms to their rooms' bookings. */
+export async function findRestrictToAccountRooms(ex: Executor, facilityId: number): Promise<boolean> {
+  const [f] = await ex.select({ v: facilities.restrictToAccountRooms }).from(facilities).where(eq(facilities.id, facilityId));
+  return f?.v ?? false;
+}
+
+export async function setRestrictToAccountRooms(ex: Executor, facilityId: number, v: boolean): Promise<void> {
+  await ex.update(facilities).set({ restrictToAccountRooms: v }).where(eq(facilities.id, facilityId));
 }

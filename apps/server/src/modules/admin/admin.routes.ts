@@ -9,6 +9,7 @@ import { resourceRoutes } from '../../core/crud/resource-routes';
 import { route } from '../../core/endpoints';
 import * as accounts from './accounts.service';
 import * as roles from './roles.service';
+import { roomScopeSetting, setRoomScopeSetting } from './room-scope.service';
 
 const access = { access: 'MANAGER_ADMIN' as const };
 const roomTags = ['Phòng của tài khoản'];
@@ -28,6 +29,20 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext): Promis
     messages: { update: 'Đã lưu phòng của tài khoản' },
   });
   resourceRoutes(app, roomOptionResource, accounts.roomOptionHandler(ctx), { endpoints: roomOptionEndpoints, optionsAccess: 'MANAGER_ADMIN', tags: roomTags });
+
+  route(app, adminEndpoints.roomScope, {
+    config: access,
+    tags: roomTags,
+    handler: async (req) => ({ code: 0 as const, data: await roomScopeSetting(ctx, caller(req)) }),
+  });
+  route(app, adminEndpoints.setRoomScope, {
+    config: access,
+    tags: roomTags,
+    handler: async (req) => {
+      const data = await setRoomScopeSetting(ctx, caller(req), req.body.restrictToAccountRooms);
+      return { code: 0 as const, message: data.restrictToAccountRooms ? MSG.roomScopeOn : MSG.roomScopeOff, data };
+    },
+  });
 
   route(app, adminEndpoints.permissions, {
     config: access,

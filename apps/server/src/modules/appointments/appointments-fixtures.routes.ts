@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { addDays } from '@portal/shared/rules/schedule';
+import { pad2, vnParts } from '@portal/shared/rules/time';
 import type { AppContext } from '../../core/context';
 import { notFound } from '../../core/errors';
 import { accounts } from '../../db/schema';
@@ -36,6 +37,39 @@ export async function appointmentFixtureRoutes(app: FastifyInstance, ctx: AppCon
         const patient = await makePatient(tx, facilityId);
         return { code: 0 as const, data: { facilityId, ...clinic, slots, patient } };
       }),
+  });
+
+  // "The slot ends N minutes from now" (negative: ended N minutes ago): today's bookings named get times around
+  // the clock (+07:00) so a check-in story is on time, or late, at any hour of the run. Kept within today:
+  // an end before 00:30 becomes 00:30, after 23:59 becomes 23:59 (a late story skips the first hours of a day).
+  app.withTypeProvider<ZodTypeProvider>().post('/api/test/v1/fixtures/bookings/ends-in', {
+    config: { access: 'public' },
+    schema: {
+      tags: ['Kiểm thử'],
+      body: z.object({ username: z.string().min(1).max(100), ids: z.array(z.number().int()).min(1).max(50), minutes: z.number().int().min(-1440).max(1440) }),
+    },
+    handler: async (req) => {
+      const [account] = await ctx.database.db
+        .select({ facilityId: accounts.facilityId })
+        .from(accounts)
+        .where(eq(accounts.username, req.body.username.toLowerCase()));
+      if (!account) throw notFound();
+      const at = new Date(Date.now() + req.body.minutes * 60_000);
+      const p = vnParts(at);
+      const wanted = todayVn(at) === todayVn() ? p.hour * 60 + p.minute : req.body.minutes < 0 ? 0 : 24 * 60;
+      const end = Math.min(23 * 60 + 59, Math.max(30, wanted));
+      const hhmm = (m: number) => `${pad2(Math.floor(m / 60))}:${pad2(m % 60)}`;
+      const times = { startTime: hhmm(end - 30), endTime: hhmm(end) };
+      await ctx.database.db.execute(
+        sql`UPDATE bookings SET start_time = ${times.startTime}, end_time = ${times.endTime} WHERE facility_id = ${account.facilityId} AND date = ${todayVn()}
+            AND id IN (${sql.join(
+              req.body.ids.map((id) => sql`${id}`),
+              sql`, `,
+            )})`,
+      );
+      dayListCache(ctx).drop(account.facilityId);
+      return { code: 0 as const, data: times };
+    },
   });
 
   // "The day of the visit comes": the facility's schedules of `date` (with their slots and bookings)

@@ -58,7 +58,9 @@ async function visitDay(label: string, capacity = 3) {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // These stories check patients in on any hour of the test run: a day-long threshold keeps a morning
+  // slot checked in at night from being a late check-in (the rule's own tests: booking-desk.int.test.ts).
+  t = await createTestApp({ LATE_CHECKIN_MINUTES: '1440' });
   const f = await makeFacility(t, [
     { key: 'staff', authorities: ['MANAGER_APPOINTMENT'] },
     { key: 'other', authorities: ['MANAGER_APPOINTMENT'] },
@@ -354,7 +356,8 @@ describe('transitions', () => {
     await call('PUT', `${PATH}/${other}/priority`, tok.staff, { priority: 1 });
     const q2 = (await call('GET', `${PATH}/priority?scheduleId=${visit.slots[0]!.scheduleId}`, tok.staff)).json().data;
     expect(q2[0].id).toBe(other);
-    expect((await call('GET', `${PATH}/priority?roomId=${visit.clinic.roomId}&date=${todayVn()}`, tok.foreign)).json().data).toEqual([]);
+    const foreign = await call('GET', `${PATH}/priority?roomId=${visit.clinic.roomId}&date=${todayVn()}`, tok.foreign);
+    expect([foreign.statusCode, foreign.json().message]).toEqual([404, BOOKING_MESSAGES.roomNotFound]);
     expect((await call('GET', `${PATH}/priority`, tok.staff)).statusCode).toBe(400);
   });
 
@@ -633,6 +636,45 @@ describe('call the next patient of a room', () => {
     expect(audits!.n).toBe(1);
   });
 
+  it('a room calls one patient at a time: a new call ends the previous call of the moment; complete and revert end it too', async () => {
+    const date = todayVn();
+    const room = await visitDay('Răng Hàm Mặt');
+    const ids: number[] = [];
+    for (let i = 0; i < 3; i++) ids.push(await bookId({ medicalProfileId: others[i]!, timeSlotId: room.slots[i]!.id, accept: true }));
+    await room.comes();
+    for (const id of ids) expect((await act(id, 'checkin')).statusCode).toBe(200);
+    const queue = async () => (await call('GET', `${PATH}/priority?roomId=${room.clinic.roomId}&date=${date}`, tok.staff)).json().data;
+    const calling = async () => (await queue()).filter((b: { calling: boolean }) => b.calling).map((b: { id: number }) => b.id);
+    expect(await calling()).toEqual([]);
+
+    expect((await act(ids[0]!, 'called')).json().data).toMatchObject({ status: 'CALLED', calling: true });
+    expect(await calling()).toEqual([ids[0]]);
+    // "call next" in the same room: the first patient stays called (the visit goes on), but is no longer the call of the moment
+    const next = (await call('POST', `${PATH}/called`, tok.staff, { roomId: room.clinic.roomId, date })).json().data;
+    expect(next).toMatchObject({ id: ids[1], status: 'CALLED', calling: true });
+    expect(await calling()).toEqual([ids[1]]);
+    expect((await call('GET', `${PATH}/${ids[0]}`, tok.staff)).json().data).toMatchObject({ status: 'CALLED', calling: false });
+    // the call says whose call it ended, in its log row and its audit row
+    const log = (await call('GET', `${PATH}/${ids[1]}/logs`, tok.staff)).json().data.at(-1);
+    expect(log).toMatchObject({ action: 'call', detail: { previous: 'CHECKED_IN', endedCall: ids[0] } });
+    const [audit] = await sqlRows<{ after: { endedCall: number } }>(
+      t,
+      sql`SELECT after FROM audit_log WHERE entity = 'booking' AND entity_id = ${String(ids[1])} AND action = 'BOOKING_CALL'`,
+    );
+    expect(audit!.after.endedCall).toBe(ids[0]);
+
+    // the visit of the one being called ends: nobody is called until the next call
+    expect((await act(ids[1]!, 'complete')).json().data).toMatchObject({ status: 'DONE', calling: false });
+    expect(await calling()).toEqual([]);
+    expect((await act(ids[2]!, 'called')).json().data.calling).toBe(true);
+    // a call taken back: the patient waits again, nobody is called
+    expect((await act(ids[2]!, 'revert')).json().data).toMatchObject({ status: 'CHECKED_IN', calling: false });
+    expect(await calling()).toEqual([]);
+
+    // the database holds the rule too: one call of the moment per room and day
+    await expect(t.database.db.execute(sql`UPDATE bookings SET calling = true WHERE id IN (${ids[0]!}, ${ids[2]!})`)).rejects.toThrow();
+  });
+
   it('refuses bad input (400), another facility room (404), no token (401), no authority (403)', async () => {
     const body = { roomId: clinic.roomId, date: tomorrowDate() };
     expect((await call('POST', `${PATH}/called`, tok.staff, {})).statusCode).toBe(400);
@@ -698,5 +740,36 @@ describe('no-show', () => {
     expect((await call('GET', `${PATH}/${pending}`, tok.staff)).json().data.status).toBe('PENDING');
     expect((await call('GET', `${PATH}/${future}`, tok.staff)).json().data.status).toBe('ACCEPTED');
     expect((await act(past, 'revert')).json().data.status).toBe('ACCEPTED');
+  });
+});
+
+describe('no-show hour (NO_SHOW_AT, +07:00)', () => {
+  const stub = { publish: async () => undefined, subscribe: () => () => undefined };
+  const at = (hhmm: string) => new Date(`${todayVn()}T${hhmm}:00+07:00`);
+  const statusOf = async (id: number) => (await call('GET', `${PATH}/${id}`, tok.staff)).json().data.status;
+
+  it('marks the day accepted bookings not checked in at the hour, not before; a pending one stays; one the desk brings back stays', async () => {
+    const sweep = { config: { ...t.config, NO_SHOW_AT: '20:00' }, database: t.database, live: stub } as never;
+    const visit = await visitDay('Phục hồi chức năng');
+    const accepted = await bookId({ medicalProfileId: others[0]!, timeSlotId: visit.slots[0]!.id, accept: true });
+    const pending = await bookId({ medicalProfileId: others[1]!, timeSlotId: visit.slots[1]!.id });
+    const arrived = await bookId({ medicalProfileId: others[2]!, timeSlotId: visit.slots[2]!.id, accept: true });
+    const back = await bookId({ medicalProfileId: others[3]!, timeSlotId: visit.slots[3]!.id, accept: true });
+    await visit.comes();
+    expect((await act(arrived, 'checkin')).statusCode).toBe(200);
+
+    await markNoShows(sweep, at('19:59'));
+    expect([await statusOf(accepted), await statusOf(back)]).toEqual(['ACCEPTED', 'ACCEPTED']);
+    await markNoShows(sweep, at('20:00'));
+    expect([await statusOf(accepted), await statusOf(pending), await statusOf(arrived), await statusOf(back)]).toEqual([
+      'NO_SHOW',
+      'PENDING',
+      'CHECKED_IN',
+      'NO_SHOW',
+    ]);
+    // the patient came after all: the desk brings the booking back, and the next sweeps leave it to the desk
+    expect((await act(back, 'revert')).json().data.status).toBe('ACCEPTED');
+    await markNoShows(sweep, at('20:10'));
+    expect(await statusOf(back)).toBe('ACCEPTED');
   });
 });

@@ -34,6 +34,7 @@ import {
   patientUserOfFacility,
 } from './appointments.repository';
 import { roomOfFacility, syncQueueCounter } from './booking-writes.repository';
+import { checkRoom, roomScopeOf, roomsToRead } from './room-scope';
 
 /**
  * The day list as the JSON the route sends: one page plus the counts per status (their sum over the
@@ -43,19 +44,21 @@ export async function listBookingsJson(ctx: AppContext, caller: Caller, q: Booki
   const facilityId = caller.facilityId;
   // a phone is typed as the list shows it ("0928 862 882"); the search text holds its digits together
   const words = normalizeText(q.q ?? '').replace(/(\d) (?=\d)/g, '$1');
+  // a restricted account reads its own rooms only (403 for another asked for by name)
+  const roomIds = roomsToRead(await roomScopeOf(ctx.database.db, caller), q.roomId);
   const filter = {
     facilityId,
     date: q.date ?? todayVn(),
     statuses: q.status?.length ? q.status : undefined,
     departmentId: q.departmentId,
     doctorId: q.doctorId,
-    roomId: q.roomId,
+    roomIds,
     source: q.source,
     search: words || undefined,
   };
   // a search is ad hoc: only the filter combinations screens repeat are cached
   const cache = filter.search === undefined ? dayListCache(ctx) : null;
-  const countsKey = `${filter.date}|${filter.departmentId ?? ''}|${filter.doctorId ?? ''}|${filter.roomId ?? ''}|${filter.source ?? ''}`;
+  const countsKey = `${filter.date}|${filter.departmentId ?? ''}|${filter.doctorId ?? ''}|${roomIds?.join(',') ?? ''}|${filter.source ?? ''}`;
   const sort = q.sort ?? 'time';
   const pageKey = `${countsKey}|${filter.statuses?.join(',') ?? ''}|${sort}|${q.page}|${q.size}`;
   const build = async (generation: number) => {
@@ -76,20 +79,26 @@ export async function bookingRow(ex: Executor, facilityId: number, id: number): 
   return r;
 }
 
+/** A booking of the facility the caller may work with: 404 for none, 403 for another room of a restricted caller. */
+async function bookingOfScope(ex: Executor, caller: Caller, id: number): Promise<BookingRow> {
+  const row = await bookingRow(ex, caller.facilityId, id);
+  checkRoom(await roomScopeOf(ex, caller), row.room.id);
+  return row;
+}
+
 /** Detail with services and the whole log; reading a patient's booking is audited like a record read. */
 export async function bookingDetail(ctx: AppContext, caller: Caller, id: number): Promise<BookingDetail> {
   const facilityId = caller.facilityId;
   const db = ctx.database.db;
-  const row = await bookingRow(db, facilityId, id);
+  const row = await bookingOfScope(db, caller, id);
   const [services, log] = await Promise.all([findBookingServices(db, id), findLogs(db, facilityId, id)]);
   await audit(db, caller, { action: 'READ', entity: 'booking', entityId: id });
   return { ...row, services, log };
 }
 
 export async function bookingLogs(ctx: AppContext, caller: Caller, id: number) {
-  const facilityId = caller.facilityId;
-  await bookingRow(ctx.database.db, facilityId, id);
-  return findLogs(ctx.database.db, facilityId, id);
+  await bookingOfScope(ctx.database.db, caller, id);
+  return findLogs(ctx.database.db, caller.facilityId, id);
 }
 
 /** Slots of a doctor's day in the caller's facility, with free places and the "already started" flag. */
@@ -118,6 +127,8 @@ export async function roomQueue(ctx: AppContext, caller: Caller, q: { roomId?: n
     date = s.date;
   }
   if (roomId === undefined) throw badRequest('Vui lòng chọn phòng khám', [{ field: 'roomId', message: 'Vui lòng chọn phòng khám' }]);
+  await roomOfFacility(ctx.database.db, facilityId, roomId);
+  checkRoom(await roomScopeOf(ctx.database.db, caller), roomId);
   return findRoomQueue(ctx.database.db, facilityId, roomId, date);
 }
 
@@ -129,6 +140,7 @@ export async function syncCheckinSeq(ctx: AppContext, caller: Caller, roomId: nu
   const facilityId = caller.facilityId;
   return ctx.database.transaction(async (tx) => {
     await roomOfFacility(tx, facilityId, roomId);
+    checkRoom(await roomScopeOf(tx, caller), roomId);
     const lastNumber = await syncQueueCounter(tx, facilityId, roomId, date);
     await audit(tx, caller, { action: 'BOOKING_SYNC_CHECKIN_SEQ', entity: 'queue_counter', entityId: `${roomId}:${date}`, after: { lastNumber } });
     return lastNumber;
@@ -139,6 +151,8 @@ export async function syncCheckinSeq(ctx: AppContext, caller: Caller, roomId: nu
 export async function userBookings(ctx: AppContext, caller: Caller, userId: number, q: { profileId?: number; page: number; size: number }) {
   const db = ctx.database.db;
   if (!(await patientUserOfFacility(db, caller.facilityId, userId))) throw notFound(USER_NOT_FOUND);
-  const { rows, total } = await findUserBookingPage(db, caller.facilityId, userId, q);
+  // a restricted account sees the patient's bookings of its own rooms
+  const scope = await roomScopeOf(db, caller);
+  const { rows, total } = await findUserBookingPage(db, caller.facilityId, userId, { ...q, roomIds: roomsToRead(scope) });
   return pageOf(rows, total, q);
 }

@@ -11,6 +11,7 @@ import type {
   bookings,
   departments,
   doctors,
+  facilities,
   medicalProfiles,
   medicalServices,
   patientUsers,
@@ -40,7 +41,7 @@ const isStatus = (s: string | null): s is BookingStatus => !!s && (BOOKING_STATU
 
 /** Columns of a booking row as the list and the detail read it (one join per reference, no N+1). */
 export const BOOKING_COLUMNS = `b.id, b.code, b.date::text AS date, b.start_time AS "startTime", b.end_time AS "endTime", b.status,
-  b.fhir_status AS "fhirStatus", b.source, b.priority, b.queue_number AS "queueNumber", b.symptom, b.status_reason AS "statusReason",
+  b.fhir_status AS "fhirStatus", b.source, b.priority, b.queue_number AS "queueNumber", b.calling, b.late_checkin_minutes AS "lateCheckinMinutes", b.symptom, b.status_reason AS "statusReason",
   b.total_price AS "totalPrice", b.patient_user_id AS "patientUserId", b.medical_profile_id AS "medicalProfileId", b.time_slot_id AS "timeSlotId",
   b.created_at AS "createdAt", b.updated_at AS "updatedAt", b.room_id AS "roomId", b.doctor_id AS "doctorId", b.department_id AS "departmentId",
   b.specialty_id AS "specialtyId",
@@ -68,6 +69,8 @@ export type BookingRecord = Raw<
     | 'source'
     | 'priority'
     | 'queueNumber'
+    | 'calling'
+    | 'lateCheckinMinutes'
     | 'symptom'
     | 'statusReason'
     | 'totalPrice'
@@ -106,6 +109,8 @@ export function toBookingRow(r: BookingRecord): BookingRow {
     source: r.source as BookingSource,
     priority: r.priority,
     queueNumber: r.queueNumber,
+    calling: r.calling,
+    lateCheckinMinutes: r.lateCheckinMinutes,
     symptom: r.symptom,
     statusReason: r.statusReason,
     totalPrice: r.totalPrice,
@@ -134,7 +139,8 @@ export interface DayFilter {
   statuses?: BookingStatus[];
   departmentId?: number;
   doctorId?: number;
-  roomId?: number;
+  /** One room or several (the caller's rooms when the facility keeps accounts to them). */
+  roomIds?: readonly number[];
   source?: string;
   /** Normalised text search_text must contain. */
   search?: string;
@@ -164,7 +170,8 @@ function dayWhere(f: DayFilter, withStatus: boolean) {
   };
   if (f.departmentId !== undefined) add('dep', (n) => `b.department_id = $${n}`, f.departmentId);
   if (f.doctorId !== undefined) add('doc', (n) => `b.doctor_id = $${n}`, f.doctorId);
-  if (f.roomId !== undefined) add('room', (n) => `b.room_id = $${n}`, f.roomId);
+  if (f.roomIds?.length === 1) add('room', (n) => `b.room_id = $${n}`, f.roomIds[0]);
+  else if (f.roomIds?.length) add('rooms', (n) => `b.room_id = ANY($${n}::int[])`, f.roomIds);
   if (f.source !== undefined) add('src', (n) => `b.source = $${n}`, f.source);
   // "contains" within the one day (≤ ~10,000 rows, bounded): the trigram index would first collect a
   // common name's matches over every day (365,000 for "nguyen" in the large set) — 40× slower
@@ -239,10 +246,17 @@ export async function findUserBookingPage(
   ex: Executor,
   facilityId: number,
   userId: number,
-  q: { profileId?: number; page: number; size: number },
+  q: { profileId?: number; page: number; size: number; roomIds?: readonly number[] },
 ): Promise<{ rows: BookingRow[]; total: number }> {
   const profile = q.profileId === undefined ? sql`` : sql` AND b.medical_profile_id = ${q.profileId}`;
-  const where = sql`b.facility_id = ${facilityId} AND b.patient_user_id = ${userId}${profile}`;
+  const rooms =
+    q.roomIds === undefined
+      ? sql``
+      : sql` AND b.room_id IN (${sql.join(
+          [0, ...q.roomIds].map((id) => sql`${id}`),
+          sql`, `,
+        )})`;
+  const where = sql`b.facility_id = ${facilityId} AND b.patient_user_id = ${userId}${profile}${rooms}`;
   const order = sql.raw('b.date DESC, b.start_time DESC, b.id DESC');
   const [found, [count]] = await Promise.all([
     rows<BookingRecord>(
@@ -365,4 +379,16 @@ export function findDoctorWorkDays(ex: Executor, facilityId: number, doctorId: n
         FROM time_slots s WHERE s.facility_id = ${facilityId} AND s.doctor_id = ${doctorId} AND s.date BETWEEN ${from} AND ${to}
         GROUP BY s.date ORDER BY s.date`,
   );
+}
+
+/** The rooms assigned to an account of the facility (by code), and whether the facility keeps its accounts to them. */
+export async function findAccountRooms(ex: Executor, facilityId: number, accountId: number) {
+  const [r] = await rows<Raw<Pick<typeof facilities.$inferSelect, 'restrictToAccountRooms'> & { rooms: Pick<Room, 'id' | 'code' | 'name'>[] }>>(
+    ex,
+    sql`SELECT f.restrict_to_account_rooms AS "restrictToAccountRooms",
+          coalesce((SELECT json_agg(json_build_object('id', r.id, 'code', r.code, 'name', r.name) ORDER BY r.code, r.id)
+                    FROM account_rooms ar JOIN rooms r ON r.id = ar.room_id AND r.facility_id = f.id WHERE ar.account_id = ${accountId}), '[]'::json) AS rooms
+        FROM facilities f WHERE f.id = ${facilityId}`,
+  );
+  return r ?? { restrictToAccountRooms: false, rooms: [] };
 }

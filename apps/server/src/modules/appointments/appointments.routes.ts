@@ -30,6 +30,7 @@ import {
 } from './appointments.queries';
 import { createBooking } from './create.operation';
 import { defineNoShowJob } from './no-show.job';
+import { deskSettings } from './room-scope';
 import { bulkAccept, callNext, transition } from './transitions.operation';
 import { changePriority, changeProfile, updateBooking } from './update.operation';
 import { appointmentFixtureRoutes } from './appointments-fixtures.routes';
@@ -83,6 +84,8 @@ export async function appointmentRoutes(app: FastifyInstance, ctx: AppContext): 
     tags,
     handler: async (req) => ({ code: 0 as const, data: await doctorWorkDays(ctx, caller(req), req.query.doctorId, req.query.from, req.query.to) }),
   });
+
+  route(app, E.desk, { config, tags, handler: async (req) => ({ code: 0 as const, data: await deskSettings(ctx, caller(req)) }) });
 
   route(app, E.queue, { config, tags, handler: async (req) => ({ code: 0 as const, data: await roomQueue(ctx, caller(req), req.query) }) });
 
@@ -163,7 +166,8 @@ export async function appointmentRoutes(app: FastifyInstance, ctx: AppContext): 
       config,
       tags,
       handler: async (req) => {
-        await transition(ctx, caller(req), req.params.id, action);
+        const body = (req.body ?? {}) as { confirmLate?: boolean };
+        await transition(ctx, caller(req), req.params.id, action, { confirmLate: body.confirmLate });
         return answer(caller(req), req.params.id, done(action));
       },
     });
@@ -173,7 +177,7 @@ export async function appointmentRoutes(app: FastifyInstance, ctx: AppContext): 
       config,
       tags,
       handler: async (req) => {
-        await transition(ctx, caller(req), req.params.id, action, req.body.reason);
+        await transition(ctx, caller(req), req.params.id, action, { reason: req.body.reason });
         return answer(caller(req), req.params.id, done(action));
       },
     });

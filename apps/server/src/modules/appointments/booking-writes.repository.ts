@@ -31,6 +31,8 @@ export type LockedBooking = Omit<
     | 'code'
     | 'status'
     | 'date'
+    | 'startTime'
+    | 'endTime'
     | 'roomId'
     | 'timeSlotId'
     | 'queueNumber'
@@ -48,7 +50,7 @@ export type LockedBooking = Omit<
 export async function lockBooking(ex: Executor, facilityId: number, id: number): Promise<LockedBooking | null> {
   const [r] = await rows<RawRow<typeof bookings, keyof LockedBooking>>(
     ex,
-    sql`SELECT id, code, status, date::text AS date, room_id AS "roomId", time_slot_id AS "timeSlotId", queue_number AS "queueNumber",
+    sql`SELECT id, code, status, date::text AS date, start_time AS "startTime", end_time AS "endTime", room_id AS "roomId", time_slot_id AS "timeSlotId", queue_number AS "queueNumber",
           medical_profile_id AS "medicalProfileId", patient_user_id AS "patientUserId", priority, symptom, specialty_id AS "specialtyId",
           total_price AS "totalPrice"
         FROM bookings WHERE facility_id = ${facilityId} AND id = ${id} FOR UPDATE`,
@@ -74,6 +76,8 @@ export interface StatusSet extends Pick<NewBooking, 'status' | 'fhirStatus'> {
   statusReason?: NewBooking['statusReason'];
   checkedInAt?: typeof NOW | null;
   calledAt?: typeof NOW | null;
+  calling?: boolean;
+  lateCheckinMinutes?: number | null;
 }
 
 /**
@@ -86,7 +90,10 @@ export async function setBookingStatus(ex: Executor, id: number, c: StatusSet): 
     sql`UPDATE bookings SET status = ${c.status}, fhir_status = ${c.fhirStatus}, queue_number = ${c.queueNumber}, updated_at = now()${also(
       'status_reason',
       c.statusReason,
-    )}${also('checked_in_at', c.checkedInAt)}${also('called_at', c.calledAt)} WHERE id = ${id}`,
+    )}${also('checked_in_at', c.checkedInAt)}${also('called_at', c.calledAt)}${also('calling', c.calling)}${also(
+      'late_checkin_minutes',
+      c.lateCheckinMinutes,
+    )} WHERE id = ${id}`,
   );
 }
 
@@ -208,6 +215,25 @@ export async function roomOfFacility(ex: Executor, facilityId: number, roomId: n
 }
 
 /**
+ * Locks a room of the facility for a call, else 404 "Không tìm thấy phòng khám". A room calls one patient
+ * at a time: its calls take turns here, so each ends the one before (two desks calling at once leave one
+ * call of the moment). FOR NO KEY UPDATE: bookings referring to the room are still written meanwhile.
+ */
+export async function lockRoomForCall(ex: Executor, facilityId: number, roomId: number): Promise<void> {
+  const [room] = await rows<RawRow<typeof rooms, 'id'>>(ex, sql`SELECT id FROM rooms WHERE facility_id = ${facilityId} AND id = ${roomId} FOR NO KEY UPDATE`);
+  if (!room) throw notFound(BOOKING_MESSAGES.roomNotFound);
+}
+
+/** Ends the call of the moment of a room's day (a new call replaces it); the booking whose call ended, if any. */
+export async function endRoomCall(ex: Executor, facilityId: number, roomId: number, date: string): Promise<number | null> {
+  const [ended] = await rows<RawRow<typeof bookings, 'id'>>(
+    ex,
+    sql`UPDATE bookings SET calling = false, updated_at = now() WHERE facility_id = ${facilityId} AND room_id = ${roomId} AND date = ${date} AND calling RETURNING id`,
+  );
+  return ended?.id ?? null;
+}
+
+/**
  * The first booking of a room's day that is checked in and waiting, priority first, then by queue
  * number, locked; one another caller holds is skipped (two desks calling at once call two patients).
  */
@@ -281,14 +307,17 @@ export async function findLiveBookingCode(tx: Tx, facilityId: number, profileId:
 }
 
 /**
- * Marks up to `limit` ACCEPTED bookings of days before `today` NO_SHOW, each with its log row (actor
+ * Marks up to `limit` ACCEPTED bookings of days up to `through` NO_SHOW, each with its log row (actor
  * SYSTEM), locked with SKIP LOCKED so several instances may sweep at once; returns the changed ones.
+ * A booking the desk brought back from NO_SHOW (revert: the patient came after all) is left to the desk.
  */
-export function markDueNoShows(tx: Tx, today: string, limit: number) {
+export function markDueNoShows(tx: Tx, through: string, limit: number) {
   return rows<RawRow<typeof bookings, 'id' | 'facilityId' | 'date' | 'roomId'>>(
     tx,
     sql`WITH due AS (
-          SELECT id FROM bookings WHERE status = 'ACCEPTED' AND date < ${today} ORDER BY id LIMIT ${limit} FOR UPDATE SKIP LOCKED
+          SELECT b.id FROM bookings b WHERE b.status = 'ACCEPTED' AND b.date <= ${through}
+            AND NOT EXISTS (SELECT 1 FROM booking_logs l WHERE l.booking_id = b.id AND l.action = 'revert' AND l.from_status = 'NO_SHOW')
+          ORDER BY b.id LIMIT ${limit} FOR UPDATE OF b SKIP LOCKED
         ), changed AS (
           UPDATE bookings b SET status = 'NO_SHOW', fhir_status = ${FHIR_STATUS.NO_SHOW}, updated_at = now() FROM due WHERE b.id = due.id
           RETURNING b.id, b.facility_id AS "facilityId", b.date::text AS date, b.room_id AS "roomId"

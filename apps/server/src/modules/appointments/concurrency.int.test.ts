@@ -19,7 +19,8 @@ let profiles: number[];
 
 describe.skipIf(!process.env.DATABASE_URL)('bookings under concurrency (PostgreSQL)', () => {
   beforeAll(async () => {
-    t = await createTestApp();
+    // checked in at any hour of the run: a day-long late threshold (the late rule: booking-desk.int.test.ts)
+    t = await createTestApp({ LATE_CHECKIN_MINUTES: '1440' });
     const f = await makeFacility(t, [{ key: 'desk', authorities: ['MANAGER_APPOINTMENT'] }]);
     facilityId = f.facilityId;
     token = (await login(t, f.accounts.desk!)).loginToken;
@@ -158,5 +159,51 @@ describe.skipIf(!process.env.DATABASE_URL)('bookings under concurrency (PostgreS
       )})`,
     );
     expect(logs!.n).toBe(20);
+  });
+  it('two calls in one room at the same moment (two desks, or a desk and the room screen): both answered, exactly one call of the moment', async () => {
+    const { room, slots } = await t.database.transaction(async (tx) => {
+      const c = await makeClinic(tx, facilityId, 'Tim mạch');
+      return { room: c, slots: await makeSlots(tx, facilityId, c, addDays(todayVn(), 7), { start: '07:00', end: '08:30', minutes: 30, capacity: 5 }) };
+    });
+    const ids: number[] = [];
+    for (const s of slots)
+      for (let i = 0; i < 4; i++)
+        ids.push(
+          (
+            await t.app.inject({
+              method: 'POST',
+              url: PATH,
+              headers: bearer(token),
+              payload: { medicalProfileId: profiles[i]!, timeSlotId: s.id, accept: true },
+            })
+          ).json().data.id,
+        );
+    const date = todayVn();
+    await t.database.transaction((tx) => moveSchedules(tx, [slots[0]!.scheduleId], date));
+    for (const id of ids) expect((await t.app.inject({ method: 'POST', url: `${PATH}/${id}/checkin`, headers: bearer(token) })).statusCode).toBe(200);
+    const calling = async () =>
+      sqlRows<{ id: number }>(t, sql`SELECT id FROM bookings WHERE room_id = ${room.roomId} AND date = ${date} AND calling ORDER BY id`);
+    const called = async () =>
+      (await sqlRows<{ n: number }>(t, sql`SELECT count(*)::int AS n FROM bookings WHERE room_id = ${room.roomId} AND status = 'CALLED'`))[0]!.n;
+
+    // rounds of two named calls at once, then of two "call next" at once
+    for (let round = 0; round < 3; round++) {
+      const pair = ids.slice(round * 2, round * 2 + 2);
+      const runs = await Promise.all(pair.map((id) => t.app.inject({ method: 'POST', url: `${PATH}/${id}/called`, headers: bearer(token) })));
+      expect(runs.map((r) => r.statusCode)).toEqual([200, 200]);
+      const now = await calling();
+      expect(now).toHaveLength(1);
+      expect(pair).toContain(now[0]!.id);
+    }
+    for (let round = 0; round < 3; round++) {
+      const runs = await Promise.all(
+        [0, 1].map(() => t.app.inject({ method: 'POST', url: `${PATH}/called`, headers: bearer(token), payload: { roomId: room.roomId, date } })),
+      );
+      expect(runs.map((r) => r.statusCode)).toEqual([200, 200]);
+      const now = await calling();
+      expect(now).toHaveLength(1);
+      expect(runs.map((r) => r.json().data.id)).toContain(now[0]!.id);
+    }
+    expect(await called()).toBe(12);
   });
 });

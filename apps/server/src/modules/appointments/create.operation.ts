@@ -23,6 +23,7 @@ import {
   type SlotRecord,
 } from './booking-writes.repository';
 import { recordBookingWrite } from './transitions.operation';
+import { checkRoom, roomScopeOf } from './room-scope';
 
 /** search_text of a booking: code, patient name, phone and patient code, without diacritics. */
 export const bookingSearchText = (code: string, p: Pick<ProfileRecord, 'fullName' | 'phone' | 'patientCode'>) =>
@@ -91,6 +92,7 @@ export async function createBooking(ctx: AppContext, caller: Caller, body: Creat
     const profile = await findProfile(tx, caller.facilityId, body.medicalProfileId);
     if (!profile) throw notFound(BOOKING_MESSAGES.profileNotFound);
     const slot = await bookableSlot(tx, caller.facilityId, body.timeSlotId);
+    checkRoom(await roomScopeOf(tx, caller), slot.roomId);
     await checkSpecialty(tx, caller.facilityId, body.specialtyId);
     const services = await pricedServices(tx, caller.facilityId, body.serviceIds);
     if (!(await takePlace(tx, caller.facilityId, slot.id))) throw conflict(BOOKING_MESSAGES.slotFull);

@@ -14,7 +14,7 @@ import { type bookings, medicalProfiles } from '../../db/schema';
  * - each booking gets the log chain that leads to its state (create, accept, checkin, call, ...),
  *   with detail.previous as the transitions write it;
  * - patients who came (CHECKED_IN, CALLED, DONE) hold queue numbers 1..n of their room's day and
- *   the room's counter is set to n;
+ *   the room's counter is set to n; the room's latest call is its call of the moment (calling);
  * - time_slots.booked is raised by the bookings that hold a place;
  * - each DONE booking is a visit of its patient (recordBookingVisits), as when the front desk completes it.
  */
@@ -184,6 +184,13 @@ export async function fillSlots(ex: Executor, facilityId: number, o: FillOptions
       UPDATE bookings b SET queue_number = coalesce(base.m, 0) + came.k, checked_in_at = (b.date + b.start_time::time) AT TIME ZONE 'Asia/Ho_Chi_Minh',
         called_at = CASE WHEN b.status IN ('CALLED', 'DONE') THEN (b.date + b.start_time::time) AT TIME ZONE 'Asia/Ho_Chi_Minh' + interval '10 minutes' END
       FROM came LEFT JOIN base ON base.room_id = came.room_id AND base.date = came.date WHERE b.id = came.id`),
+  );
+  // A room calls one patient at a time: of the day's called patients, the room's latest call is the call of the moment.
+  await ex.execute(
+    sql.raw(`UPDATE bookings SET calling = true WHERE id IN (
+        SELECT DISTINCT ON (b.room_id, b.date) b.id FROM fill_new f JOIN bookings b ON b.id = f.id WHERE f.st = 'CALLED'
+          AND NOT EXISTS (SELECT 1 FROM bookings c WHERE c.facility_id = ${facilityId} AND c.room_id = b.room_id AND c.date = b.date AND c.calling)
+        ORDER BY b.room_id, b.date, b.called_at DESC, b.id DESC)`),
   );
   await ex.execute(
     sql.raw(`INSERT INTO queue_counters (room_id, date, facility_id, last_number)

@@ -1,7 +1,7 @@
 import { BOOKING_LIVE_TOPIC } from '@portal/shared/contracts/appointments.contract';
 import { audit } from '../../core/audit';
 import type { AppContext } from '../../core/context';
-import { todayVn } from './appointments.queries';
+import { noShowDueThrough } from '@portal/shared/rules/booking-time';
 import { markDueNoShows } from './booking-writes.repository';
 import { dayListCache } from './day-list.cache';
 import { defineJob, schedule } from '../../core/jobs';
@@ -9,16 +9,17 @@ import { defineJob, schedule } from '../../core/jobs';
 const BATCH = 1000;
 
 /**
- * Once a booking's day is over (+07:00), an ACCEPTED booking whose patient never came becomes
- * NO_SHOW (actor SYSTEM, a log row each, one audit row per facility and batch). Batches lock
- * with SKIP LOCKED, so several server instances may run this at once. Returns how many changed.
+ * At the no-show hour of a booking's day (config NO_SHOW_AT, +07:00; 24:00 = once the day is over), an
+ * ACCEPTED booking whose patient never came becomes NO_SHOW (actor SYSTEM, a log row each, one audit row
+ * per facility and batch); one the desk brought back from NO_SHOW stays. Batches lock with SKIP LOCKED,
+ * so several server instances may run this at once. Returns how many changed.
  */
 export async function markNoShows(ctx: AppContext, now = new Date()): Promise<number> {
-  const today = todayVn(now);
+  const through = noShowDueThrough(now, ctx.config.NO_SHOW_AT);
   let total = 0;
   for (;;) {
     const changed = await ctx.database.transaction(async (tx) => {
-      const done = await markDueNoShows(tx, today, BATCH);
+      const done = await markDueNoShows(tx, through, BATCH);
       const byFacility = new Map<number, number[]>();
       for (const b of done) byFacility.set(b.facilityId, [...(byFacility.get(b.facilityId) ?? []), b.id]);
       for (const [facilityId, ids] of byFacility) {
@@ -48,7 +49,10 @@ export async function markNoShows(ctx: AppContext, now = new Date()): Promise<nu
   }
 }
 
-/** The recurring system job that runs markNoShows: every ten minutes, +07:00 (core/jobs). */
+/**
+ * The recurring system job that runs markNoShows: every ten minutes (core/jobs, +07:00), so a day's
+ * no-shows are marked within ten minutes of the no-show hour, and a server that was stopped catches up.
+ */
 export const NO_SHOW_JOB = 'appointments.noShowSweep';
 export const NO_SHOW_CRON = '*/10 * * * *';
 

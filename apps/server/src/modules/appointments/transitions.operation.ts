@@ -1,24 +1,27 @@
 import { BOOKING_LIVE_TOPIC, BOOKING_MESSAGES, type BulkResult, type StaffAction } from '@portal/shared/contracts/appointments.contract';
 import { FHIR_STATUS, HOLDS_SLOT, nextStatus, revertRetakesSlot, type BookingStatus } from '@portal/shared/rules/booking-status';
 import { fmt } from '@portal/shared/messages.vi';
-import { formatDate } from '@portal/shared/rules/format';
+import { lateCheckinMinutes } from '@portal/shared/rules/booking-time';
+import { formatDate, formatDuration } from '@portal/shared/rules/format';
 import { todayVn } from '@portal/shared/rules/time';
 import type { AuditEntry } from '../../core/audit';
 import type { Caller } from '../../core/caller';
 import type { AppContext } from '../../core/context';
 import type { Executor, Tx } from '../../core/db';
 import { recordWrite } from '../../core/write';
-import { AppError, conflict, notFound } from '../../core/errors';
+import { AppError, badRequest, conflict, notFound } from '../../core/errors';
 import { dayListCache } from './day-list.cache';
 import { revertStack, topOf } from './booking-log';
 import { findStatusChanges } from './appointments.repository';
 import { recordBookingVisits } from '../patients/booking-visits.repository';
+import { checkRoom, roomScopeOf, type RoomScope } from './room-scope';
 import {
+  endRoomCall,
   givePlaceBack,
   insertLog,
   lockBooking,
+  lockRoomForCall,
   nextQueueNumber,
-  roomOfFacility,
   setBookingStatus,
   takeNextWaiting,
   NOW,
@@ -33,14 +36,35 @@ export interface TransitionOutcome {
   queueNumber: number | null;
 }
 
+/** What a transition may carry besides its action. */
+export interface TransitionInput {
+  /** Reject and cancel. */
+  reason?: string;
+  /** Check-in: the desk confirms a late check-in. */
+  confirmLate?: boolean;
+  /** The caller's rooms (read once per request); read here when not given. */
+  scope?: RoomScope;
+  /** The moment of the transition (now when not given): the day and the late rule of a check-in read it. */
+  now?: Date;
+}
+
 /**
  * One transition of one booking inside the caller's transaction: lock the row, ask the state
- * machine, apply the side effects (place in the slot, queue number, reason), then the booking's
- * log row, the audit row and the live event. Throws 404 / 409 (nothing written by this call).
+ * machine, apply the side effects (place in the slot, queue number, the room's call, reason), then the
+ * booking's log row, the audit row and the live event. Throws 400 / 403 / 404 / 409 (nothing written by this call).
  */
-export async function applyTransition(ctx: AppContext, tx: Tx, caller: Caller, id: number, action: StaffAction, reason?: string): Promise<TransitionOutcome> {
+export async function applyTransition(
+  ctx: AppContext,
+  tx: Tx,
+  caller: Caller,
+  id: number,
+  action: StaffAction,
+  input: TransitionInput = {},
+): Promise<TransitionOutcome> {
+  const { reason } = input;
   const b = await lockBooking(tx, caller.facilityId, id);
   if (!b) throw notFound(BOOKING_MESSAGES.notFound);
+  checkRoom(input.scope ?? (await roomScopeOf(tx, caller)), b.roomId);
 
   let previous: BookingStatus | null = null;
   let stack: BookingStatus[] = [];
@@ -53,20 +77,46 @@ export async function applyTransition(ctx: AppContext, tx: Tx, caller: Caller, i
   const to = next.to;
   // The patient is at the desk on the day of the visit: a booking of another day is not checked in
   // (it would take a number in that day's queue). Late arrivals of today's earlier slots are.
-  if (action === 'checkin' && b.date !== todayVn()) throw conflict(fmt(BOOKING_MESSAGES.checkinNotToday, { date: formatDate(b.date) }));
+  const now = input.now ?? new Date();
+  if (action === 'checkin' && b.date !== todayVn(now)) throw conflict(fmt(BOOKING_MESSAGES.checkinNotToday, { date: formatDate(b.date) }));
+  // Long after the slot's end (config LATE_CHECKIN_MINUTES) the desk confirms the check-in, which is logged as late.
+  const late = action === 'checkin' ? lateCheckinMinutes(b, now, ctx.config.LATE_CHECKIN_MINUTES) : null;
+  if (late !== null && input.confirmLate !== true) {
+    const message = fmt(BOOKING_MESSAGES.lateCheckin, {
+      time: `${b.startTime}–${b.endTime}`,
+      late: formatDuration(late),
+      allowed: formatDuration(ctx.config.LATE_CHECKIN_MINUTES),
+    });
+    throw badRequest(message, [{ field: 'confirmLate', message }]);
+  }
 
   let queueNumber = b.queueNumber;
   const change: StatusSet = { status: to, fhirStatus: FHIR_STATUS[to], queueNumber };
   if (reason !== undefined) change.statusReason = reason;
+  let endedCall: number | null = null;
   if (action === 'checkin') {
     // A reverted check-in kept its number: checking in again gives the same one (no gaps, no duplicates).
     queueNumber ??= await nextQueueNumber(tx, caller.facilityId, b.roomId, b.date);
     change.checkedInAt = NOW;
+    change.lateCheckinMinutes = late;
   }
-  if (action === 'call') change.calledAt = NOW;
+  if (action === 'call') {
+    // A room calls one patient at a time: its calls take turns, and this one ends the previous call of the moment.
+    await lockRoomForCall(tx, caller.facilityId, b.roomId);
+    endedCall = await endRoomCall(tx, caller.facilityId, b.roomId, b.date);
+    change.calledAt = NOW;
+    change.calling = true;
+  }
+  if (action === 'complete') change.calling = false;
   if (action === 'revert') {
-    if (b.status === 'CALLED') change.calledAt = null;
-    if (b.status === 'CHECKED_IN') change.checkedInAt = null;
+    if (b.status === 'CALLED') {
+      change.calledAt = null;
+      change.calling = false;
+    }
+    if (b.status === 'CHECKED_IN') {
+      change.checkedInAt = null;
+      change.lateCheckinMinutes = null;
+    }
     if (b.status === 'REJECTED' || b.status === 'CANCELLED') change.statusReason = null;
     if (revertRetakesSlot(b.status, to) && !(await takePlace(tx, caller.facilityId, b.timeSlotId))) throw conflict(BOOKING_MESSAGES.slotFull);
   }
@@ -78,6 +128,8 @@ export async function applyTransition(ctx: AppContext, tx: Tx, caller: Caller, i
   const after = action === 'revert' ? topOf(stack.slice(0, -1)) : b.status;
   const detail: Record<string, unknown> = { previous: after };
   if (queueNumber !== null && (action === 'checkin' || action === 'revert')) detail.queueNumber = queueNumber;
+  if (late !== null) detail.lateMinutes = late;
+  if (endedCall !== null) detail.endedCall = endedCall;
   await recordBookingWrite(ctx, tx, caller, {
     logs: [{ facilityId: caller.facilityId, bookingId: id, action, from: b.status, to, reason, actor: 'STAFF', accountId: caller.accountId, detail }],
     audit: {
@@ -85,7 +137,7 @@ export async function applyTransition(ctx: AppContext, tx: Tx, caller: Caller, i
       entity: 'booking',
       entityId: id,
       before: { status: b.status },
-      after: { status: to, reason, queueNumber },
+      after: { status: to, reason, queueNumber, ...(late !== null ? { lateCheckinMinutes: late } : {}), ...(endedCall !== null ? { endedCall } : {}) },
     },
     type: action,
     booking: { id, date: b.date, status: to, roomId: b.roomId },
@@ -116,23 +168,26 @@ export async function recordBookingWrite(
 }
 
 /** One transition in its own transaction. */
-export function transition(ctx: AppContext, caller: Caller, id: number, action: StaffAction, reason?: string) {
-  return ctx.database.transaction((tx) => applyTransition(ctx, tx, caller, id, action, reason));
+export function transition(ctx: AppContext, caller: Caller, id: number, action: StaffAction, input: TransitionInput = {}) {
+  return ctx.database.transaction((tx) => applyTransition(ctx, tx, caller, id, action, input));
 }
 
 /**
  * Calls the next patient of a room's day (spec §7 "/called"): the first who is checked in and
  * waiting, priority first, then by queue number. Two desks (or a desk and the room's screen)
- * calling at the same moment call two different patients: the row is taken with SKIP LOCKED.
- * 404 for a room not of the facility, 409 when nobody is waiting.
+ * calling at the same moment take turns (the room is locked for its call) and call two different
+ * patients; the later call is the room's call of the moment. 404 for a room not of the facility,
+ * 403 for a room outside a restricted caller's rooms, 409 when nobody is waiting.
  */
 export function callNext(ctx: AppContext, caller: Caller, roomId: number, date: string) {
   const facilityId = caller.facilityId;
   return ctx.database.transaction(async (tx) => {
-    await roomOfFacility(tx, facilityId, roomId);
+    const scope = await roomScopeOf(tx, caller);
+    await lockRoomForCall(tx, facilityId, roomId);
+    checkRoom(scope, roomId);
     const next = await takeNextWaiting(tx, facilityId, roomId, date);
     if (next === null) throw conflict(BOOKING_MESSAGES.queueEmpty);
-    return applyTransition(ctx, tx, caller, next, 'call');
+    return applyTransition(ctx, tx, caller, next, 'call', { scope });
   });
 }
 
@@ -147,9 +202,10 @@ export async function bulkAccept(ctx: AppContext, caller: Caller, ids: number[])
   const unique = [...new Set(ids)].sort((a, b) => a - b);
   const byId = new Map<number, BulkResult>();
   await ctx.database.transaction(async (tx) => {
+    const scope = await roomScopeOf(tx, caller);
     for (const id of unique) {
       try {
-        const r = await applyTransition(ctx, tx, caller, id, 'accept');
+        const r = await applyTransition(ctx, tx, caller, id, 'accept', { scope });
         byId.set(id, { id, ok: true, status: r.status });
       } catch (err) {
         if (!(err instanceof AppError)) throw err;

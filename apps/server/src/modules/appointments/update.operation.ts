@@ -10,6 +10,7 @@ import { findBookingPlace, findLastPrevious } from './appointments.repository';
 import { findProfile, findServicePrices, givePlaceBack, lockBooking, NOW, setBooking, takePlace, type LockedBooking } from './booking-writes.repository';
 import { bookableSlot, bookingSearchText, checkSpecialty, pricedServices, refuseSecondBooking, replaceServices, type PricedService } from './create.operation';
 import { recordBookingWrite } from './transitions.operation';
+import { checkRoom, roomScopeOf, type RoomScope } from './room-scope';
 
 /** The prices a booking holds for its services (quoted on the day each was added), by service id. */
 async function heldPrices(tx: Tx, bookingId: number): Promise<Map<number, number>> {
@@ -52,13 +53,16 @@ async function change(
   fn: (
     tx: Tx,
     b: LockedBooking,
+    scope: RoomScope,
   ) => Promise<{ before: Record<string, unknown>; after: Record<string, unknown>; date?: string; roomId?: number; action?: 'update' }>,
 ): Promise<void> {
   await ctx.database.transaction(async (tx) => {
     const b = await lockBooking(tx, caller.facilityId, id);
     if (!b) throw notFound(BOOKING_MESSAGES.notFound);
+    const scope = await roomScopeOf(tx, caller);
+    checkRoom(scope, b.roomId);
     const previous = await findLastPrevious(tx, id);
-    const d = await fn(tx, b);
+    const d = await fn(tx, b, scope);
     const action = d.action ?? kind;
     await setBooking(tx, id, { updatedAt: NOW });
     await recordBookingWrite(ctx, tx, caller, {
@@ -96,7 +100,7 @@ function mustBeEditable(b: LockedBooking, what: string) {
 /** PUT /{id}: move to another slot (old place given back, new one taken conditionally), services (a kept one keeps its quoted price), priority, symptom. */
 export function updateBooking(ctx: AppContext, caller: Caller, id: number, body: UpdateBookingBody) {
   const facilityId = caller.facilityId;
-  return change(ctx, caller, id, 'reschedule', async (tx, b) => {
+  return change(ctx, caller, id, 'reschedule', async (tx, b, scope) => {
     mustBeEditable(b, 'cập nhật');
     const before: Record<string, unknown> = {};
     const after: Record<string, unknown> = {};
@@ -104,6 +108,7 @@ export function updateBooking(ctx: AppContext, caller: Caller, id: number, body:
     if (body.timeSlotId !== undefined && body.timeSlotId !== b.timeSlotId) {
       const was = await slotLabel(tx, id);
       const slot = await bookableSlot(tx, facilityId, body.timeSlotId);
+      checkRoom(scope, slot.roomId);
       if (!(await takePlace(tx, facilityId, slot.id))) throw conflict(BOOKING_MESSAGES.slotFull);
       await refuseSecondBooking(tx, facilityId, b.medicalProfileId, slot.id, id);
       await givePlaceBack(tx, facilityId, b.timeSlotId);

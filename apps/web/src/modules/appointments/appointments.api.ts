@@ -16,10 +16,19 @@ import { resourceKeys } from '../../core/api/query-keys';
 import type { SelectBoxLoader } from '../../core/blocks/select-box';
 
 export const bookingKeys = resourceKeys('bookings');
+/** The desk settings: outside bookingKeys.all, so a booking event does not read them again. */
+export const deskKey = ['booking-desk'] as const;
 
-/** One staff transition; reject and cancel carry the reason (contract: bookingReasonEndpoints). */
-function act(id: number, action: StaffAction, reason?: string) {
-  if (action === 'reject' || action === 'cancel') return call(bookingReasonEndpoints[action], { params: { id }, body: { reason: reason ?? '' } });
+/** What a transition carries: reject and cancel a reason; a check-in long after the slot, the desk's confirmation. */
+export interface ActInput {
+  reason?: string;
+  confirmLate?: boolean;
+}
+
+/** One staff transition (contract: bookingTransitionEndpoints, bookingReasonEndpoints). */
+function act(id: number, action: StaffAction, input: ActInput) {
+  if (action === 'reject' || action === 'cancel') return call(bookingReasonEndpoints[action], { params: { id }, body: { reason: input.reason ?? '' } });
+  if (action === 'checkin') return call(bookingTransitionEndpoints.checkin, { params: { id }, body: input.confirmLate ? { confirmLate: true } : undefined });
   return call(bookingTransitionEndpoints[action], { params: { id } });
 }
 
@@ -29,7 +38,9 @@ export const bookingsApi = {
   detail: async (id: number, signal?: AbortSignal) => (await call(E.detail, { params: { id } }, { signal })).data,
   create: async (body: EndpointInput<typeof E.create>['body']) => (await call(E.create, { body })).data,
   update: async (id: number, body: EndpointInput<typeof E.update>['body']) => (await call(E.update, { params: { id }, body })).data,
-  act: async (id: number, action: StaffAction, reason?: string) => (await act(id, action, reason)).data,
+  act: async (id: number, action: StaffAction, input: ActInput = {}) => (await act(id, action, input)).data,
+  /** The caller's rooms, whether the facility keeps it to them, the late check-in threshold and the no-show hour. */
+  desk: async (signal?: AbortSignal) => (await call(E.desk, {}, { signal })).data,
   /** A patient account's bookings, newest first (one profile's with `profileId`). */
   ofUser: (userId: number, query: Record<string, string>, signal?: AbortSignal) => call(E.ofUser, { params: { userId }, query }, { signal }),
   /** A room's queue of the day: checked in and called, priority first, then by number. */

@@ -18,6 +18,8 @@ export const BOOKING_UI = {
     time: 'Giờ khám',
     patient: 'Bệnh nhân',
     status: 'Trạng thái',
+    /** The account's rooms, the list's and the queue's default filter. */
+    myRooms: 'Phòng của tôi',
     /** The room's queue number of the day (blank until check-in), not a row number: not 'STT'. */
     queue: 'Số thứ tự khám',
     bulkAccept: 'Xác nhận {count} lịch đã chọn',
@@ -39,6 +41,10 @@ export const BOOKING_UI = {
     inRoom: 'Đang gọi khám',
     waiting: 'Đang chờ: {count}',
     nobodyInRoom: 'Chưa gọi bệnh nhân nào',
+    /** Called earlier in the room (still CALLED: the visit goes on), no longer the call of the moment. */
+    calledBefore: 'Đã gọi trước đó: {count}',
+    /** A room calls one patient at a time (docs/booking-states.md). */
+    oneAtATime: 'Mỗi phòng gọi một bệnh nhân một lúc: lượt gọi mới kết thúc lượt gọi trước.',
     nobodyWaiting: 'Không còn bệnh nhân nào đang chờ',
     more: '+{count} người nữa',
     callNext: 'Gọi bệnh nhân tiếp theo',
@@ -57,6 +63,10 @@ export const BOOKING_UI = {
     done: 'Lịch {code}: {status}',
     reverted: 'Đã hoàn tác lịch {code} về "{status}"',
     checkedIn: 'Đã tiếp đón {code} — số thứ tự {queue}',
+    checkedInLate: 'Đã tiếp đón muộn {code} — số thứ tự {queue}',
+    lateTitle: 'Tiếp đón muộn — {code}?',
+    lateHint: 'Nếu tiếp đón, lịch khám được ghi nhận là tiếp đón muộn và nhận số thứ tự tiếp theo của phòng.',
+    lateConfirm: 'Tiếp đón muộn',
     failed: 'Không thực hiện được thao tác',
     update: 'Cập nhật',
   },
@@ -101,6 +111,17 @@ export const BOOKING_UI = {
     profile: 'Đổi hồ sơ',
     priority: 'Đổi mức ưu tiên',
   } as Record<string, string>,
+  /** What the booking's time means now (booking-time-tags; docs/booking-states.md "When the slot is over"). */
+  time: {
+    overdue: 'Quá giờ hẹn',
+    overdueHint:
+      'Giờ hẹn đã qua. Tiếp đón quá {late} sau giờ hẹn cần xác nhận tiếp đón muộn; lịch đã xác nhận mà chưa tiếp đón chuyển sang "Không đến khám" {noShow}.',
+    noShowEndOfDay: 'khi hết ngày hẹn',
+    noShowAt: 'lúc {time} ngày hẹn',
+    lateCheckin: 'Tiếp đón muộn',
+    lateCheckinHint: 'Tiếp đón sau giờ hẹn {late}',
+    calling: 'Đang gọi',
+  },
   /** What a history entry changed (booking-log.logic). */
   logChanges: {
     slot: 'Giờ khám: {before} → {after}',
@@ -108,6 +129,7 @@ export const BOOKING_UI = {
     priority: 'Mức ưu tiên: {before} → {after}',
     symptom: 'Lý do khám: {before} → {after}',
     queue: 'Số thứ tự: {queue}',
+    late: 'Tiếp đón muộn: {late} sau giờ hẹn',
   },
   form: {
     newTitle: 'Đặt khám mới',

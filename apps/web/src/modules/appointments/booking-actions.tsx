@@ -9,6 +9,7 @@ import { reportError } from '../../core/crud/resource-api';
 import { notify } from '../../core/notify';
 import { bookingsApi } from './appointments.api';
 import { todayVn } from './booking-list.logic';
+import { lateConfirmation } from './booking-desk.logic';
 import { BOOKING_UI } from './appointments.messages';
 import { focusMarkedField } from '../../core/motion/dialog-focus';
 
@@ -19,7 +20,9 @@ const ORDER: Action[] = ['accept', 'checkin', 'call', 'complete', 'revert', 'rej
 
 /**
  * The buttons of the transitions a booking's state allows (rules/booking-status availableActions):
- * reject and cancel ask for a reason, revert asks for a confirmation; Enter confirms both dialogs.
+ * reject and cancel ask for a reason, revert asks for a confirmation; Enter confirms both dialogs. A
+ * check-in the server finds late (long after the slot's end) asks the desk to confirm it, then is sent
+ * again as a late check-in — the server decides, the screen only asks.
  */
 export const BookingActions = memo(function BookingActions({
   booking,
@@ -35,14 +38,32 @@ export const BookingActions = memo(function BookingActions({
   const { modal } = App.useApp();
   const [reasonFor, setReasonFor] = useState<Action | null>(null);
   const act = useMutation({
-    mutationFn: ({ action, reason }: { action: Action; reason?: string }) => bookingsApi.act(booking.id, action, reason),
+    mutationFn: ({ action, reason, confirmLate }: { action: Action; reason?: string; confirmLate?: boolean }) =>
+      bookingsApi.act(booking.id, action, { reason, confirmLate }),
     onSuccess: (row, { action }) => {
       setReasonFor(null);
-      if (action === 'checkin' && row.queueNumber !== null) notify.success(fmt(M.checkedIn, { code: row.code, queue: row.queueNumber }));
+      if (action === 'checkin' && row.queueNumber !== null)
+        notify.success(fmt(row.lateCheckinMinutes === null ? M.checkedIn : M.checkedInLate, { code: row.code, queue: row.queueNumber }));
       else notify.success(fmt(action === 'revert' ? M.reverted : M.done, { code: row.code, status: BOOKING_STATUS_LABELS[row.status] }));
       onDone(row);
     },
-    onError: (e) => reportError(e, M.failed),
+    onError: (e, { action, confirmLate }) => {
+      const late = action === 'checkin' && !confirmLate ? lateConfirmation(e) : null;
+      if (late === null) return reportError(e, M.failed);
+      modal.confirm({
+        title: fmt(M.lateTitle, { code: booking.code }),
+        content: (
+          <Flex vertical gap={8}>
+            <span>{late}</span>
+            <span>{M.lateHint}</span>
+          </Flex>
+        ),
+        okText: M.lateConfirm,
+        cancelText: M.cancel,
+        autoFocusButton: 'ok',
+        onOk: () => act.mutateAsync({ action: 'checkin', confirmLate: true }).catch(() => undefined),
+      });
+    },
   });
 
   const run = (action: Action) => {

@@ -10,10 +10,11 @@ import { formatPhone } from '@portal/shared/rules/identifiers';
 import { errorMessage } from '../../core/api/api-error';
 import { LiveIndicator } from '../../core/live/live-indicator';
 import { pollInterval } from '../../core/live/live.logic';
-import { bookingKeys, bookingsApi } from './appointments.api';
+import { bookingKeys, bookingsApi, deskKey } from './appointments.api';
 import { BOOKING_UI } from './appointments.messages';
 import { BookingActions } from './booking-actions';
 import { BookingStatusTag } from './booking-status-tag';
+import { BookingTimeTags, useMinuteClock } from './booking-time-tags';
 import { hasAuthority } from '@portal/shared/authorities';
 import { useMe } from '../auth/use-session';
 import { lastListUrl } from './booking-list.logic';
@@ -102,6 +103,8 @@ export function BookingDetailPage() {
     enabled: valid,
     refetchInterval: pollInterval(live.status),
   });
+  const desk = useQuery({ queryKey: deskKey, queryFn: ({ signal }) => bookingsApi.desk(signal), staleTime: 60_000 });
+  const now = useMinuteClock();
   if (!valid || (detail.isError && !detail.data))
     return <Result status="404" title={M.notFound} subTitle={valid ? errorMessage(detail.error, '') : ''} extra={<Link to={lastListUrl()}>{M.back}</Link>} />;
   const b = detail.data;
@@ -119,6 +122,7 @@ export function BookingDetailPage() {
             {M.title} {b.code}
           </Typography.Title>
           <BookingStatusTag status={b.status} />
+          <BookingTimeTags b={b} now={now} desk={desk.data} />
         </Flex>
         <Flex gap={8} align="center">
           <BookingActions booking={b} onDone={refresh} size="middle" />

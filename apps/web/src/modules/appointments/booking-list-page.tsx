@@ -28,7 +28,7 @@ import { LiveIndicator } from '../../core/live/live-indicator';
 import { pollInterval } from '../../core/live/live.logic';
 import { notify } from '../../core/notify';
 import { useMe } from '../auth/use-session';
-import { bookingKeys, bookingsApi, loaders } from './appointments.api';
+import { bookingKeys, bookingsApi, deskKey, loaders } from './appointments.api';
 import { BOOKING_UI } from './appointments.messages';
 import { BookingActions } from './booking-actions';
 import {
@@ -36,12 +36,15 @@ import {
   changedRowIds,
   parseBookingListState,
   rememberListUrl,
+  roomsToShow,
   todayVn,
   totalCount,
   withChange,
   type BookingListState,
 } from './booking-list.logic';
 import { BookingStatusTag } from './booking-status-tag';
+import { BookingTimeTags, useMinuteClock } from './booking-time-tags';
+import { RoomFilter } from './room-filter';
 import { RoomQueue } from './room-queue';
 import { useBookingLive } from './use-booking-live';
 import './booking-list.css';
@@ -75,9 +78,15 @@ function useSlashFocus(id: string) {
 /** Only a pending booking can be ticked for the bulk accept. */
 const isPending = (r: BookingRow) => r.status === 'PENDING';
 
-/** Cells that render from their row alone skip rendering while the row object is the same one. */
+/**
+ * Cells that render from their row alone skip rendering while the row object is the same one; a column
+ * that also follows the clock says so with its own shouldCellUpdate.
+ */
 const withRowIdentity = (columns: ColumnsType<BookingRow>): ColumnsType<BookingRow> =>
-  columns.map((c) => ({ ...c, shouldCellUpdate: (row: BookingRow, before: BookingRow) => row !== before }));
+  columns.map((c) => ({ shouldCellUpdate: (row: BookingRow, before: BookingRow) => row !== before, ...c }));
+
+/** Rooms the queue card offers at most (a handful of rooms per desk; "all rooms" shows no queue). */
+const QUEUE_ROOMS_MAX = 8;
 
 /** A cell of two lines: the main fact, and under it a detail (a text in small grey letters, or a tag). */
 function TwoLines({ main, sub }: { main: ReactNode; sub: ReactNode }) {
@@ -95,6 +104,14 @@ function TwoLines({ main, sub }: { main: ReactNode; sub: ReactNode }) {
   );
 }
 
+/** Names of the rooms the screen knows: the account's, and those of the rows listed. */
+function roomNames(desk: { rooms: readonly { id: number; name: string }[] } | undefined, rows: readonly BookingRow[] | undefined): ReadonlyMap<number, string> {
+  const names = new Map<number, string>();
+  for (const r of desk?.rooms ?? []) names.set(r.id, r.name);
+  for (const r of rows ?? []) names.set(r.room.id, r.room.name);
+  return names;
+}
+
 /** /admin/quan-ly-dat-kham: the bookings of one day, live. */
 export function BookingListPage() {
   const me = useMe();
@@ -106,7 +123,11 @@ export function BookingListPage() {
     (next: BookingListState) => setParams(new URLSearchParams(bookingListQuery(next, today, { forUrl: true })), { replace: true }),
     [setParams, today],
   );
-  const query = useMemo(() => bookingListQuery(state, today), [state, today]);
+  // the account's rooms: the list and the queue open on them (docs/booking-states.md "Rooms of an account")
+  const desk = useQuery({ queryKey: deskKey, queryFn: ({ signal }) => bookingsApi.desk(signal), enabled: allowed, staleTime: 60_000 });
+  const roomIds = useMemo(() => (desk.data ? roomsToShow(state.rooms, desk.data) : undefined), [state.rooms, desk.data]);
+  const query = useMemo(() => bookingListQuery(state, today, { roomIds }), [state, today, roomIds]);
+  const now = useMinuteClock();
   const queryClient = useQueryClient();
   const { modal } = App.useApp();
   const live = useBookingLive();
@@ -114,7 +135,7 @@ export function BookingListPage() {
     queryKey: bookingKeys.list(query),
     queryFn: ({ signal }) => bookingsApi.list(query, signal),
     placeholderData: keepPreviousData,
-    enabled: allowed,
+    enabled: allowed && desk.data !== undefined,
     refetchInterval: pollInterval(live.status),
   });
   useSlashFocus(SEARCH_ID);
@@ -175,7 +196,19 @@ export function BookingListPage() {
         {
           title: M.code,
           key: 'code',
-          render: (_v, r) => <TwoLines main={<Link to={`/admin/quan-ly-dat-kham/${r.id}`}>{r.code}</Link>} sub={<BookingStatusTag status={r.status} />} />,
+          // its tags follow the clock too ("Quá giờ hẹn" once the slot is over): rendered again each minute
+          shouldCellUpdate: () => true,
+          render: (_v, r) => (
+            <TwoLines
+              main={<Link to={`/admin/quan-ly-dat-kham/${r.id}`}>{r.code}</Link>}
+              sub={
+                <Flex wrap gap={4}>
+                  <BookingStatusTag status={r.status} />
+                  <BookingTimeTags b={r} now={now} desk={desk.data} />
+                </Flex>
+              }
+            />
+          ),
         },
         {
           title: M.patient,
@@ -200,7 +233,7 @@ export function BookingListPage() {
         // kept in view at the right edge; three small buttons fit on one line, more wrap rather than widen the table
         { title: T.crud.actions, key: 'actions', fixed: 'right', width: 236, render: (_v, r) => <BookingActions booking={r} onDone={refresh} /> },
       ]),
-    [refresh],
+    [refresh, now, desk.data],
   );
   const highlighted = live.highlighted;
   const rowClassName = useCallback((r: BookingRow) => (highlighted.has(r.id) ? 'booking-row-changed' : ''), [highlighted]);
@@ -269,15 +302,7 @@ export function BookingListPage() {
             value={state.doctorId ?? undefined}
             onChange={(v?: number) => setState(withChange(state, { doctorId: v ?? null }))}
           />
-          <SelectBox
-            aria-label={M.room}
-            prefix={`${M.room}:`}
-            allowClear
-            style={{ minWidth: 200 }}
-            loader={loaders.rooms}
-            value={state.roomId ?? undefined}
-            onChange={(v?: number) => setState(withChange(state, { roomId: v ?? null }))}
-          />
+          {desk.data && <RoomFilter desk={desk.data} choice={state.rooms} shown={roomIds} onChange={(rooms) => setState(withChange(state, { rooms }))} />}
           <Select
             aria-label={M.source}
             prefix={`${M.source}:`}
@@ -288,7 +313,9 @@ export function BookingListPage() {
           />
         </Flex>
       </Card>
-      {state.roomId !== null && <RoomQueue roomId={state.roomId} date={state.date} onCalled={refresh} />}
+      {roomIds !== undefined && roomIds.length > 0 && roomIds.length <= QUEUE_ROOMS_MAX && (
+        <RoomQueue roomIds={roomIds} names={roomNames(desk.data, list.data?.data)} date={state.date} onCalled={refresh} />
+      )}
       <Card size="small">
         <Tabs
           // Nine states with their counts fit a 1,366 px laptop screen without the "…" menu.

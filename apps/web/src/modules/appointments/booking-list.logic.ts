@@ -1,7 +1,7 @@
 /**
  * The booking list's state ⇄ the URL (like the other list screens, STYLE §7): the day, the
- * status tab, the filters, the search and the page. Defaults (today, all statuses, page 0, 50
- * rows) are left out of the URL; a hand-edited link falls back to them.
+ * status tab, the filters, the search and the page. Defaults (today, all statuses, the account's
+ * rooms, page 0, 50 rows) are left out of the URL; a hand-edited link falls back to them.
  */
 import { BOOKING_PAGE_SIZE, BOOKING_SOURCES, type BookingRow, type BookingSource } from '@portal/shared/contracts/appointments.contract';
 import { BOOKING_STATUSES, type BookingStatus } from '@portal/shared/rules/booking-status';
@@ -11,12 +11,18 @@ export { todayVn };
 
 export const BOOKING_PAGE_SIZES = [50, 100] as const;
 
+/**
+ * Which rooms the list shows: 'mine' (the default, left out of the URL: the account's rooms, every room
+ * for an account without any), 'all' (`roomId=all`), or the rooms chosen (`roomId=3,4`).
+ */
+export type RoomChoice = 'mine' | 'all' | number[];
+
 export interface BookingListState {
   date: string;
   status: BookingStatus | null;
   departmentId: number | null;
   doctorId: number | null;
-  roomId: number | null;
+  rooms: RoomChoice;
   source: BookingSource | null;
   q: string;
   page: number;
@@ -25,6 +31,19 @@ export interface BookingListState {
 
 const isIsoDate = (v: string | null): v is string => !!v && /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`));
 const idOf = (v: string | null) => (v && /^\d{1,9}$/.test(v) && Number(v) > 0 ? Number(v) : null);
+
+/** `roomId` of the URL: absent → 'mine', 'all', or ids (a link with one bad id falls back to 'mine'). */
+export function parseRoomChoice(v: string | null): RoomChoice {
+  if (v === null || v === '') return 'mine';
+  if (v === 'all') return 'all';
+  const ids = v.split(',').map(idOf);
+  return ids.length <= 50 && ids.every((id) => id !== null) ? [...new Set(ids as number[])] : 'mine';
+}
+
+function roomChoiceParam(c: RoomChoice): string | null {
+  if (c === 'mine') return null;
+  return c === 'all' ? 'all' : c.join(',');
+}
 
 export function parseBookingListState(params: URLSearchParams, today: string): BookingListState {
   const status = params.get('status');
@@ -36,7 +55,7 @@ export function parseBookingListState(params: URLSearchParams, today: string): B
     status: (BOOKING_STATUSES as readonly string[]).includes(status ?? '') ? (status as BookingStatus) : null,
     departmentId: idOf(params.get('departmentId')),
     doctorId: idOf(params.get('doctorId')),
-    roomId: idOf(params.get('roomId')),
+    rooms: parseRoomChoice(params.get('roomId')),
     source: (BOOKING_SOURCES as readonly string[]).includes(source ?? '') ? (source as BookingSource) : null,
     q: (params.get('q') ?? '').trim().slice(0, 100),
     page: /^\d{1,6}$/.test(page) ? Number(page) : 0,
@@ -44,14 +63,18 @@ export function parseBookingListState(params: URLSearchParams, today: string): B
   };
 }
 
-/** The query of GET /api/appointment/v1 for this state; `withPaging: false` for the URL (defaults left out). */
-export function bookingListQuery(s: BookingListState, today: string, opts: { forUrl?: boolean } = {}): Record<string, string> {
+/**
+ * The query of GET /api/appointment/v1 for this state, with the rooms it resolves to (`roomIds`, see
+ * roomsToShow); `forUrl` for the URL instead (defaults left out, the room choice as chosen).
+ */
+export function bookingListQuery(s: BookingListState, today: string, opts: { forUrl?: boolean; roomIds?: readonly number[] } = {}): Record<string, string> {
   const out: Record<string, string> = {};
   if (!opts.forUrl || s.date !== today) out.date = s.date;
   if (s.status) out.status = s.status;
   if (s.departmentId) out.departmentId = String(s.departmentId);
   if (s.doctorId) out.doctorId = String(s.doctorId);
-  if (s.roomId) out.roomId = String(s.roomId);
+  const rooms = opts.forUrl ? roomChoiceParam(s.rooms) : opts.roomIds?.length ? opts.roomIds.join(',') : null;
+  if (rooms) out.roomId = rooms;
   if (s.source) out.source = s.source;
   if (s.q) out.q = s.q;
   if (!opts.forUrl || s.page > 0) out.page = String(s.page);
@@ -80,14 +103,35 @@ export function totalCount(counts: Partial<Record<BookingStatus, number>> | unde
 }
 
 /**
- * A room's queue as the desk shows it: who is in (called, the latest call first) and who waits
+ * A room's queue as the desk shows it: the call of the moment (one per room: a new call ends the
+ * previous one's), the patients called before it (still in their visit, the latest first) and who waits
  * (checked in, in the order the server calls them: priority first, then by number).
  */
-export function queueSummary<T extends Pick<BookingRow, 'status' | 'updatedAt'>>(rows: readonly T[]): { called: T[]; waiting: T[] } {
+export function queueSummary<T extends Pick<BookingRow, 'status' | 'updatedAt' | 'calling'>>(
+  rows: readonly T[],
+): { calling: T | null; calledBefore: T[]; waiting: T[] } {
   return {
-    called: rows.filter((r) => r.status === 'CALLED').sort((a, b) => b.updatedAt.localeCompare(a.updatedAt)),
+    calling: rows.find((r) => r.status === 'CALLED' && r.calling) ?? null,
+    calledBefore: rows.filter((r) => r.status === 'CALLED' && !r.calling).sort((a, b) => b.updatedAt.localeCompare(a.updatedAt)),
     waiting: rows.filter((r) => r.status === 'CHECKED_IN'),
   };
+}
+
+/** What the desk knows of its rooms (GET /desk). */
+export interface DeskRooms {
+  rooms: readonly { id: number; code: string; name: string }[];
+  onlyOwnRooms: boolean;
+}
+
+/**
+ * The rooms the list asks for; undefined = every room. 'mine' is the account's rooms (every room for an
+ * account without any); an account kept to its rooms has no 'all' beyond them (the server would refuse).
+ */
+export function roomsToShow(c: RoomChoice, desk: DeskRooms): number[] | undefined {
+  const own = desk.rooms.map((r) => r.id);
+  if (c === 'mine') return own.length ? own : undefined;
+  if (c === 'all') return desk.onlyOwnRooms ? own : undefined;
+  return c;
 }
 
 const LIST_URL_KEY = 'bookings.listUrl';

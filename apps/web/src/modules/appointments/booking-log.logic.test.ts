@@ -8,6 +8,12 @@ describe('logChanges', () => {
     ['check-in gives the number', 'checkin', { previous: 'ACCEPTED', queueNumber: 7 }, ['Số thứ tự: 7']],
     ['a revert keeps the number: not said again', 'revert', { previous: 'ACCEPTED', queueNumber: 7 }, []],
     [
+      'a late check-in says how late',
+      'checkin',
+      { previous: 'ACCEPTED', queueNumber: 49, lateMinutes: 750 },
+      ['Số thứ tự: 49', 'Tiếp đón muộn: 12 giờ 30 phút sau giờ hẹn'],
+    ],
+    [
       'a move says from where to where',
       'reschedule',
       {

@@ -1,6 +1,6 @@
 import { BOOKING_PRIORITY_LABELS } from '@portal/shared/contracts/appointments.contract';
 import { fmt } from '@portal/shared/messages.vi';
-import { EMPTY_FIELD, formatVnd } from '@portal/shared/rules/format';
+import { EMPTY_FIELD, formatDuration, formatVnd } from '@portal/shared/rules/format';
 import { BOOKING_UI } from './appointments.messages';
 
 const L = BOOKING_UI.logChanges;
@@ -12,8 +12,8 @@ const priority = (v: unknown) => BOOKING_PRIORITY_LABELS[Number(v)] ?? String(v)
 
 /**
  * What one history entry changed, in Vietnamese lines for the timeline: the slot moved to, the total,
- * the priority, the reason for the visit, the queue number given at check-in. From the log row's
- * `detail` ({ before, after, queueNumber }); an entry that changed none of these gives no line.
+ * the priority, the reason for the visit, the queue number given at check-in and how late it was. From
+ * the log row's `detail` ({ before, after, queueNumber, lateMinutes }); an entry that changed none of these gives no line.
  */
 export function logChanges(action: string, detail: Record<string, unknown> | null): string[] {
   if (!detail) return [];
@@ -29,5 +29,6 @@ export function logChanges(action: string, detail: Record<string, unknown> | nul
   if ('symptom' in after && (before.symptom ?? null) !== (after.symptom ?? null))
     lines.push(fmt(L.symptom, { before: text(before.symptom), after: text(after.symptom) }));
   if (action === 'checkin' && typeof detail.queueNumber === 'number') lines.push(fmt(L.queue, { queue: detail.queueNumber }));
+  if (action === 'checkin' && typeof detail.lateMinutes === 'number') lines.push(fmt(L.late, { late: formatDuration(detail.lateMinutes) }));
   return lines;
 }

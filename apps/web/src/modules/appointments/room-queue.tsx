@@ -1,4 +1,5 @@
-import { Button, Card, Flex, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { Button, Card, Flex, Segmented, Tag, Typography } from 'antd';
 import { SoundOutlined } from '@ant-design/icons';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { BOOKING_PRIORITY_LABELS, type BookingRow } from '@portal/shared/contracts/appointments.contract';
@@ -12,6 +13,8 @@ import { queueSummary } from './booking-list.logic';
 const M = BOOKING_UI.queue;
 /** Waiting patients named on the card; the rest are counted. */
 const SHOWN = 6;
+/** Patients called before the call of the moment named on the card (one line). */
+const SHOWN_BEFORE = 4;
 
 function Patient({ b }: { b: BookingRow }) {
   return (
@@ -27,11 +30,25 @@ function Patient({ b }: { b: BookingRow }) {
 }
 
 /**
- * The queue of the room the booking list is filtered to: who is in, who waits (priority first),
- * and "Gọi bệnh nhân tiếp theo", which calls the first waiting patient (POST /called). It follows
- * the list's live refetches (its query lives under the bookings' key).
+ * The queue of a room the booking list shows (the account's rooms by default; one at a time, picked
+ * above the card when there are several): the room's call of the moment — one patient, a new call ends
+ * the previous one's (docs/booking-states.md) —, those called before it, who waits (priority first), and
+ * "Gọi bệnh nhân tiếp theo", which calls the first waiting patient (POST /called). It follows the list's
+ * live refetches (its query lives under the bookings' key).
  */
-export function RoomQueue({ roomId, date, onCalled }: { roomId: number; date: string; onCalled: () => void }) {
+export function RoomQueue({
+  roomIds,
+  names,
+  date,
+  onCalled,
+}: {
+  roomIds: readonly number[];
+  names: ReadonlyMap<number, string>;
+  date: string;
+  onCalled: () => void;
+}) {
+  const [picked, setPicked] = useState<number | null>(null);
+  const roomId = picked !== null && roomIds.includes(picked) ? picked : roomIds[0]!;
   const queue = useQuery({
     queryKey: [...bookingKeys.all, 'queue', roomId, date],
     queryFn: ({ signal }) => bookingsApi.queue(roomId, date, signal),
@@ -44,20 +61,31 @@ export function RoomQueue({ roomId, date, onCalled }: { roomId: number; date: st
     onSettled: onCalled,
   });
   const rows = queue.data ?? [];
-  const { called, waiting } = queueSummary(rows);
-  const roomName = rows[0]?.room.name;
+  const { calling, calledBefore, waiting } = queueSummary(rows);
+  const roomName = names.get(roomId) ?? rows[0]?.room.name ?? BOOKING_UI.list.room.toLowerCase();
 
   return (
-    <Card size="small" data-testid="room-queue" title={fmt(M.title, { room: roomName ?? BOOKING_UI.list.room.toLowerCase() })}>
+    <Card
+      size="small"
+      data-testid="room-queue"
+      title={fmt(M.title, { room: roomName })}
+      extra={
+        roomIds.length > 1 && (
+          <Segmented
+            size="small"
+            aria-label={BOOKING_UI.list.room}
+            value={roomId}
+            onChange={(v) => setPicked(Number(v))}
+            options={roomIds.map((id) => ({ value: id, label: names.get(id) ?? String(id) }))}
+          />
+        )
+      }
+    >
       <Flex wrap gap={16} align="center" justify="space-between">
         <Flex vertical gap={6} style={{ flex: 1, minWidth: 320 }}>
-          <Flex gap={8} wrap align="baseline">
+          <Flex gap={8} wrap align="baseline" data-testid="room-queue-calling" title={M.oneAtATime}>
             <Typography.Text type="secondary">{M.inRoom}:</Typography.Text>
-            {called.length === 0 ? (
-              <Typography.Text type="secondary">{M.nobodyInRoom}</Typography.Text>
-            ) : (
-              called.slice(0, 3).map((b) => <Patient key={b.id} b={b} />)
-            )}
+            {calling ? <Patient b={calling} /> : <Typography.Text type="secondary">{M.nobodyInRoom}</Typography.Text>}
           </Flex>
           <Flex gap={8} wrap align="baseline" data-testid="room-queue-waiting">
             <Typography.Text type="secondary">{fmt(M.waiting, { count: waiting.length })}</Typography.Text>
@@ -70,6 +98,19 @@ export function RoomQueue({ roomId, date, onCalled }: { roomId: number; date: st
             ))}
             {waiting.length > SHOWN && <Typography.Text type="secondary">{fmt(M.more, { count: waiting.length - SHOWN })}</Typography.Text>}
           </Flex>
+          {calledBefore.length > 0 && (
+            <Flex gap={8} wrap align="baseline" data-testid="room-queue-called-before">
+              <Typography.Text type="secondary">{fmt(M.calledBefore, { count: calledBefore.length })}</Typography.Text>
+              {calledBefore.slice(0, SHOWN_BEFORE).map((b) => (
+                <Typography.Text key={b.id} type="secondary">
+                  {fmt(M.number, { queue: b.queueNumber ?? '' })} · {b.patient.name}
+                </Typography.Text>
+              ))}
+              {calledBefore.length > SHOWN_BEFORE && (
+                <Typography.Text type="secondary">{fmt(M.more, { count: calledBefore.length - SHOWN_BEFORE })}</Typography.Text>
+              )}
+            </Flex>
+          )}
         </Flex>
         <Button type="primary" size="large" icon={<SoundOutlined />} disabled={waiting.length === 0} loading={next.isPending} onClick={() => next.mutate()}>
           {M.callNext}
