@@ -413,6 +413,8 @@ test('a booking whose slot is over: flagged on the list; a check-in long after i
   await dialog.getByRole('button', { name: 'Đóng' }).click();
   await expect(lateRow.getByTestId('booking-status')).toHaveText('Đã xác nhận');
   await lateRow.getByRole('button', { name: 'Tiếp đón' }).click();
+  // the question is asked again; Enter answers it once its default button has the focus
+  await expect(dialog.getByRole('button', { name: 'Tiếp đón muộn' })).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(toast(page, `Đã tiếp đón muộn ${late.code} — số thứ tự 1`)).toBeVisible();
   await expect(lateRow.getByTestId('booking-status')).toHaveText('Đã tiếp đón');

@@ -221,7 +221,8 @@ test.describe('doctor schedules in a browser set to another time zone', () => {
     const account = await makeAccount(request, { prefix: 'e2e_schedtz', authorities: ['MANAGER_SCHEDULE'] });
     await loginViaApi(page, account.username, account.password);
     await page.goto('/admin/lich-lam-viec-bac-si');
-    const grid = page.getByTestId('week-grid');
+    // every doctor: the roster, its columns headed with the week's days
+    const grid = page.getByTestId('week-roster');
     await expect(grid).toContainText('30/11');
     await expect(grid).not.toContainText('23/11'); // the browser's own week would start on Monday 23/11
   });

@@ -67,6 +67,9 @@ export const CORE_T = {
     bulkDeleteTitle: 'Xoá {count} {label} đã chọn?',
     bulkDeleteHint: 'Dòng đang được sử dụng sẽ không bị xoá; hãy ngừng hoạt động những dòng đó.',
     bulkDeleted: 'Đã xoá {succeeded}/{total} {label}',
+    /** A tag list's "+N" (core/crud/cells.tsx) and what it says to a screen reader. */
+    moreTags: '+{count}',
+    moreTagsLabel: 'Và {count} mục khác: {names}',
     readOnlyNote: 'Dữ liệu tham chiếu quốc gia, cập nhật theo phiên bản phần mềm; chỉ xem và xuất Excel.',
     orderBy: 'Thứ tự',
     relevance: 'Phù hợp nhất',

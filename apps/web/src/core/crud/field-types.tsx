@@ -21,6 +21,8 @@ import { SelectBox, type SelectBoxLoader } from '../blocks/select-box';
 import type { SelectPage } from '../blocks/select-box.logic';
 import { resourceApi, rowName, type ResourceRow } from './resource-api';
 import type { InputLimits } from './zod-rules';
+import { TagList, WrapText } from './cells';
+import { COLUMN_WIDTH, TEXT_MAX_WIDTH, TEXT_MIN_WIDTH } from './cells.logic';
 
 export interface FilterWidgetProps {
   field: FieldDef;
@@ -40,7 +42,7 @@ export interface InputContext {
 export interface FieldTypeSpec {
   cell: (value: unknown, field: FieldDef, row?: ResourceRow) => ReactNode;
   align?: 'left' | 'right' | 'center';
-  /** List column width; none = takes the remaining space. */
+  /** List column width (cells.logic COLUMN_WIDTH); none = sized to the content, which wraps. */
   width?: number;
   filter: (props: FilterWidgetProps) => ReactNode;
   /** The form input; Form.Item hands it value and onChange (or `checked` for valuePropName). */
@@ -163,11 +165,12 @@ const textInput = (_f: FieldDef, limits: InputLimits) => <Input maxLength={limit
 const numberCell = (v: unknown) => groupDigits(v);
 
 export const FIELD_TYPES: Record<FieldType, FieldTypeSpec> = {
-  text: { cell: text, filter: textFilter, input: textInput },
-  code: { cell: text, width: 160, filter: textFilter, input: textInput },
+  // words wrap in a column of at least TEXT_MIN_WIDTH; a code is short and stays on one line
+  text: { cell: (v) => <WrapText>{text(v)}</WrapText>, filter: textFilter, input: textInput },
+  code: { cell: text, filter: textFilter, input: textInput },
   textarea: {
     cell: (v) => (
-      <Typography.Paragraph ellipsis={{ rows: 2, tooltip: text(v) }} style={{ margin: 0, maxWidth: 360 }}>
+      <Typography.Paragraph ellipsis={{ rows: 2, tooltip: text(v) }} style={{ margin: 0, minWidth: TEXT_MIN_WIDTH, maxWidth: TEXT_MAX_WIDTH }}>
         {text(v)}
       </Typography.Paragraph>
     ),
@@ -177,14 +180,14 @@ export const FIELD_TYPES: Record<FieldType, FieldTypeSpec> = {
   integer: {
     cell: numberCell,
     align: 'right',
-    width: 120,
+    width: COLUMN_WIDTH.number,
     filter: textFilter,
     input: (_f, limits) => <InputNumber min={limits.min} max={limits.max} precision={0} style={{ width: '100%' }} />,
   },
   money: {
     cell: (v) => formatVnd(typeof v === 'number' ? v : null),
     align: 'right',
-    width: 140,
+    width: COLUMN_WIDTH.number,
     filter: textFilter,
     input: (_f, limits) => (
       <InputNumber<number> min={limits.min} max={limits.max} precision={0} formatter={groupDigits} parser={parseDigits} suffix="₫" style={{ width: '100%' }} />
@@ -193,7 +196,6 @@ export const FIELD_TYPES: Record<FieldType, FieldTypeSpec> = {
   boolean: {
     cell: (v) => (v ? <Tag color="green">{T.crud.yes}</Tag> : <Tag>{T.crud.no}</Tag>),
     align: 'center',
-    width: 110,
     filter: (props) => <OptionsFilter {...props} options={YES_NO} />,
     input: () => <Switch />,
     valuePropName: 'checked',
@@ -201,7 +203,7 @@ export const FIELD_TYPES: Record<FieldType, FieldTypeSpec> = {
   enum: {
     cell: (v, f) => {
       const label = (x: unknown) => f.options?.find((o) => o.value === x)?.label ?? text(x);
-      return Array.isArray(v) ? v.map((x) => <Tag key={String(x)}>{label(x)}</Tag>) : label(v);
+      return Array.isArray(v) ? <TagList items={v.map((x) => ({ key: String(x), text: label(x) }))} /> : label(v);
     },
     filter: (props) => <OptionsFilter {...props} options={(props.field.options ?? []).map((o) => ({ value: String(o.value), label: o.label }))} />,
     input: (f) => (
@@ -215,7 +217,7 @@ export const FIELD_TYPES: Record<FieldType, FieldTypeSpec> = {
   },
   date: {
     cell: (v) => (typeof v === 'string' ? formatDate(v) : ''),
-    width: 120,
+    width: COLUMN_WIDTH.date,
     filter: textFilter,
     input: () => <DateShorthandInput showError={false} />,
   },
@@ -223,20 +225,17 @@ export const FIELD_TYPES: Record<FieldType, FieldTypeSpec> = {
     // Nested rows are edited by ListFieldInput (resource-form renders it); the list shows how many.
     cell: (v) => (Array.isArray(v) && v.length > 0 ? `${v.length}` : ''),
     align: 'right',
-    width: 100,
     filter: () => null,
     input: () => <></>,
   },
   ref: {
     // The row carries the referenced name (departmentId → departmentName): no request per cell.
     cell: (v, f, row) =>
-      Array.isArray(v)
-        ? v.map((id) => (
-            <Tag key={String(id)}>
-              <RefName field={f} id={id} />
-            </Tag>
-          ))
-        : text(row?.[refNameKey(f.key)] ?? (v == null ? '' : `#${String(v)}`)),
+      Array.isArray(v) ? (
+        <TagList items={v.map((id) => ({ key: String(id), text: `#${String(id)}`, label: <RefName field={f} id={id} /> }))} />
+      ) : (
+        <WrapText>{text(row?.[refNameKey(f.key)] ?? (v == null ? '' : `#${String(v)}`))}</WrapText>
+      ),
     filter: ({ field, value, onChange, refQuery }) => (
       <RefSelect
         field={field}

@@ -1,10 +1,12 @@
 import type { ReactNode } from 'react';
-import { Button, Popconfirm, Space, Tag } from 'antd';
+import { Button, Popconfirm, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { SortOrder } from 'antd/es/table/interface';
 import type { Resource, ResourceOperation } from '@portal/shared/core/define-resource';
 import { fmt } from '@portal/shared/messages.vi';
 import { CORE_T as T } from '../messages';
+import { actionsColumn } from './cells';
+import { COLUMN_WIDTH } from './cells.logic';
 import { FIELD_TYPES } from './field-types';
 import { columnSortOrder, type ListSpec, type ListState } from './list-state';
 import type { ListActions } from './list-slots';
@@ -63,7 +65,7 @@ export function listColumns(o: ColumnOptions): ColumnsType<ResourceRow> {
     {
       key: '_index',
       title: T.crud.index,
-      width: 64,
+      width: COLUMN_WIDTH.index,
       align: 'center',
       render: (_v, _row, index) => o.state.page * o.state.size + index + 1,
     },
@@ -76,63 +78,55 @@ export function listColumns(o: ColumnOptions): ColumnsType<ResourceRow> {
             key: 'active',
             dataIndex: 'active',
             title: T.crud.state,
-            width: 160,
             render: (active: boolean) => <StateTag active={active} />,
           },
         ]),
-    ...(o.resource.readOnly ? [] : [actionsColumn(o, label)]),
+    ...(o.resource.readOnly ? [] : [rowActionsColumn(o, label)]),
   ];
 }
 
 /** Sửa, Ngừng hoạt động / Cho hoạt động lại, Xoá (each destructive one after a confirm), then the module's own. */
-function actionsColumn(o: ColumnOptions, label: string): ColumnsType<ResourceRow>[number] {
+function rowActionsColumn(o: ColumnOptions, label: string): ColumnsType<ResourceRow>[number] {
   // only what the resource offers (a role is deactivated, never deleted)
   const offers = (op: ResourceOperation) => o.withState !== false && o.resource.operations.includes(op);
-  return {
-    key: '_actions',
-    title: T.crud.actions,
-    // kept at the right edge while a wide table scrolls: the row's actions are always in sight
-    fixed: 'right',
-    width: 260,
-    render: (_v, row) => (
-      <Space size={0} wrap>
-        <Button type="link" size="small" onClick={() => o.actions.edit(row)}>
-          {T.crud.edit}
-        </Button>
-        {!offers('setActive') ? null : row.active ? (
-          <Popconfirm
-            title={fmt(T.crud.deactivateTitle, { label, name: rowName(o.resource, row) })}
-            description={T.crud.deactivateHint}
-            okText={T.crud.confirm}
-            cancelText={T.crud.cancel}
-            okButtonProps={{ danger: true }}
-            onConfirm={() => o.actions.setActive(row, false)}
-          >
-            <Button type="link" size="small" danger>
-              {T.crud.deactivate}
-            </Button>
-          </Popconfirm>
-        ) : (
-          <Button type="link" size="small" onClick={() => o.actions.setActive(row, true)}>
-            {T.crud.reactivate}
+  return actionsColumn<ResourceRow>((row) => (
+    <>
+      <Button type="link" size="small" onClick={() => o.actions.edit(row)}>
+        {T.crud.edit}
+      </Button>
+      {!offers('setActive') ? null : row.active ? (
+        <Popconfirm
+          title={fmt(T.crud.deactivateTitle, { label, name: rowName(o.resource, row) })}
+          description={T.crud.deactivateHint}
+          okText={T.crud.confirm}
+          cancelText={T.crud.cancel}
+          okButtonProps={{ danger: true }}
+          onConfirm={() => o.actions.setActive(row, false)}
+        >
+          <Button type="link" size="small" danger>
+            {T.crud.deactivate}
           </Button>
-        )}
-        {!offers('remove') ? null : (
-          <Popconfirm
-            title={fmt(T.crud.deleteTitle, { label, name: rowName(o.resource, row) })}
-            description={T.crud.deleteHint}
-            okText={T.crud.delete}
-            cancelText={T.crud.cancel}
-            okButtonProps={{ danger: true }}
-            onConfirm={() => o.actions.remove(row)}
-          >
-            <Button type="link" size="small" danger>
-              {T.crud.delete}
-            </Button>
-          </Popconfirm>
-        )}
-        {o.rowActions?.(row, o.actions)}
-      </Space>
-    ),
-  };
+        </Popconfirm>
+      ) : (
+        <Button type="link" size="small" onClick={() => o.actions.setActive(row, true)}>
+          {T.crud.reactivate}
+        </Button>
+      )}
+      {!offers('remove') ? null : (
+        <Popconfirm
+          title={fmt(T.crud.deleteTitle, { label, name: rowName(o.resource, row) })}
+          description={T.crud.deleteHint}
+          okText={T.crud.delete}
+          cancelText={T.crud.cancel}
+          okButtonProps={{ danger: true }}
+          onConfirm={() => o.actions.remove(row)}
+        >
+          <Button type="link" size="small" danger>
+            {T.crud.delete}
+          </Button>
+        </Popconfirm>
+      )}
+      {o.rowActions?.(row, o.actions)}
+    </>
+  ));
 }

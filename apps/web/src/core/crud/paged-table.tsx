@@ -9,7 +9,10 @@ import { effectiveSort, PAGE_SIZES, withPaging, withSort, type ListSpec, type Li
 
 // Props that never change are module constants, and the others are memoised: the table re-renders
 // its cells when a prop's identity changes, and a live list refetches often (docs/performance.md).
-const SCROLL = { x: 'max-content' } as const;
+// x: true with the automatic layout: the table is as wide as its card and its columns share it by
+// content (words wrap, cells.tsx); it scrolls sideways only on a screen narrower than its columns'
+// least widths, never at 1,366 px (e2e/fit.e2e.ts). `max-content` made every text one line: 2,349 px.
+const SCROLL = { x: true } as const;
 const LOCALE = { emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={T.crud.empty} /> };
 
 interface Page<R> {
@@ -135,6 +138,7 @@ export function PagedTable<R extends { id: number }>({
         // the whole table, which on a busy desk would flicker at every change and cost a render.
         loading={list.isLoading || (list.isFetching && list.isPlaceholderData)}
         scroll={SCROLL}
+        tableLayout="auto"
         locale={LOCALE}
         rowSelection={rowSelection}
         pagination={pagination}

@@ -6,6 +6,8 @@ import { AccountActions } from './account-actions';
 import { ACCOUNT_CELLS } from './account-cells';
 import { OneTimePasswordModal, type IssuedPassword } from './one-time-password-modal';
 
+const CONTACT_FIELDS = ['email', 'phone'];
+
 /**
  * /admin/account-list: Tài khoản quản trị. The generic list and drawer, without the
  * active/inactive state (an account is locked or not); a new account's one-time password is
@@ -20,6 +22,8 @@ export function AccountPage() {
         resource={accountResource}
         withState={false}
         cells={ACCOUNT_CELLS}
+        // shown under the name (ACCOUNT_CELLS): ten columns do not fit 1,366 px
+        hiddenFields={CONTACT_FIELDS}
         rowActions={(row) => <AccountActions row={row} selfId={me.data?.user.id} onIssued={setIssued} />}
         onSaved={(row, created) => {
           if (created && typeof row.oneTimePassword === 'string') setIssued({ username: String(row.username), password: row.oneTimePassword });

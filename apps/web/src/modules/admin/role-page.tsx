@@ -1,6 +1,6 @@
-import { Tag } from 'antd';
 import { AUTHORITY_LABELS, type Authority } from '@portal/shared/authorities';
 import { roleResource } from '@portal/shared/resources';
+import { TagList } from '../../core/crud/cells';
 import { ResourceListPage } from '../../core/crud/resource-list-page';
 import { AuthorityChecklist } from './authority-checklist';
 
@@ -11,12 +11,12 @@ export function RolePage() {
       resource={roleResource}
       inputs={{ authorities: () => <AuthorityChecklist /> }}
       cells={{
-        authorities: (v) =>
-          (v as string[]).map((a) => (
-            <Tag key={a} color={a === 'ADMIN_FACILITY' ? 'red' : 'blue'} style={{ marginBottom: 4 }}>
-              {AUTHORITY_LABELS[a as Authority] ?? a}
-            </Tag>
-          )),
+        authorities: (v) => (
+          <TagList
+            max={3}
+            items={(v as string[]).map((a) => ({ key: a, text: AUTHORITY_LABELS[a as Authority] ?? a, color: a === 'ADMIN_FACILITY' ? 'red' : 'blue' }))}
+          />
+        ),
       }}
     />
   );

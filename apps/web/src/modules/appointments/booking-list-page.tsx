@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { App, Button, Card, DatePicker, Flex, Modal, Select, Table, Tabs, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { PlusOutlined } from '@ant-design/icons';
@@ -22,6 +22,7 @@ import { T } from '../../app/messages';
 import { SearchBox } from '../../core/blocks/search-box';
 import { SelectBox } from '../../core/blocks/select-box';
 import type { ListState } from '../../core/crud/list-state';
+import { actionsColumn, TwoLines } from '../../core/crud/cells';
 import { PagedTable } from '../../core/crud/paged-table';
 import { reportError } from '../../core/crud/resource-api';
 import { LiveIndicator } from '../../core/live/live-indicator';
@@ -87,22 +88,6 @@ const withRowIdentity = (columns: ColumnsType<BookingRow>): ColumnsType<BookingR
 
 /** Rooms the queue card offers at most (a handful of rooms per desk; "all rooms" shows no queue). */
 const QUEUE_ROOMS_MAX = 8;
-
-/** A cell of two lines: the main fact, and under it a detail (a text in small grey letters, or a tag). */
-function TwoLines({ main, sub }: { main: ReactNode; sub: ReactNode }) {
-  return (
-    <Flex vertical align="flex-start" gap={2}>
-      {main}
-      {typeof sub === 'string' ? (
-        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-          {sub}
-        </Typography.Text>
-      ) : (
-        sub
-      )}
-    </Flex>
-  );
-}
 
 /** Names of the rooms the screen knows: the account's, and those of the rows listed. */
 function roomNames(desk: { rooms: readonly { id: number; name: string }[] } | undefined, rows: readonly BookingRow[] | undefined): ReadonlyMap<number, string> {
@@ -230,8 +215,7 @@ export function BookingListPage() {
           ),
         },
         { title: M.doctorRoom, key: 'doctor', render: (_v, r) => <TwoLines main={r.doctor.name} sub={r.room.name} /> },
-        // kept in view at the right edge; three small buttons fit on one line, more wrap rather than widen the table
-        { title: T.crud.actions, key: 'actions', fixed: 'right', width: 236, render: (_v, r) => <BookingActions booking={r} onDone={refresh} /> },
+        actionsColumn((r) => <BookingActions booking={r} onDone={refresh} />),
       ]),
     [refresh, now, desk.data],
   );

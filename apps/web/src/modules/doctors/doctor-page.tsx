@@ -1,6 +1,8 @@
-import { Button, Flex, Space, Tag, Typography } from 'antd';
+import { Button, Flex, Typography } from 'antd';
 import type { DoctorRow } from '@portal/shared/contracts/doctors.contract';
 import { doctorResource } from '@portal/shared/resources';
+import { TagList, WrapText } from '../../core/crud/cells';
+import { TEXT_MIN_WIDTH } from '../../core/crud/cells.logic';
 import type { CellOverrides } from '../../core/crud/list-columns';
 import type { ListActions } from '../../core/crud/list-slots';
 import type { ResourceRow } from '../../core/crud/resource-api';
@@ -12,20 +14,14 @@ import { DoctorForm } from './doctor-form';
 import { TD } from './doctors.messages';
 
 const asDoctor = (r: ResourceRow) => r as unknown as DoctorRow;
-const names = (xs: { id: number; name: string }[]) => (
-  <Space size={[4, 4]} wrap>
-    {xs.map((x) => (
-      <Tag key={x.id}>{x.name}</Tag>
-    ))}
-  </Space>
-);
+const names = (xs: { id: number; name: string }[]) => <TagList items={xs.map((x) => ({ key: x.id, text: x.name }))} />;
 
 /** Photo, name with titles (opens the detail) and position; the links by name. */
 const CELLS: CellOverrides = {
   name: (_v, row, actions) => {
     const d = asDoctor(row);
     return (
-      <Flex gap={10} align="center">
+      <Flex gap={10} align="center" style={{ minWidth: TEXT_MIN_WIDTH + 50 }}>
         <DoctorAvatar name={d.name} url={d.avatarUrl} />
         <Flex vertical>
           <Typography.Link onClick={() => actions.showDetail(d.id)} data-testid="doctor-name">
@@ -40,7 +36,7 @@ const CELLS: CellOverrides = {
       </Flex>
     );
   },
-  departmentId: (_v, row) => asDoctor(row).department?.name ?? '',
+  departmentId: (_v, row) => <WrapText>{asDoctor(row).department?.name ?? ''}</WrapText>,
   specialtyIds: (_v, row) => names(asDoctor(row).specialties),
   roomIds: (_v, row) => names(asDoctor(row).rooms),
 };

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Button, Modal, Popconfirm, Space, Typography } from 'antd';
 import { CheckCircleOutlined, KeyOutlined, LockOutlined, UnlockOutlined } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
@@ -15,7 +15,18 @@ const M = T.patients.list;
  * Verify, lock / unlock and reset-password of one account, each behind a confirmation.
  * The one-time password is shown once in a modal and not kept anywhere.
  */
-export function AccountActions({ account, onChanged, size = 'small' }: { account: PatientUserRow; onChanged: () => void; size?: 'small' | 'middle' }) {
+export function AccountActions({
+  account,
+  onChanged,
+  size = 'small',
+  lead,
+}: {
+  account: PatientUserRow;
+  onChanged: () => void;
+  size?: 'small' | 'middle';
+  /** Shown first among the buttons (the list's "Xem hồ sơ"), so all wrap as one row of actions. */
+  lead?: ReactNode;
+}) {
   const [password, setPassword] = useState<string | null>(null);
   const action = useMutation({
     mutationFn: (kind: 'verify' | 'lock' | 'unlock') => patientsApi[kind](account.id),
@@ -33,6 +44,7 @@ export function AccountActions({ account, onChanged, size = 'small' }: { account
   const confirm = { okText: T.crud.confirm, cancelText: T.crud.cancel };
   return (
     <Space size={4} wrap>
+      {lead}
       {!account.verified && !merged && (
         <Popconfirm title={fmt(M.verifyTitle, { name: account.name })} description={M.verifyHint} {...confirm} onConfirm={() => action.mutate('verify')}>
           <Button size={size} type="link" icon={<CheckCircleOutlined />} loading={action.isPending && action.variables === 'verify'}>

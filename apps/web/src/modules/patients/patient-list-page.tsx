@@ -9,7 +9,6 @@ import { hasAuthority } from '@portal/shared/authorities';
 import type { PatientUserRow } from '@portal/shared/contracts/patients.contract';
 import { fmt } from '@portal/shared/messages.vi';
 import { formatDate, formatDateTime } from '@portal/shared/rules/format';
-import { formatPhone } from '@portal/shared/rules/identifiers';
 import { T } from '../../app/messages';
 import { DateShorthandInput } from '../../core/blocks/date-shorthand-input';
 import { SearchBox } from '../../core/blocks/search-box';
@@ -26,6 +25,8 @@ import {
   type ListState,
 } from '../../core/crud/list-state';
 import { SORT_CYCLE } from '../../core/crud/list-columns';
+import { actionsColumn, ContactLines, MoreTag, TwoLines, WrapText } from '../../core/crud/cells';
+import { clipItems, COLUMN_WIDTH, TEXT_MIN_WIDTH } from '../../core/crud/cells.logic';
 import { PagedTable } from '../../core/crud/paged-table';
 import { notify } from '../../core/notify';
 import { useMe } from '../auth/use-session';
@@ -108,7 +109,7 @@ export function PatientListPage() {
   });
 
   const columns: ColumnsType<PatientUserRow> = [
-    { title: T.crud.index, key: 'stt', width: 60, render: (_v, _r, i) => state.page * state.size + i + 1 },
+    { title: T.crud.index, key: 'stt', width: COLUMN_WIDTH.index, render: (_v, _r, i) => state.page * state.size + i + 1 },
     {
       title: M.name,
       key: 'name',
@@ -116,22 +117,35 @@ export function PatientListPage() {
       sorter: true,
       sortDirections: SORT_CYCLE,
       sortOrder: columnSortOrder(state, PATIENT_LIST_SPEC, 'name'),
-      render: (name: string, r) => <Link to={`/admin/chi-tiet-y-ba/${r.id}`}>{name}</Link>,
+      // two facts a column: the name, and under it the phone and email (ten columns do not fit 1,366 px)
+      render: (name: string, r) => (
+        <TwoLines
+          main={
+            <WrapText>
+              <Link to={`/admin/chi-tiet-y-ba/${r.id}`}>{name}</Link>
+            </WrapText>
+          }
+          sub={<ContactLines phone={r.phone} email={r.email} />}
+        />
+      ),
     },
-    { title: M.phone, key: 'phone', dataIndex: 'phone', render: (v: string | null) => formatPhone(v) },
-    { title: M.email, key: 'email', dataIndex: 'email', render: (v: string | null) => v ?? '' },
     {
       title: M.profiles,
       key: 'profiles',
-      render: (_v, r) => (
-        <Flex vertical gap={2}>
-          {r.profiles.map((p) => (
-            <Typography.Text key={p.id} style={{ whiteSpace: 'nowrap' }}>
-              <Typography.Text type="secondary">{p.patientCode}</Typography.Text> {p.fullName} · {formatDate(p.birthDate)}
-            </Typography.Text>
-          ))}
-        </Flex>
-      ),
+      // each profile on its own lines (code, then name · birth date), the first two and "+N"
+      render: (_v, r) => {
+        const { shown, hidden } = clipItems(r.profiles);
+        return (
+          <Flex vertical gap={4} style={{ minWidth: TEXT_MIN_WIDTH }}>
+            {shown.map((p) => (
+              <Typography.Text key={p.id}>
+                <Typography.Text type="secondary">{p.patientCode}</Typography.Text> {p.fullName} · {formatDate(p.birthDate)}
+              </Typography.Text>
+            ))}
+            <MoreTag items={hidden.map((p) => ({ key: p.id, text: `${p.patientCode} ${p.fullName} · ${formatDate(p.birthDate)}` }))} />
+          </Flex>
+        );
+      },
     },
     { title: M.verified, key: 'verified', render: (_v, r) => (r.verified ? <Tag color="blue">{M.verifiedYes}</Tag> : <Tag>{M.verifiedNo}</Tag>) },
     { title: M.state, key: 'state', render: (_v, r) => <StatusTags row={r} /> },
@@ -144,20 +158,19 @@ export function PatientListPage() {
       sortOrder: columnSortOrder(state, PATIENT_LIST_SPEC, 'createdAt'),
       render: (v: string) => formatDateTime(v),
     },
-    {
-      title: T.crud.actions,
-      key: 'actions',
-      render: (_v, r) => (
-        <Flex wrap gap={4}>
+    actionsColumn((r) => (
+      <AccountActions
+        account={r}
+        onChanged={invalidate}
+        lead={
           <Link to={`/admin/chi-tiet-y-ba/${r.id}`}>
             <Button size="small" type="link">
               {M.viewRecord}
             </Button>
           </Link>
-          <AccountActions account={r} onChanged={invalidate} />
-        </Flex>
-      ),
-    },
+        }
+      />
+    )),
   ];
 
   if (!allowed) return <ForbiddenPage />;

@@ -92,7 +92,7 @@ function DayMore({ date, list, hidden, fixed, onOpen }: { date: string; list: Sc
               key={s.id}
               s={s}
               fixed={fixed}
-              compact
+              layout="month"
               onOpen={(x) => {
                 close();
                 onOpen(x);
@@ -136,7 +136,7 @@ export function MonthView({ month, rows, fixed, onOpen }: ViewProps & { month: s
     return (
       <div data-testid={`month-day-${date}`}>
         {shown.map((s) => (
-          <ScheduleCard key={s.id} s={s} fixed={fixed} compact onOpen={onOpen} />
+          <ScheduleCard key={s.id} s={s} fixed={fixed} layout="month" onOpen={onOpen} />
         ))}
         {hidden > 0 && <DayMore date={date} list={list} hidden={hidden} fixed={fixed} onOpen={onOpen} />}
       </div>

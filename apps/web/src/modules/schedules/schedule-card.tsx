@@ -8,12 +8,28 @@ export type ViewBy = 'doctor' | 'room' | 'department';
 
 /**
  * One working period in the calendar: times, booked/capacity, then who and where (`cardLines`).
- * A button, so Tab + Enter open it.
+ * A button, so Tab + Enter open it. Three layouts:
+ * - `week` (one doctor's or one room's week, seven wide columns): times, shift and fill, then the names;
+ * - `roster` (a row of the week of every doctor or room, issue 14 item 2): times and fill, then the other
+ *   party (the room on a doctor's row), two lines in a narrow column;
+ * - `month` (compact): times and fill, and the first name on one line ("…", whole in its title).
+ * The names wrap in full in the week and the roster: a name cut to "PGS.TS.BS Hoàn…" told nobody who works.
  */
-export function ScheduleCard({ s, fixed, compact, onOpen }: { s: ScheduleRow; fixed: Fixed; compact?: boolean; onOpen: (s: ScheduleRow) => void }) {
+export function ScheduleCard({
+  s,
+  fixed,
+  layout = 'week',
+  onOpen,
+}: {
+  s: ScheduleRow;
+  fixed: Fixed;
+  layout?: 'week' | 'roster' | 'month';
+  onOpen: (s: ScheduleRow) => void;
+}) {
+  const compact = layout !== 'week';
   const full = s.booked >= s.capacity;
   const time = (
-    <Typography.Text strong style={{ fontSize: 'inherit' }}>
+    <Typography.Text strong style={{ fontSize: 'inherit', whiteSpace: 'nowrap' }}>
       {s.startTime}–{s.endTime}
     </Typography.Text>
   );
@@ -23,6 +39,7 @@ export function ScheduleCard({ s, fixed, compact, onOpen }: { s: ScheduleRow; fi
       {s.booked}/{s.capacity}
     </Tag>
   );
+  const lines = cardLines(s, fixed, layout === 'month');
   return (
     <button
       type="button"
@@ -39,7 +56,7 @@ export function ScheduleCard({ s, fixed, compact, onOpen }: { s: ScheduleRow; fi
         borderLeft: `4px solid ${full ? '#ff4d4f' : s.shift === 'MORNING' ? '#1677ff' : s.shift === 'AFTERNOON' ? '#fa8c16' : '#722ed1'}`,
         borderRadius: 6,
         background: 'var(--ant-color-bg-container, #fff)',
-        padding: compact ? '1px 4px' : '4px 6px',
+        padding: layout === 'week' ? '4px 6px' : layout === 'roster' ? '1px 3px' : '1px 4px',
         marginBottom: 4,
         cursor: 'pointer',
         font: 'inherit',
@@ -47,14 +64,15 @@ export function ScheduleCard({ s, fixed, compact, onOpen }: { s: ScheduleRow; fi
       }}
     >
       {compact ? (
-        <div style={{ display: 'flex', justifyContent: 'space-between', gap: 4, alignItems: 'center' }}>
+        // the fill goes under the times when the column is too narrow for both
+        <div style={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'space-between', columnGap: 4, alignItems: 'center' }}>
           {time}
           {fill}
         </div>
       ) : (
         <>
           {/* the week's narrow column: the times alone on their line, the shift beside the fill */}
-          <div style={{ whiteSpace: 'nowrap' }}>{time}</div>
+          <div>{time}</div>
           <div style={{ display: 'flex', justifyContent: 'space-between', gap: 4, alignItems: 'center' }}>
             <Typography.Text type="secondary" style={{ fontSize: 12 }}>
               {SHIFT_LABELS[s.shift as ShiftChoice] ?? s.shift}
@@ -63,11 +81,17 @@ export function ScheduleCard({ s, fixed, compact, onOpen }: { s: ScheduleRow; fi
           </div>
         </>
       )}
-      {cardLines(s, fixed, compact).map((line, i) => (
-        <Typography.Text key={line} ellipsis title={line} type={i > 0 ? 'secondary' : undefined} style={{ display: 'block', fontSize: 12 }}>
-          {line}
-        </Typography.Text>
-      ))}
+      {lines.map((line, i) =>
+        layout === 'month' ? (
+          <Typography.Text key={line} ellipsis title={line} style={{ display: 'block', fontSize: 12 }}>
+            {line}
+          </Typography.Text>
+        ) : (
+          <Typography.Text key={line} type={i > 0 ? 'secondary' : undefined} data-testid="card-name" style={{ display: 'block', fontSize: 12 }}>
+            {line}
+          </Typography.Text>
+        ),
+      )}
     </button>
   );
 }

@@ -19,6 +19,8 @@ import { MonthView, NoSchedules, WeekGrid } from './calendar-views';
 import { CopyWeekModal } from './copy-week-modal';
 import { DayOffModal } from './day-off-modal';
 import type { ViewBy } from './schedule-card';
+import { WeekRoster } from './week-roster';
+import { rosterPage, rosterRows, type RosterBy } from './week-roster.logic';
 import { ScheduleDrawer } from './schedule-drawer';
 import { ScheduleLog } from './schedule-log';
 import { scheduleKeys, schedulesApi, type ScheduleFilter } from './schedules.api';
@@ -59,6 +61,8 @@ export function SchedulePage() {
   const filter: ScheduleFilter =
     chosen === undefined ? {} : by === 'doctor' ? { doctorId: chosen } : by === 'room' ? { roomId: chosen } : { departmentId: chosen };
   const { from, to, monday } = rangeOf(view, anchor);
+  // A week of one doctor or one room: seven columns of its cards; of many: the roster, a row each.
+  const roster: RosterBy | undefined = view === 'week' && fixed === undefined ? (by === 'room' ? 'room' : 'doctor') : undefined;
   const list = useQuery({ queryKey: scheduleKeys.range(from, to, filter), queryFn: () => schedulesApi.list(from, to, filter) });
   const refresh = () => void qc.invalidateQueries({ queryKey: scheduleKeys.all });
   // Another scheduler's change shows at once; after a dropped connection the calendar catches up.
@@ -69,7 +73,7 @@ export function SchedulePage() {
   const [dayOff, setDayOff] = useState(false);
   const [opened, setOpened] = useState<ScheduleRow | null>(null);
 
-  const step = (n: number) => set({ date: view === 'week' ? addDays(monday, 7 * n) : dayjs(anchor).add(n, 'month').format('YYYY-MM-DD') });
+  const step = (n: number) => set({ date: view === 'week' ? addDays(monday, 7 * n) : dayjs(anchor).add(n, 'month').format('YYYY-MM-DD'), page: undefined });
   const title = view === 'week' ? TS.weekOf(formatDate(from), formatDate(to)) : TS.monthOf(dayjs(anchor).format('MM/YYYY'));
   const loader = by === 'doctor' ? schedulesApi.doctorLoader() : schedulesApi.optionLoader(by === 'room' ? 'rooms' : 'departments');
   const rows = list.data ?? [];
@@ -88,7 +92,7 @@ export function SchedulePage() {
           <Segmented
             aria-label={TS.viewBy}
             value={by}
-            onChange={(v) => set({ by: v as string, id: undefined })}
+            onChange={(v) => set({ by: v as string, id: undefined, page: undefined })}
             options={[
               { value: 'doctor', label: TS.byDoctor },
               { value: 'room', label: TS.byRoom },
@@ -107,7 +111,7 @@ export function SchedulePage() {
             onChange={(v, option) => {
               const o = Array.isArray(option) ? undefined : option;
               setPicked(v === undefined || v === null || !o ? null : { value: v as number, label: String(o.label) });
-              set({ id: v === undefined || v === null ? undefined : String(v) });
+              set({ id: v === undefined || v === null ? undefined : String(v), page: undefined });
             }}
             data-testid="schedule-filter"
           />
@@ -123,21 +127,35 @@ export function SchedulePage() {
             aria-label={`${TS.week} / ${TS.month}`}
           />
           <Button icon={<LeftOutlined />} onClick={() => step(-1)} aria-label={TS.previous} />
-          <Button onClick={() => set({ date: undefined })}>{TS.today}</Button>
+          <Button onClick={() => set({ date: undefined, page: undefined })}>{TS.today}</Button>
           <Button icon={<RightOutlined />} onClick={() => step(1)} aria-label={TS.next} />
         </Space>
       </Flex>
       <Typography.Title level={5} style={{ margin: 0 }} data-testid="range-title">
         {title}
       </Typography.Title>
-      <Spin spinning={list.isFetching}>
-        {view === 'week' ? (
-          <WeekGrid monday={monday} rows={rows} fixed={fixed} today={today} onOpen={setOpened} />
-        ) : (
-          <MonthView month={anchor} rows={rows} fixed={fixed} today={today} onOpen={setOpened} />
-        )}
-        {!list.isLoading && rows.length === 0 && <NoSchedules />}
-      </Spin>
+      {roster ? (
+        // every doctor (or room, or a department's doctors): a row each, ten a page
+        <WeekRoster
+          monday={monday}
+          rows={rows}
+          by={roster}
+          today={today}
+          page={rosterPage(params.get('page'), rosterRows(rows, roster).length)}
+          onPage={(p) => set({ page: p > 1 ? String(p) : undefined })}
+          loading={list.isFetching}
+          onOpen={setOpened}
+        />
+      ) : (
+        <Spin spinning={list.isFetching}>
+          {view === 'week' ? (
+            <WeekGrid monday={monday} rows={rows} fixed={fixed} today={today} onOpen={setOpened} />
+          ) : (
+            <MonthView month={anchor} rows={rows} fixed={fixed} today={today} onOpen={setOpened} />
+          )}
+          {!list.isLoading && rows.length === 0 && <NoSchedules />}
+        </Spin>
+      )}
     </Flex>
   );
 

@@ -24,6 +24,9 @@ export const TS = {
   /** a busy month cell's button to the rest of the day's periods */
   moreInDay: (n: number) => `+${n} ca khác`,
   moreInDayLabel: (n: number, day: string) => `+${n} ca khác ngày ${day}`,
+  /** the week of every doctor / room: its pager's count */
+  rosterDoctors: '{from}–{to} trên {total} bác sĩ',
+  rosterRooms: '{from}–{to} trên {total} phòng khám',
   // build form
   buildTitle: 'Xếp lịch làm việc',
   doctor: 'Bác sĩ',
