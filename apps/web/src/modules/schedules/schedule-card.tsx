@@ -6,6 +6,9 @@ import { TS } from './schedules.messages';
 
 export type ViewBy = 'doctor' | 'room' | 'department';
 
+/** The colour of a shift on the card's left edge (antd palette, a theme token: the full card's is the error colour). */
+const SHIFT_COLORS: Record<ShiftChoice, string> = { MORNING: 'blue', AFTERNOON: 'orange', EVENING: 'purple', CUSTOM: 'purple' };
+
 /**
  * One working period in the calendar: times, booked/capacity, then who and where (`cardLines`).
  * A button, so Tab + Enter open it. Three layouts:
@@ -36,6 +39,7 @@ export function ScheduleCard({
   const fill = (
     <Tag color={fillColor(s.booked, s.capacity)} style={{ marginInlineEnd: 0, fontSize: 11, lineHeight: '16px', paddingInline: 4 }}>
       {full ? `${TS.full} ` : ''}
+      <span className="sr-only">{TS.booked} </span>
       {s.booked}/{s.capacity}
     </Tag>
   );
@@ -46,14 +50,13 @@ export function ScheduleCard({
       className="schedule-card"
       data-testid="schedule-card"
       data-date={s.date}
-      aria-label={`${SHIFT_LABELS[s.shift as ShiftChoice] ?? s.shift} ${s.startTime}–${s.endTime}, ${s.doctor.name}, ${s.room.name}, ${TS.booked} ${s.booked}/${s.capacity}`}
       onClick={() => onOpen(s)}
       style={{
         display: 'block',
         width: '100%',
         textAlign: 'left',
         border: '1px solid var(--ant-color-border, #d9d9d9)',
-        borderLeft: `4px solid ${full ? '#ff4d4f' : s.shift === 'MORNING' ? '#1677ff' : s.shift === 'AFTERNOON' ? '#fa8c16' : '#722ed1'}`,
+        borderLeft: `4px solid ${full ? 'var(--ant-color-error)' : `var(--ant-${SHIFT_COLORS[s.shift as ShiftChoice] ?? 'purple'}-6)`}`,
         borderRadius: 6,
         background: 'var(--ant-color-bg-container, #fff)',
         padding: layout === 'week' ? '4px 6px' : layout === 'roster' ? '1px 3px' : '1px 4px',
