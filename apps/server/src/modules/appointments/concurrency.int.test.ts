@@ -123,15 +123,18 @@ describe.skipIf(!process.env.DATABASE_URL)('bookings under concurrency (PostgreS
     expect(logs!.n).toBe(ids.length);
   });
 
-  it('30 desks calling the next patient of a room with 20 waiting at once: each patient called exactly once, the rest told nobody waits', async () => {
-    // a room of its own: the check-in race above filled this clinic's room of today
+  /**
+   * A clinic room of its own with `perSlot` patients booked in each 30-minute slot from 07:00 to `end`, built
+   * `daysAhead` days ahead (no other test's bookings in it), moved to today and every patient checked in.
+   */
+  async function checkedInRoom(name: string, daysAhead: number, end: string, perSlot: number) {
     const { room, slots } = await t.database.transaction(async (tx) => {
-      const c = await makeClinic(tx, facilityId, 'Mắt');
-      return { room: c, slots: await makeSlots(tx, facilityId, c, addDays(todayVn(), 6), { start: '07:00', end: '09:00', minutes: 30, capacity: 5 }) };
+      const c = await makeClinic(tx, facilityId, name);
+      return { room: c, slots: await makeSlots(tx, facilityId, c, addDays(todayVn(), daysAhead), { start: '07:00', end, minutes: 30, capacity: 5 }) };
     });
     const ids: number[] = [];
     for (const s of slots)
-      for (let i = 0; i < 5; i++)
+      for (let i = 0; i < perSlot; i++)
         ids.push(
           (
             await t.app.inject({
@@ -145,6 +148,12 @@ describe.skipIf(!process.env.DATABASE_URL)('bookings under concurrency (PostgreS
     const date = todayVn();
     await t.database.transaction((tx) => moveSchedules(tx, [slots[0]!.scheduleId], date));
     for (const id of ids) expect((await t.app.inject({ method: 'POST', url: `${PATH}/${id}/checkin`, headers: bearer(token) })).statusCode).toBe(200);
+    return { room, ids, date };
+  }
+
+  it('30 desks calling the next patient of a room with 20 waiting at once: each patient called exactly once, the rest told nobody waits', async () => {
+    // a room of its own: the check-in race above filled this clinic's room of today
+    const { room, ids, date } = await checkedInRoom('Mắt', 6, '09:00', 5);
     const runs = await Promise.all(
       Array.from({ length: 30 }, () => t.app.inject({ method: 'POST', url: `${PATH}/called`, headers: bearer(token), payload: { roomId: room.roomId, date } })),
     );
@@ -161,26 +170,7 @@ describe.skipIf(!process.env.DATABASE_URL)('bookings under concurrency (PostgreS
     expect(logs!.n).toBe(20);
   });
   it('two calls in one room at the same moment (two desks, or a desk and the room screen): both answered, exactly one call of the moment', async () => {
-    const { room, slots } = await t.database.transaction(async (tx) => {
-      const c = await makeClinic(tx, facilityId, 'Tim mạch');
-      return { room: c, slots: await makeSlots(tx, facilityId, c, addDays(todayVn(), 7), { start: '07:00', end: '08:30', minutes: 30, capacity: 5 }) };
-    });
-    const ids: number[] = [];
-    for (const s of slots)
-      for (let i = 0; i < 4; i++)
-        ids.push(
-          (
-            await t.app.inject({
-              method: 'POST',
-              url: PATH,
-              headers: bearer(token),
-              payload: { medicalProfileId: profiles[i]!, timeSlotId: s.id, accept: true },
-            })
-          ).json().data.id,
-        );
-    const date = todayVn();
-    await t.database.transaction((tx) => moveSchedules(tx, [slots[0]!.scheduleId], date));
-    for (const id of ids) expect((await t.app.inject({ method: 'POST', url: `${PATH}/${id}/checkin`, headers: bearer(token) })).statusCode).toBe(200);
+    const { room, ids, date } = await checkedInRoom('Tim mạch', 7, '08:30', 4);
     const calling = async () =>
       sqlRows<{ id: number }>(t, sql`SELECT id FROM bookings WHERE room_id = ${room.roomId} AND date = ${date} AND calling ORDER BY id`);
     const called = async () =>
