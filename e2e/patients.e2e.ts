@@ -219,7 +219,7 @@ test.describe('patient accounts', () => {
     ]);
     await loginViaApi(page, staff.username, FIXTURE_PASSWORD);
     await page.goto('/admin/user');
-    const names = () => rows(page).locator('td:nth-child(3)');
+    const names = () => rows(page).locator('td:nth-child(3) a'); // the name's link (its phone and email are under it)
     const createdAt = page.locator('.ant-table-thead th').filter({ hasText: L.createdAt });
     const order = page.getByTestId('list-order');
     const relevance = order.getByRole('checkbox', { name: T.crud.relevance });

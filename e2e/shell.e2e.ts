@@ -123,14 +123,14 @@ test.describe('admin shell', () => {
     await page.getByRole('button', { name: 'Cài đặt giao diện' }).click();
     await expect(drawer.getByRole('button', { name: T.settings.reset })).toHaveAccessibleDescription(T.settings.resetHint);
     await drawer.getByRole('button', { name: T.settings.reset }).click();
-    await expect(selected).toHaveCSS('background-color', 'rgb(22, 119, 255)');
+    await expect(selected).toHaveCSS('background-color', 'rgb(19, 105, 224)'); // the default blue #1677ff shaded to read under white text (core/theme/contrast)
     await expect(page.getByText('Phát triển bởi Đội ngũ Portal Y tế')).toBeVisible();
     await expect(page.getByRole('button', { name: T.shell.expand })).toBeVisible();
 
     await drawer.getByRole('radio', { name: 'Tím' }).click();
     await expect(drawer.getByRole('button', { name: T.settings.factoryReset })).toHaveAccessibleDescription(T.settings.factoryResetHint);
     await drawer.getByRole('button', { name: T.settings.factoryReset }).click();
-    await expect(selected).toHaveCSS('background-color', 'rgb(22, 119, 255)');
+    await expect(selected).toHaveCSS('background-color', 'rgb(19, 105, 224)');
     await expect(page.getByRole('button', { name: T.shell.collapse })).toBeVisible();
     expect(await page.evaluate(() => [localStorage.getItem('layoutSettings'), localStorage.getItem('siderState')])).toEqual([null, null]);
   });
