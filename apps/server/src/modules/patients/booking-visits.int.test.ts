@@ -15,7 +15,8 @@ let facilityId: number;
 let clinic: ClinicFixture;
 afterAll(() => t.close());
 beforeAll(async () => {
-  t = await createTestApp();
+  // its stories check in a morning slot whatever the hour the tests run: late check-in has its own tests (booking-desk)
+  t = await createTestApp({ LATE_CHECKIN_MINUTES: '1440' });
   const f = await makeFacility(t, [{ key: 'desk', authorities: ['MANAGER_APPOINTMENT', 'MANAGER_USER'] }]);
   facilityId = f.facilityId;
   token = (await login(t, f.accounts.desk!)).loginToken;
