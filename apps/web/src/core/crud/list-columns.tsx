@@ -85,6 +85,24 @@ export function listColumns(o: ColumnOptions): ColumnsType<ResourceRow> {
   ];
 }
 
+/** A red link button that acts only after its confirm popover (deactivate, delete). */
+function DangerConfirm(p: { title: string; description: string; okText: string; onConfirm: () => void; children: string }) {
+  return (
+    <Popconfirm
+      title={p.title}
+      description={p.description}
+      okText={p.okText}
+      cancelText={T.crud.cancel}
+      okButtonProps={{ danger: true }}
+      onConfirm={p.onConfirm}
+    >
+      <Button type="link" size="small" danger>
+        {p.children}
+      </Button>
+    </Popconfirm>
+  );
+}
+
 /** Sửa, Ngừng hoạt động / Cho hoạt động lại, Xoá (each destructive one after a confirm), then the module's own. */
 function rowActionsColumn(o: ColumnOptions, label: string): ColumnsType<ResourceRow>[number] {
   // only what the resource offers (a role is deactivated, never deleted)
@@ -95,36 +113,28 @@ function rowActionsColumn(o: ColumnOptions, label: string): ColumnsType<Resource
         {T.crud.edit}
       </Button>
       {!offers('setActive') ? null : row.active ? (
-        <Popconfirm
+        <DangerConfirm
           title={fmt(T.crud.deactivateTitle, { label, name: rowName(o.resource, row) })}
           description={T.crud.deactivateHint}
           okText={T.crud.confirm}
-          cancelText={T.crud.cancel}
-          okButtonProps={{ danger: true }}
           onConfirm={() => o.actions.setActive(row, false)}
         >
-          <Button type="link" size="small" danger>
-            {T.crud.deactivate}
-          </Button>
-        </Popconfirm>
+          {T.crud.deactivate}
+        </DangerConfirm>
       ) : (
         <Button type="link" size="small" onClick={() => o.actions.setActive(row, true)}>
           {T.crud.reactivate}
         </Button>
       )}
       {!offers('remove') ? null : (
-        <Popconfirm
+        <DangerConfirm
           title={fmt(T.crud.deleteTitle, { label, name: rowName(o.resource, row) })}
           description={T.crud.deleteHint}
           okText={T.crud.delete}
-          cancelText={T.crud.cancel}
-          okButtonProps={{ danger: true }}
           onConfirm={() => o.actions.remove(row)}
         >
-          <Button type="link" size="small" danger>
-            {T.crud.delete}
-          </Button>
-        </Popconfirm>
+          {T.crud.delete}
+        </DangerConfirm>
       )}
       {o.rowActions?.(row, o.actions)}
     </>
