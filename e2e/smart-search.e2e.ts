@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { T } from '../apps/web/src/app/messages';
 import { SEARCH_UI } from '../apps/web/src/modules/search/search.messages';
+import { expectAccessible } from './a11y';
 import { FIXTURE_PASSWORD, loginViaApi, makeAccount, snap, uniq } from './helpers';
 
 /**
@@ -89,12 +90,13 @@ test.describe('acronyms and the smart search', () => {
     await expect(options.nth(1)).toHaveAttribute('aria-selected', 'true');
     await page.keyboard.press('ArrowUp');
     await snap(page, 'smart-search-patients');
+    await expectAccessible(page, 'the smart search dialog');
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(new RegExp(`/admin/chi-tiet-y-ba/${diep!.userId}$`));
     await expect(page.getByRole('heading', { name: `${T.patients.record.title}: Vương Thị Ngọc Diệp` })).toBeVisible();
 
     // a phone finds the patient too; a screen of the menu by its name; Esc closes
-    await page.getByRole('button', { name: new RegExp(SEARCH_UI.open) }).click();
+    await page.getByRole('button', { name: new RegExp(`^${SEARCH_UI.trigger}`) }).click();
     await box.fill('');
     await box.pressSequentially('tu viet tat', { delay: 20 });
     await expect(list.getByRole('group', { name: 'Màn hình' }).getByRole('option', { name: /Từ viết tắt/ })).toBeVisible();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ACRONYM_KEY_RE, COMMON_ACRONYMS, acronymKey, acronymLoop, acronymMap, expandWord, wordAlternatives } from './acronyms';
+import { ACRONYM_KEY_RE, COMMON_ACRONYMS, acronymKey, acronymLoop, acronymMap, expandWord, matchesEveryWord, wordAlternatives } from './acronyms';
 import { normalizeText } from './diacritics';
 
 const common = acronymMap(COMMON_ACRONYMS);
@@ -113,5 +113,19 @@ describe('loops (A → B, B → A) are found', () => {
       const rest = acronymMap(COMMON_ACRONYMS.filter(([x]) => x !== k));
       expect(acronymLoop(k, v, rest)).toBeNull();
     }
+  });
+});
+
+describe("matching a text in memory (a patient's results)", () => {
+  const text = normalizeText('Siêu âm ổ bụng tổng quát: gan nhiễm mỡ độ I');
+  const cases: [string, string[], boolean][] = [
+    ['"sa bung" through the acronym', ['sa', 'bung'], true],
+    ['the words themselves', ['sieu', 'gan'], true],
+    ['a word missing', ['sa', 'tim'], false],
+    ['an acronym the text does not expand to', ['xn'], false],
+    ['nothing typed', [], true],
+  ];
+  it.each(cases)('%s', (_name, words, expected) => {
+    expect(matchesEveryWord(text, wordAlternatives(words, common))).toBe(expected);
   });
 });

@@ -122,3 +122,12 @@ export function acronymLoop(key: string, expansion: string, others: AcronymMap):
   };
   return walk(start) ? path : null;
 }
+
+/**
+ * True when a normalised text holds every word group: for each, the word or one of its alternatives
+ * (`wordAlternatives`). An empty search matches everything. For searches done in memory over a few
+ * hundred rows (a patient's results), where the lists use SQL (core/search.ts).
+ */
+export function matchesEveryWord(text: string, alternatives: readonly (readonly string[])[]): boolean {
+  return alternatives.every((group) => group.some((w) => text.includes(w)));
+}

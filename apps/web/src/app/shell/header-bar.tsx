@@ -46,7 +46,7 @@ export function HeaderBar({ facilityName, authorities, onOpenSettings }: { facil
       <button
         type="button"
         className="shell-search"
-        aria-label={`${SEARCH_UI.open} (${SEARCH_UI.shortcut})`}
+        title={SEARCH_UI.open}
         aria-keyshortcuts="Control+K Meta+K"
         onClick={() => {
           setSearchUsed(true);
