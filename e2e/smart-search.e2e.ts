@@ -94,6 +94,12 @@ test.describe('acronyms and the smart search', () => {
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(new RegExp(`/admin/chi-tiet-y-ba/${diep!.userId}$`));
     await expect(page.getByRole('heading', { name: `${T.patients.record.title}: Vương Thị Ngọc Diệp` })).toBeVisible();
+    // the record's search in the results asks the server (acronyms expanded there: results-search.int.test.ts)
+    const asked = page.waitForRequest((r) => r.url().includes('/histories?q=sa+bung') || r.url().includes('/histories?q=sa%20bung'));
+    await page.getByRole('textbox', { name: T.patients.record.searchResults }).first().fill('sa bung');
+    await asked;
+    await expect(page.getByText(T.patients.record.noMatchingHistories).first()).toBeVisible();
+    await snap(page, 'patient-record-result-search');
 
     // a phone finds the patient too; a screen of the menu by its name; Esc closes
     await page.getByRole('button', { name: new RegExp(`^${SEARCH_UI.trigger}`) }).click();

@@ -1,5 +1,5 @@
-import { boolean, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { facilities } from './facilities';
+import { index, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { catalogColumns } from './catalog';
 
 /**
  * Từ viết tắt: a facility's abbreviations ("SA" → "siêu âm") that every search expands
@@ -10,19 +10,9 @@ import { facilities } from './facilities';
 export const acronyms = pgTable(
   'acronyms',
   {
-    id: serial('id').notNull(),
-    facilityId: integer('facility_id')
-      .notNull()
-      .references(() => facilities.id),
-    code: text('code').notNull(),
-    name: text('name').notNull(),
-    description: text('description'),
+    ...catalogColumns(),
+    /** The key normalised (lower case, no diacritics): unique per facility. */
     keySearch: text('key_search').notNull(),
-    /** normalizeText(key + expansion). */
-    searchText: text('search_text').notNull().default(''),
-    active: boolean('active').notNull().default(true),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     primaryKey({ name: 'acronyms_pkey', columns: [t.id, t.facilityId] }),

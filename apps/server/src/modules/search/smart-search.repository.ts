@@ -1,9 +1,10 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { AcronymMap } from '@portal/shared/rules/acronyms';
 import type { Database } from '../../core/db';
 import { everyWordConditions } from '../../core/search';
 import { sameCode } from '../../core/sql';
-import { doctors, medicalServices } from '../../db/schema';
+import { medicalServices } from '../../db/schema';
+import { doctorOrder, doctorWhere, findDoctorOptions } from '../doctors/doctors.repository';
 import { prefixRange } from '../patients/patients.repository';
 
 /** A booking found by its code, with the profile's name. */
@@ -32,23 +33,16 @@ export function findBookingsByCode(database: Database, facilityId: number, prefi
   );
 }
 
-/** Doctors of the facility whose search text holds every typed word, by name. */
-export function findDoctorHits(database: Database, facilityId: number, q: string, limit: number) {
-  return database.db
-    .select({
-      id: doctors.id,
-      code: doctors.code,
-      name: doctors.name,
-      academicTitle: doctors.academicTitle,
-      degree: doctors.degree,
-      position: doctors.position,
-      phone: doctors.phone,
-      active: doctors.active,
-    })
-    .from(doctors)
-    .where(and(eq(doctors.facilityId, facilityId), ...everyWordConditions(doctors.searchText, q)))
-    .orderBy(asc(doctors.name), asc(doctors.id))
-    .limit(limit);
+/** Doctors of the facility whose search text holds every typed word, by name (the doctors' own dropdown read). */
+export async function findDoctorHits(database: Database, facilityId: number, q: string, limit: number) {
+  const { rows } = await findDoctorOptions(
+    database.db,
+    doctorWhere(facilityId, { q, filters: {} }),
+    doctorOrder({ field: 'name', direction: 'asc' }, { field: 'name', direction: 'asc' }),
+    limit,
+    0,
+  );
+  return rows;
 }
 
 const serviceColumns = {

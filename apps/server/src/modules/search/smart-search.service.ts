@@ -65,8 +65,8 @@ export async function smartSearch(ctx: AppContext, caller: Caller, input: { q: s
       id: d.id,
       code: d.code,
       title: doctorDisplayName(d),
-      subtitle: joined(d.code, d.position, d.active ? null : 'Ngừng hoạt động'),
-      rank: matchRank(q, [d.name, d.code, d.phone]),
+      subtitle: joined(d.code, d.departmentName),
+      rank: matchRank(q, [d.name, d.code]),
     }));
   };
   const services = async (): Promise<SmartHit[]> => {
