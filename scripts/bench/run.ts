@@ -13,6 +13,7 @@ import { doctorsBench } from './doctors';
 import { jobsBench } from './jobs';
 import { liveBench } from './live';
 import { pagesBench } from './pages';
+import { acronymsBench, smartSearchBench } from './smart-search';
 import pg from 'pg';
 import { freshPgDatabase, loginToken, md5, root, startServer } from './server';
 
@@ -310,6 +311,10 @@ benches.live = () => liveBench(Number(process.env.BENCH_PORT ?? 3131) + 10, seed
 
 /** Jobs (issue 13): what an enqueue adds to a request's transaction, and 1,000 trivial jobs drained (PostgreSQL; PGlite for reference). */
 benches.jobs = jobsBench;
+
+/** Issue 15: the smart search over 500,000 patients, 1,000,000 bookings and 100,000 services (p50 < 30 ms), and what acronyms add to a price-list search (< 1 ms). */
+benches['smart-search'] = () => smartSearchBench(Number(process.env.BENCH_PORT ?? 3221), seedScale);
+benches.acronyms = () => acronymsBench(Number(process.env.BENCH_PORT ?? 3221) + 1, seedScale);
 
 const names = process.argv.slice(2).filter((a) => !a.startsWith('-'));
 const chosen = names.length ? names : Object.keys(benches);

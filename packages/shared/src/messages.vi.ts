@@ -100,6 +100,11 @@ export const MSG = {
   jobNotFound: 'Không tìm thấy công việc',
   jobNotDead: 'Chỉ chạy lại được công việc ở trạng thái Thất bại',
   jobRetried: 'Đã đưa công việc vào hàng chờ để chạy lại',
+  // acronyms and smart search (issue 15)
+  acronymDuplicate: 'Từ viết tắt "{key}" đã có trong danh mục ("{existing}": {expansion})',
+  acronymShadowsService: 'Từ viết tắt "{key}" trùng mã dịch vụ "{code}" ({name}): tìm theo mã dịch vụ sẽ bị nhầm',
+  acronymLoop: 'Từ viết tắt "{key}" tạo vòng lặp: {path}',
+  smartSearchQuery: 'Vui lòng nhập từ khoá (tối đa 100 ký tự)',
   // durations (formatDuration)
   durationHoursMinutes: '{h} giờ {m} phút',
   durationHours: '{h} giờ',

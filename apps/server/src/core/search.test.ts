@@ -1,7 +1,8 @@
 import { and } from 'drizzle-orm';
 import { PgDialect, integer, pgTable, text, type PgColumn } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
-import { SEARCH_MAX_WORDS, everyWordConditions, searchWords } from './search';
+import { acronymMap } from '@portal/shared/rules/acronyms';
+import { SEARCH_MAX_WORDS, everyWordConditions, searchAlternatives, searchWords } from './search';
 
 const t = pgTable('t', { id: integer('id'), searchText: text('search_text'), codeSearch: text('code_search') });
 const render = (q: string | undefined, columns: PgColumn[] = [t.searchText]) => {
@@ -32,6 +33,18 @@ describe('the every-word search (spec §5)', () => {
     const q = render('dv01 siêu', [t.codeSearch, t.searchText])!;
     expect(q.sql).toBe('(("t"."code_search" LIKE $1 OR "t"."search_text" LIKE $2) and ("t"."code_search" LIKE $3 OR "t"."search_text" LIKE $4))');
     expect(q.params).toEqual(['%dv01%', '%dv01%', '%sieu%', '%sieu%']);
+  });
+
+  it('a word that is an acronym matches itself or its expansion (in any column)', () => {
+    const acronyms = acronymMap([['SA', 'Siêu âm']]);
+    const where = and(...everyWordConditions([t.codeSearch, t.searchText], 'SA bụng', acronyms))!;
+    const q = new PgDialect().sqlToQuery(where);
+    expect(q.sql).toBe(
+      '(("t"."code_search" LIKE $1 OR "t"."search_text" LIKE $2 OR "t"."code_search" LIKE $3 OR "t"."search_text" LIKE $4) and ("t"."code_search" LIKE $5 OR "t"."search_text" LIKE $6))',
+    );
+    expect(q.params).toEqual(['%sa%', '%sa%', '%sieu am%', '%sieu am%', '%bung%', '%bung%']);
+    expect(searchAlternatives('sa bung', acronyms)).toEqual([['sa', 'sieu am'], ['bung']]);
+    expect(searchAlternatives('sa bung')).toEqual([['sa'], ['bung']]);
   });
 
   it('%, _ and \\ typed are taken literally', () => {

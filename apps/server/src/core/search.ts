@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
+import { wordAlternatives, type AcronymMap } from '@portal/shared/rules/acronyms';
 import { normalizeText } from '@portal/shared/rules/diacritics';
 import { containsPattern } from './sql';
 
@@ -18,14 +19,26 @@ export function searchWords(q: string | null | undefined, max = SEARCH_MAX_WORDS
 }
 
 /**
- * One condition per word of `q`: the word appears in `columns` (any of them, when several).
- * An empty search gives no condition. Spread into `and(...)` with the list's other filters.
+ * The words of a search, each with what it may match: itself, and its expansion when it is one of
+ * the facility's acronyms ("sa" → "sieu am"; packages/shared/src/rules/acronyms.ts).
  */
-export function everyWordConditions(columns: PgColumn | readonly PgColumn[], q: string | null | undefined): SQL[] {
+export function searchAlternatives(q: string | null | undefined, acronyms?: AcronymMap): string[][] {
+  const words = searchWords(q);
+  return acronyms ? wordAlternatives(words, acronyms) : words.map((w) => [w]);
+}
+
+/**
+ * One condition per word of `q`: the word appears in `columns` (any of them, when several) — or,
+ * given the facility's `acronyms`, the word's expansion does. An empty search gives no condition.
+ * Spread into `and(...)` with the list's other filters.
+ */
+export function everyWordConditions(columns: PgColumn | readonly PgColumn[], q: string | null | undefined, acronyms?: AcronymMap): SQL[] {
   const list = Array.isArray(columns) ? (columns as readonly PgColumn[]) : [columns as PgColumn];
-  return searchWords(q).map((w) => {
-    const pattern = containsPattern(w);
-    const matches = list.map((c) => sql`${c} LIKE ${pattern}`);
+  return searchAlternatives(q, acronyms).map((alternatives) => {
+    const matches = alternatives.flatMap((w) => {
+      const pattern = containsPattern(w);
+      return list.map((c) => sql`${c} LIKE ${pattern}`);
+    });
     return matches.length === 1 ? matches[0]! : sql`(${sql.join(matches, sql` OR `)})`;
   });
 }

@@ -11,7 +11,8 @@ import { sql } from 'drizzle-orm';
 import { normalizeText } from '@portal/shared/rules/diacritics';
 import type { Database, Executor } from '../core/db';
 import { referenceDir } from '../core/paths';
-import { areas, jobs, nations } from './schema';
+import { acronymKey, COMMON_ACRONYMS } from '@portal/shared/rules/acronyms';
+import { acronyms, areas, jobs, nations } from './schema';
 import { loadCountries, loadJobs, loadNations, loadProvinces2025, loadProvincesLegacy, loadWards2025 } from './reference';
 
 type JobRow = typeof jobs.$inferInsert;
@@ -31,11 +32,17 @@ function referenceRows() {
   return cached;
 }
 
-/** Gives a new facility its own copy of the national jobs (58) and ethnic groups (55). */
+/** The common acronyms as rows of a facility's catalogue (migration 0020 gives them to the facilities that existed before). */
+export function commonAcronymRows(facilityId: number): (typeof acronyms.$inferInsert)[] {
+  return COMMON_ACRONYMS.map(([code, name]) => ({ facilityId, code, name, keySearch: acronymKey(code), searchText: normalizeText(`${code} ${name}`) }));
+}
+
+/** Gives a new facility its own copy of the national jobs (58) and ethnic groups (55), and the common acronyms. */
 export async function copyReferenceCatalogs(ex: Executor, facilityId: number): Promise<void> {
   const rows = referenceRows();
   await ex.insert(jobs).values(rows.jobs.map((r) => ({ ...r, facilityId })));
   await ex.insert(nations).values(rows.nations.map((r) => ({ ...r, facilityId })));
+  await ex.insert(acronyms).values(commonAcronymRows(facilityId));
 }
 
 type AreaRow = typeof areas.$inferInsert;

@@ -233,6 +233,12 @@ export const MENU: readonly MenuEntry[] = [
         path: '/admin/nations',
         page: () => import('../modules/catalog/nation-page').then((m) => m.NationPage),
       },
+      {
+        key: 'acronym',
+        label: T.menu.acronyms,
+        path: '/admin/acronym',
+        page: () => import('../modules/catalog/acronym-page').then((m) => m.AcronymPage),
+      },
     ],
   },
   {

@@ -55,6 +55,7 @@ export const T = {
     administrative: 'Đơn vị hành chính',
     jobs: 'Nghề nghiệp',
     nations: 'Dân tộc',
+    acronyms: 'Từ viết tắt',
     doctors: 'Danh sách bác sĩ',
     notifications: 'Quản lý thông báo',
     notificationGroups: 'Nhóm thông báo',

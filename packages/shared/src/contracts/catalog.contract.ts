@@ -3,7 +3,7 @@ import { pageEnvelope, envelope } from '../core/api';
 import { endpoint } from '../core/endpoint';
 import { optionItem, resourceEndpoints } from '../core/resource-endpoints';
 import { SERVICE_CODE_MAX, SERVICE_NAME_MAX } from '../constants';
-import { areaResource, departmentResource, jobResource, nationResource, roomResource, serviceResource, specialtyResource } from '../resources';
+import { acronymResource, areaResource, departmentResource, jobResource, nationResource, roomResource, serviceResource, specialtyResource } from '../resources';
 import { CATALOG_PUBLIC_PATHS } from './catalog.paths';
 
 /** Largest page the public price list serves (the page offers 50 and 100). */
@@ -109,6 +109,7 @@ export const catalogPublicEndpoints = {
 // The staff-facing catalogues: the generic routes of each resource (core/resource-endpoints.ts).
 export const departmentEndpoints = resourceEndpoints(departmentResource);
 export const specialtyEndpoints = resourceEndpoints(specialtyResource);
+export const acronymEndpoints = resourceEndpoints(acronymResource);
 export const roomEndpoints = resourceEndpoints(roomResource);
 /** Nghề nghiệp (the occupations catalogue; the background jobs are jobs.contract.ts). */
 export const jobCatalogEndpoints = resourceEndpoints(jobResource);

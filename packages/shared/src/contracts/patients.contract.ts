@@ -340,7 +340,11 @@ export const patientHistory = z.object({
   files: z.array(resultFile),
 });
 export type PatientHistory = z.infer<typeof patientHistory>;
-export const historiesQuery = z.object({ medicalProfileId: idParam('Mã hồ sơ').optional() });
+export const historiesQuery = z.object({
+  medicalProfileId: idParam('Mã hồ sơ').optional(),
+  /** Search in the results: every word (or its acronym's expansion, "sa bung") in a visit's text or a file's name. */
+  q: z.string().trim().max(100, 'Từ khoá tối đa 100 ký tự').optional(),
+});
 export const historiesResponse = envelope(
   z.object({
     histories: z.array(patientHistory),

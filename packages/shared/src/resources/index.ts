@@ -1,4 +1,5 @@
 import { accountResource, accountRoomResource, roomOptionResource } from './accounts.resource';
+import { acronymResource } from './acronyms.resource';
 import { areaResource } from './areas.resource';
 import { departmentResource } from './departments.resource';
 import { jobResource } from './jobs.resource';
@@ -23,7 +24,8 @@ export const RESOURCES = [
   accountRoomResource,
   roomOptionResource,
   doctorResource,
+  acronymResource,
 ] as const;
 export { departmentResource, specialtyResource, roomResource, jobResource, nationResource, areaResource, serviceResource };
 export { roleResource, accountResource, accountRoomResource, roomOptionResource };
-export { doctorResource };
+export { doctorResource, acronymResource };

@@ -9,6 +9,8 @@ import type { AppContext } from '../context';
 import type { Executor } from '../db';
 import { badRequest, conflict, notFound } from '../errors';
 import { PG, pgErrorOf } from '../pg-errors';
+import type { AcronymMap } from '@portal/shared/rules/acronyms';
+import { facilityAcronyms } from '../acronyms';
 import { everyWordConditions } from '../search';
 import { sameCode, takenBy } from '../sql';
 import { recordWrite } from '../write';
@@ -55,6 +57,8 @@ export interface TableHandlerOptions {
   derive?: (body: Row) => Row;
   /** Columns each search word may match (any of them); default the table's searchText. */
   searchColumns?: PgColumn[];
+  /** A search word may also match its expansion among the facility's acronyms (core/acronyms.ts). */
+  expandAcronyms?: boolean;
   /** A stored row as the API shows it (e.g. a computed price). Also used by the export. */
   present?: (row: Row) => Row;
   /** Checks that need the database; field errors → 400 and nothing is written. `before` = the stored row on update. */
@@ -120,15 +124,19 @@ export function tableHandler(ctx: AppContext, resource: Resource, table: Catalog
     if (errors.length > 0) throw badRequest(errors[0]!.message, errors);
   }
 
-  function filterWhere(caller: Caller, filters: Record<string, unknown>, q: string | undefined): SQL[] {
+  /** The facility's acronyms when this list expands them and something is searched. */
+  const acronymsFor = async (caller: Caller, q: string | undefined): Promise<AcronymMap | undefined> =>
+    options.expandAcronyms && q?.trim() ? facilityAcronyms(ctx, caller.facilityId) : undefined;
+
+  async function filterWhere(caller: Caller, filters: Record<string, unknown>, q: string | undefined): Promise<SQL[]> {
     const conds: SQL[] = [];
     const s = scope(caller);
     if (s) conds.push(s);
     for (const [k, v] of Object.entries(filters)) conds.push(eq(col(k), v));
-    conds.push(...everyWordConditions(searchColumns, q));
+    conds.push(...everyWordConditions(searchColumns, q, await acronymsFor(caller, q)));
     return conds;
   }
-  const listWhere = (caller: Caller, q: ListQuery) => and(...filterWhere(caller, q.filters, q.q));
+  const listWhere = async (caller: Caller, q: ListQuery) => and(...(await filterWhere(caller, q.filters, q.q)));
 
   function orderBy(q: ListQuery) {
     const s = q.sort ?? resource.defaultSort;
@@ -245,7 +253,7 @@ export function tableHandler(ctx: AppContext, resource: Resource, table: Catalog
 
   const read: ResourceHandler<Row, Row> = {
     async list(caller, q) {
-      const where = listWhere(caller, q);
+      const where = await listWhere(caller, q);
       const page = async () =>
         (await pageByRefRank(db(), caller, q, where)) ??
         selectRows(db())
@@ -259,7 +267,7 @@ export function tableHandler(ctx: AppContext, resource: Resource, table: Catalog
 
     // Active rows only, id and name (plus `selectExtra`, e.g. a service's price).
     async options(caller, q) {
-      const where = and(eq(table.active, true), ...filterWhere(caller, q.filters, q.q));
+      const where = and(eq(table.active, true), ...(await filterWhere(caller, q.filters, q.q)));
       const s = resource.selectSort ?? { field: 'name', direction: 'asc' };
       const extra = options.selectExtra;
       const [rows, [{ n }]] = await Promise.all([
@@ -278,7 +286,7 @@ export function tableHandler(ctx: AppContext, resource: Resource, table: Catalog
 
     async export(caller, q) {
       const rows = (await selectRows(db())
-        .where(listWhere(caller, q))
+        .where(await listWhere(caller, q))
         .orderBy(...orderBy(q))
         .limit(EXPORT_LIMIT)) as Row[];
       return exportWorkbook(ctx, caller, resource, rows.map(present), { q });

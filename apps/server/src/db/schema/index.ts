@@ -8,3 +8,4 @@ export * from './patients';
 export * from './doctors';
 export * from './appointments';
 export * from './jobs';
+export * from './acronyms';

@@ -8,6 +8,7 @@ import { CATALOG_RESOURCES } from './catalog-resources';
 import { findServiceTypes } from './services.repository';
 import { lookupServices, priceListCache, publicFacility } from './services.service';
 import { serviceAdminRoutes } from './services.admin';
+import { acronymAdminRoutes } from './acronyms.admin';
 
 const tags = ['Bảng giá dịch vụ (công khai)'];
 
@@ -25,7 +26,7 @@ export async function catalogPublicRoutes(app: FastifyInstance, ctx: AppContext)
     config,
     tags,
     handler: async (req, reply) => {
-      const json = await lookupServices(ctx.database, cache, req.query);
+      const json = await lookupServices(ctx, cache, req.query);
       publicCache(reply);
       // a string payload is sent as it is (already the JSON of a ServiceLookupResponse)
       return reply.type('application/json; charset=utf-8').send(json as unknown as ServiceLookupResponse) as never;
@@ -71,4 +72,5 @@ export async function catalogPublicRoutes(app: FastifyInstance, ctx: AppContext)
 export async function catalogRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   for (const { resource, table } of CATALOG_RESOURCES) resourceRoutes(app, resource, tableHandler(ctx, resource, table, { registry: CATALOG_RESOURCES }));
   serviceAdminRoutes(app, ctx);
+  acronymAdminRoutes(app, ctx);
 }

@@ -47,6 +47,7 @@ export function serviceRouteOptions(ctx: AppContext): TableHandlerOptions {
     // The public lookup searches names in search_text and codes in code_search: keep both as it does.
     derive: (body) => ({ searchText: normalizeText(String(body.name ?? '')), codeSearch: String(body.code ?? '').toLowerCase() }),
     searchColumns: [medicalServices.codeSearch, medicalServices.searchText],
+    expandAcronyms: true,
     present: (row) => {
       const { searchText: _s, codeSearch: _c, ...rest } = row;
       return { ...rest, highQualityPrice: highQualityPrice(row.priceEntries as PriceEntryRow[]) };

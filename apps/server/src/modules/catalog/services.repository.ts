@@ -6,8 +6,8 @@ export interface ServiceListFilter {
   facilityId: number;
   /** Lower-cased code fragment. */
   code?: string;
-  /** Normalised words that must all appear in the name. */
-  words: string[];
+  /** Normalised words that must all appear in the name: each as one of its alternatives (the word, its acronym's expansion). */
+  words: string[][];
   type?: number;
   limit: number;
   offset: number;
@@ -39,15 +39,18 @@ export async function findServicesPage(database: Database, f: ServiceListFilter)
     params.push(containsPattern(f.code));
     where.push(`code_search LIKE $${params.length}`);
   }
-  for (const w of f.words) {
-    params.push(containsPattern(w));
-    where.push(`search_text LIKE $${params.length}`);
+  for (const alternatives of f.words) {
+    const likes = alternatives.map((w) => {
+      params.push(containsPattern(w));
+      return `search_text LIKE $${params.length}`;
+    });
+    where.push(likes.length === 1 ? likes[0]! : `(${likes.join(' OR ')})`);
   }
   params.push(f.limit, f.offset);
   const text = `SELECT id, code, name, price, insurance_price, type_value, price_entries, count(*) OVER() AS total
     FROM medical_services WHERE ${where.join(' AND ')}
     ORDER BY type_value, code LIMIT $${params.length - 1} OFFSET $${params.length}`;
-  const shape = `svc_page_${f.type !== undefined ? 't' : ''}${f.code ? 'c' : ''}${f.words.length}`;
+  const shape = `svc_page_${f.type !== undefined ? 't' : ''}${f.code ? 'c' : ''}${f.words.map((a) => a.length).join('_')}`;
   const rows = await database.query<ServiceListRow>(shape, text, params);
   if (rows.length > 0 || f.offset === 0) return { rows, total: rows.length ? Number(rows[0]!.total) : 0 };
   // past the last page: the window count saw no row, ask for the total alone

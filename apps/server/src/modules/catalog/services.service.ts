@@ -3,8 +3,10 @@ import { pageOf } from '@portal/shared/core/api';
 import { ALL_TYPE_VALUE } from '@portal/shared';
 import type { ServiceLookupResponse, ServiceLookupRow } from '@portal/shared/contracts/catalog.contract';
 import type { AppContext } from '../../core/context';
+import type { AcronymMap } from '@portal/shared/rules/acronyms';
+import { facilityAcronyms } from '../../core/acronyms';
 import type { Database } from '../../core/db';
-import { searchWords } from '../../core/search';
+import { searchAlternatives } from '../../core/search';
 import { TtlCache } from '../../core/ttl-cache';
 import { notFound } from '../../core/errors';
 import * as repo from './services.repository';
@@ -52,10 +54,13 @@ export function priceListCache(ctx: AppContext): TtlCache<string> {
  * The answer as a JSON string. Built from typed rows, so its shape is the contract's
  * (`ServiceLookupResponse`, checked by the API tests); serialising it by hand instead of through
  * the route's response schema keeps the hot public route close to a bare query (docs/performance.md).
+ * A searched word also finds its expansion among the facility's acronyms ("sa bung" → Siêu âm ổ bụng).
  */
-export async function lookupServices(database: Database, cache: TtlCache<string>, q: LookupInput): Promise<string> {
+export async function lookupServices(ctx: AppContext, cache: TtlCache<string>, q: LookupInput): Promise<string> {
+  const database = ctx.database;
   const facility = await publicFacility(database, q.hospitalId);
-  const words = searchWords(q.name);
+  const acronyms: AcronymMap | undefined = q.name?.trim() ? await facilityAcronyms(ctx, facility.id) : undefined;
+  const words = searchAlternatives(q.name, acronyms);
   const code = (q.syncValue ?? '').trim().toLowerCase();
   const filter: repo.ServiceListFilter = {
     facilityId: facility.id,

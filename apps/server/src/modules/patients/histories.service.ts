@@ -1,8 +1,12 @@
 import type { PatientHistory, ResultFile } from '@portal/shared/contracts/patients.contract';
+import { matchesEveryWord } from '@portal/shared/rules/acronyms';
+import { normalizeText } from '@portal/shared/rules/diacritics';
+import { facilityAcronyms } from '../../core/acronyms';
 import type { Caller } from '../../core/caller';
 import type { AppContext } from '../../core/context';
 import type { Executor } from '../../core/db';
 import { notFound } from '../../core/errors';
+import { searchAlternatives } from '../../core/search';
 import { findHistories, findHistoryParts, findLooseFiles, type FileWithUploader, type HistoryFilter } from './histories.repository';
 import { findProfileByCode, iso } from './patients.repository';
 import { auditRecordRead, ownUser, PROFILE_NOT_FOUND } from './patients.service';
@@ -67,8 +71,22 @@ async function loadHistories(ex: Executor, filter: HistoryFilter): Promise<Patie
   }));
 }
 
-/** An account's visit histories (optionally of one profile) and its result files not tied to a visit. */
-export async function historiesOfUser(ctx: AppContext, caller: Caller, userId: number, profileId?: number) {
+/** What a search of the results reads of a visit: its department, doctor, reason, diagnosis, records, results, drugs and files. */
+function visitText(h: PatientHistory): string {
+  const parts = [h.departmentName, h.doctorName, h.reason, h.icdCode, h.diagnosis, h.conclusion, h.encounterCode, h.booking?.code];
+  for (const d of h.diagnostics) parts.push(d.serviceName, d.result, d.conclusion);
+  for (const p of h.prescriptions) parts.push(p.drugName, p.activeIngredient);
+  if (h.medicalRecord) parts.push(h.medicalRecord.symptoms, h.medicalRecord.examination, h.medicalRecord.treatment);
+  for (const f of h.files) parts.push(f.fileName);
+  return normalizeText(parts.filter(Boolean).join(' '));
+}
+
+/**
+ * An account's visit histories (optionally of one profile) and its result files not tied to a visit.
+ * With `q`, only the visits (and loose files) holding every word — or its acronym's expansion among the
+ * facility's ("sa bung" finds a "Siêu âm ổ bụng" result).
+ */
+export async function historiesOfUser(ctx: AppContext, caller: Caller, userId: number, profileId?: number, q?: string) {
   const ex = ctx.database.db;
   const u = await ownUser(ex, caller, userId);
   const [histories, loose] = await Promise.all([
@@ -76,7 +94,13 @@ export async function historiesOfUser(ctx: AppContext, caller: Caller, userId: n
     findLooseFiles(ex, u.facilityId, u.id, profileId),
   ]);
   await auditRecordRead(ctx, caller, u.id, 'histories', profileId ? { profileId } : {});
-  return { histories, looseFiles: loose.map(toResultFile) };
+  const looseFiles = loose.map(toResultFile);
+  if (!q?.trim()) return { histories, looseFiles };
+  const words = searchAlternatives(q, await facilityAcronyms(ctx, u.facilityId));
+  return {
+    histories: histories.filter((h) => matchesEveryWord(visitText(h), words)),
+    looseFiles: looseFiles.filter((f) => matchesEveryWord(normalizeText(f.fileName), words)),
+  };
 }
 
 /** Histories of one profile named by its patient code (spec path /vendor/{patientValue}/histories). */

@@ -137,7 +137,7 @@ export async function patientsRoutes(app: FastifyInstance, ctx: AppContext, stor
   route(app, E.histories, {
     config: access,
     tags: historyTags,
-    handler: async (req) => ({ code: 0 as const, data: await historiesOfUser(ctx, caller(req), req.params.userId, req.query.medicalProfileId) }),
+    handler: async (req) => ({ code: 0 as const, data: await historiesOfUser(ctx, caller(req), req.params.userId, req.query.medicalProfileId, req.query.q) }),
   });
   // Result files: raw bytes in the body (Content-Type of the file); the type is read from the bytes.
   route(app, E.uploadResult, {

@@ -85,6 +85,7 @@ export function AdminShell() {
       <Layout className="shell-main">
         <HeaderBar
           facilityName={data.hospitalByAdmin.name}
+          authorities={data.user.authorities}
           onOpenSettings={() => {
             setSettingsUsed(true);
             setSettingsOpen(true);

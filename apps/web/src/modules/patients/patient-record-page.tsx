@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Card, Descriptions, Empty, Flex, Result, Spin, Table, Tabs, Tag, Timeline, Typography } from 'antd';
 import { ArrowLeftOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { hasAuthority } from '@portal/shared/authorities';
 import { genderLabel, relationshipLabel, type MedicalProfile, type PatientHistory, type ResultFile } from '@portal/shared/contracts/patients.contract';
@@ -19,6 +19,7 @@ import { ProfileForm } from './profile-form';
 import { FilePreview, ResultFilesTable, UploadResultButton } from './result-files';
 import { PatientBookings } from '../appointments/patient-bookings';
 import { ForbiddenPage } from '../../core/blocks/forbidden-page';
+import { SearchBox } from '../../core/blocks/search-box';
 
 const R = T.patients.record;
 
@@ -166,6 +167,8 @@ function ProfilePanel({
   onEdit,
   onView,
   onChanged,
+  resultQ,
+  onResultSearch,
 }: {
   p: MedicalProfile;
   histories: PatientHistory[];
@@ -175,6 +178,9 @@ function ProfilePanel({
   onEdit: () => void;
   onView: (f: ResultFile) => void;
   onChanged: () => void;
+  /** The search in the results (the server expands the facility's acronyms). */
+  resultQ: string;
+  onResultSearch: (q: string) => void;
 }) {
   return (
     <Flex vertical gap={16}>
@@ -207,9 +213,18 @@ function ProfilePanel({
         />
       </Card>
       <PatientBookings userId={userId} profileId={p.id} />
-      <Card size="small" title={R.histories} extra={<UploadResultButton userId={userId} profileId={p.id} historyId={null} onDone={onChanged} />}>
+      <Card
+        size="small"
+        title={R.histories}
+        extra={
+          <Flex gap={8}>
+            <SearchBox q={resultQ} onSearch={onResultSearch} aria-label={R.searchResults} placeholder={R.searchResultsPlaceholder} style={{ width: 280 }} />
+            <UploadResultButton userId={userId} profileId={p.id} historyId={null} onDone={onChanged} />
+          </Flex>
+        }
+      >
         {histories.length === 0 ? (
-          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={R.noHistories} />
+          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={resultQ ? R.noMatchingHistories : R.noHistories} />
         ) : (
           <Timeline
             items={histories.map((h) => ({
@@ -246,7 +261,14 @@ export function PatientRecordPage() {
     enabled,
     retry: false,
   });
-  const histories = useQuery({ queryKey: [...patientKeys.detail(userId), 'histories'], queryFn: () => patientsApi.histories(userId), enabled, retry: false });
+  const [resultQ, setResultQ] = useState('');
+  const histories = useQuery({
+    queryKey: [...patientKeys.detail(userId), 'histories', resultQ],
+    queryFn: () => patientsApi.histories(userId, resultQ),
+    enabled,
+    retry: false,
+    placeholderData: keepPreviousData,
+  });
   const [tab, setTab] = useState<string | undefined>();
   const [editing, setEditing] = useState<{ profile: MedicalProfile | null } | null>(null);
   const [viewing, setViewing] = useState<ResultFile | null>(null);
@@ -331,6 +353,8 @@ export function PatientRecordPage() {
                 desk={desk}
                 histories={histories.data.histories.filter((h) => h.profileId === p.id)}
                 looseFiles={histories.data.looseFiles.filter((f) => f.profileId === p.id)}
+                resultQ={resultQ}
+                onResultSearch={setResultQ}
                 onEdit={() => setEditing({ profile: p })}
                 onView={setViewing}
                 onChanged={() => void refresh()}

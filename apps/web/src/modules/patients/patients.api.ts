@@ -23,7 +23,8 @@ export const patientsApi = {
   createProfile: (userId: number, body: MedicalProfileInput) => call(E.createProfile, { params: user(userId), body }),
   updateProfile: (userId: number, profileId: number, body: MedicalProfileInput) =>
     call(E.updateProfile, { params: user(userId), query: { userProfileId: profileId }, body }),
-  histories: async (userId: number) => (await call(E.histories, { params: user(userId) })).data,
+  /** The visits and loose files; `q` searches the results (acronyms expanded by the server: "sa bung"). */
+  histories: async (userId: number, q = '') => (await call(E.histories, { params: user(userId), query: q ? { q } : {} })).data,
   history: async (historyId: number) => (await call(E.history, { params: { historyId: String(historyId) } })).data,
   verify: (userId: number) => call(E.verify, { params: user(userId) }),
   lock: (userId: number) => call(E.lock, { params: user(userId) }),
