@@ -23,6 +23,7 @@ import { contentRoutes } from './modules/content/content.routes';
 import { doctorRoutes } from './modules/doctors/doctors.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { jobRoutes } from './modules/jobs/jobs.routes';
+import { logRoutes } from './modules/logs/logs.routes';
 import { liveRoutes } from './modules/live/live.routes';
 import { patientsRoutes } from './modules/patients/patients.routes';
 import { scheduleRoutes } from './modules/schedules/schedules.routes';
@@ -137,6 +138,7 @@ export async function buildApp(config: Config, database: Database, opts: { logSt
     await scheduleRoutes(scope, ctx);
     await appointmentRoutes(scope, ctx);
     await jobRoutes(scope, ctx);
+    await logRoutes(scope, ctx);
     await contentRoutes(scope, ctx);
     if (config.ENABLE_TEST_FIXTURES) await fixtureRoutes(scope, ctx);
   });

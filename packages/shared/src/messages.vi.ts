@@ -100,6 +100,8 @@ export const MSG = {
   jobNotFound: 'Không tìm thấy công việc',
   jobNotDead: 'Chỉ chạy lại được công việc ở trạng thái Thất bại',
   jobRetried: 'Đã đưa công việc vào hàng chờ để chạy lại',
+  logNotFound: 'Không tìm thấy dòng nhật ký',
+  noData: 'Không có dữ liệu',
   // durations (formatDuration)
   durationHoursMinutes: '{h} giờ {m} phút',
   durationHours: '{h} giờ',
