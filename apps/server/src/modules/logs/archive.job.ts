@@ -14,7 +14,7 @@ export const LOG_ARCHIVE_BATCH = 5_000;
  * own transaction (a row is copied, then deleted, or neither). Safe to run again after a crash: a moved
  * row is no longer in the live log. Returns how many rows moved.
  */
-export async function archiveOldLogs(ctx: AppContext, retentionDays: number, now = new Date(), batch = LOG_ARCHIVE_BATCH): Promise<number> {
+export async function archiveOldLogs(ctx: Pick<AppContext, 'database'>, retentionDays: number, now = new Date(), batch = LOG_ARCHIVE_BATCH): Promise<number> {
   const cutoff = new Date(now.getTime() - retentionDays * DAY_MS);
   let total = 0;
   for (;;) {
