@@ -12,6 +12,7 @@ import { bookingsBulkAcceptBench, bookingsListBench } from './bookings';
 import { doctorsBench } from './doctors';
 import { jobsBench } from './jobs';
 import { liveBench } from './live';
+import { logsBench } from './logs';
 import { pagesBench } from './pages';
 import { acronymsBench, smartSearchBench } from './smart-search';
 import pg from 'pg';
@@ -184,6 +185,9 @@ async function patientsBench(kind: 'search' | 'suggest'): Promise<string> {
 }
 benches['patients-search'] = () => patientsBench('search');
 benches['patients-suggest'] = () => patientsBench('suggest');
+
+/** The logs screen: a page of 50 over 5,000,000 audit rows, filtered by account, on PostgreSQL. */
+benches.logs = () => logsBench();
 
 /** Gzipped JavaScript of the first visits, and first contentful paint in headless Chromium. */
 benches.pages = () => pagesBench(Number(process.env.BENCH_PORT ?? 3206));

@@ -24,6 +24,7 @@ import { doctorRoutes } from './modules/doctors/doctors.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { jobRoutes } from './modules/jobs/jobs.routes';
 import { smartSearchRoutes } from './modules/search/smart-search.routes';
+import { logRoutes } from './modules/logs/logs.routes';
 import { liveRoutes } from './modules/live/live.routes';
 import { patientsRoutes } from './modules/patients/patients.routes';
 import { scheduleRoutes } from './modules/schedules/schedules.routes';
@@ -139,6 +140,7 @@ export async function buildApp(config: Config, database: Database, opts: { logSt
     await appointmentRoutes(scope, ctx);
     await jobRoutes(scope, ctx);
     await smartSearchRoutes(scope, ctx);
+    await logRoutes(scope, ctx);
     await contentRoutes(scope, ctx);
     if (config.ENABLE_TEST_FIXTURES) await fixtureRoutes(scope, ctx);
   });

@@ -64,6 +64,8 @@ export const configSchema = z.object({
     .min(0)
     .max(24 * 60)
     .default(60),
+  /** Days the audit log keeps a row on line (default 5 years); the nightly logs.archive job moves older rows to audit_log_archive. */
+  LOG_RETENTION_DAYS: z.coerce.number().int().min(30).max(36_500).default(1826),
   /** The no-show hour, HH:mm +07:00 (24:00 = once the day is over): an accepted booking not checked in by then on its day becomes NO_SHOW. */
   NO_SHOW_AT: z.string().regex(DAY_TIME_RE, 'giờ dạng HH:mm từ 00:00 đến 24:00').default('24:00'),
 });

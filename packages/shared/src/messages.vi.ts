@@ -105,6 +105,8 @@ export const MSG = {
   acronymShadowsService: 'Từ viết tắt "{key}" trùng mã dịch vụ "{code}" ({name}): tìm theo mã dịch vụ sẽ bị nhầm',
   acronymLoop: 'Từ viết tắt "{key}" tạo vòng lặp: {path}',
   smartSearchQuery: 'Vui lòng nhập từ khoá (tối đa 100 ký tự)',
+  logNotFound: 'Không tìm thấy dòng nhật ký',
+  noData: 'Không có dữ liệu',
   // durations (formatDuration)
   durationHoursMinutes: '{h} giờ {m} phút',
   durationHours: '{h} giờ',

@@ -21,6 +21,7 @@ const ALLOWED: Record<string, string> = {
   'result_files.result_files_storage_key_uq': 'a storage key names one file of the shared file store (global directory under Citus)',
   // Tables that are not distributed by facility: their facility_id is nullable (system rows).
   'audit_log.audit_log_pkey': 'audit rows of sign-in failures and system work have no facility; the audit log stays on the coordinator',
+  'audit_log_archive.audit_log_archive_pkey': 'the archive of audit_log keeps its ids (rows moved by the logs.archive job)',
   'background_jobs.background_jobs_pkey': 'system jobs have no facility; the queue is claimed across facilities and stays on the coordinator',
   'background_jobs.background_jobs_key_uq': 'idempotency key over coalesce(facility_id, 0): system jobs share key space 0 (queue stays on the coordinator)',
   // Parents still referenced by child tables that have no facility_id yet (CHILD_TABLES below):

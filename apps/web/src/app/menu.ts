@@ -301,7 +301,7 @@ export const MENU: readonly MenuEntry[] = [
     label: T.menu.logs,
     icon: 'logs',
     authority: 'MANAGER_LOG',
-    children: [{ key: 'logs', label: T.menu.logs, path: '/admin/logs' }],
+    children: [{ key: 'logs', label: T.menu.logs, path: '/admin/logs', page: () => import('../modules/logs/log-page').then((m) => m.LogPage) }],
   },
   {
     key: 'reports',

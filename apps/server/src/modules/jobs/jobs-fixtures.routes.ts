@@ -38,6 +38,22 @@ export async function jobFixtureRoutes(app: FastifyInstance, ctx: AppContext): P
       return { code: 0 as const };
     },
   });
+  // a job of `username`'s facility that failed every attempt (the logs screen's "Công việc nền lỗi")
+  r.post('/api/test/v1/jobs/dead', {
+    config: { access: 'public' },
+    schema: { tags: ['Kiểm thử'], body: z.strictObject({ username: z.string() }) },
+    handler: async (req) => {
+      const [a] = await rows<{ facility_id: number }>(ctx, sql`SELECT facility_id FROM accounts WHERE username = ${req.body.username}`);
+      if (!a) throw new Error('no such account');
+      const { id } = await ctx.database.transaction((tx) =>
+        enqueue(tx, { name: TEST_JOB, payload: { delayMs: 0 }, facilityId: a.facility_id, runAt: new Date(Date.now() + 86_400_000) }),
+      );
+      await ctx.database.db.execute(
+        sql`UPDATE background_jobs SET state = 'dead', attempts = max_attempts, finished_at = now(), last_error = '{"kind":"Error","message":"Nhà cung cấp từ chối"}' WHERE id = ${id}`,
+      );
+      return { code: 0 as const, data: { id } };
+    },
+  });
   r.get('/api/test/v1/jobs/effects', {
     config: { access: 'public' },
     schema: { tags: ['Kiểm thử'] },
