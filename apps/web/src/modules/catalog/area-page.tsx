@@ -10,6 +10,7 @@ import { ResourceListPage } from '../../core/crud/resource-list-page';
  */
 const TABS = [
   { key: 'country', label: T.areas.countries, fixed: { level: 'country', legacy: 'false' }, hidden: ['kind', 'parentId', 'successorId'] },
+  { key: 'zone', label: T.areas.zones, fixed: { level: 'zone', legacy: 'false' }, hidden: ['parentId', 'successorId', 'otherNames'] },
   { key: 'province', label: T.areas.provinces, fixed: { level: 'province', legacy: 'false' }, hidden: ['parentId', 'successorId', 'otherNames'] },
   {
     key: 'ward',
@@ -24,6 +25,20 @@ const TABS = [
     fixed: { level: 'province', legacy: 'true' },
     hidden: ['parentId', 'otherNames'],
     refQueries: { successorId: { level: 'province', legacy: 'false' } },
+  },
+  {
+    key: 'legacy-district',
+    label: T.areas.legacyDistricts,
+    fixed: { level: 'district', legacy: 'true' },
+    hidden: ['otherNames'],
+    refQueries: { parentId: { level: 'province', legacy: 'true' }, successorId: { level: 'province', legacy: 'false' } },
+  },
+  {
+    key: 'legacy-ward',
+    label: T.areas.legacyWards,
+    fixed: { level: 'ward', legacy: 'true' },
+    hidden: [],
+    refQueries: { parentId: { level: 'district', legacy: 'true' }, successorId: { level: 'ward', legacy: 'false' } },
   },
 ] as const;
 
