@@ -69,7 +69,9 @@ export function isPartial(note: string): boolean {
 function main() {
   const [xaFile, convFile] = process.argv.slice(2);
   if (!xaFile || !convFile) throw new Error('usage: legacy-areas.ts <Xa_2025-01-04.csv> <BangChuyendoi….csv>');
-  const xa = parseCsv(fs.readFileSync(xaFile, 'utf8')).slice(1).filter((r) => r.length >= 7 && r[1]);
+  const xa = parseCsv(fs.readFileSync(xaFile, 'utf8'))
+    .slice(1)
+    .filter((r) => r.length >= 7 && r[1]);
   const conv = parseCsv(fs.readFileSync(convFile, 'utf8'))
     .slice(2)
     .filter((r) => r.length >= 8 && clean(r[2]));
@@ -135,8 +137,7 @@ function main() {
   log.push(`${unconverted.length} communes of 04/01/2025 have no row in the conversion table: ${unconverted.join(' ')}`);
 
   const sortByCode = <T extends string[]>(m: Map<string, T>) => [...m.values()].sort((a, b) => a[0].localeCompare(b[0]));
-  const write = (file: string, rows: unknown[]) =>
-    fs.writeFileSync(path.join(OUT, file), `[\n${rows.map((r) => JSON.stringify(r)).join(',\n')}\n]\n`);
+  const write = (file: string, rows: unknown[]) => fs.writeFileSync(path.join(OUT, file), `[\n${rows.map((r) => JSON.stringify(r)).join(',\n')}\n]\n`);
   write('districts-legacy.json', sortByCode(districts));
   write('wards-legacy.json', sortByCode(wards as Map<string, string[]>));
   write('ward-conversion-2025.json', conversions);

@@ -115,11 +115,51 @@ export function referenceAreas(dir: string = referenceDir) {
   const rows: ReferenceArea[] = [
     ...countries.map((c) => {
       const otherNames = `${c.nameEn}, ${c.alpha3}`;
-      return { level: 'country' as const, code: c.code, name: c.name, kind: null, legacy: false, parent: null, successor: null, otherNames, searchText: search(c.code, c.name, otherNames) };
+      return {
+        level: 'country' as const,
+        code: c.code,
+        name: c.name,
+        kind: null,
+        legacy: false,
+        parent: null,
+        successor: null,
+        otherNames,
+        searchText: search(c.code, c.name, otherNames),
+      };
     }),
-    ...zones.map((z) => ({ level: 'zone' as const, code: z.code, name: z.name, kind: z.kind, legacy: false, parent: vn, successor: null, otherNames: null, searchText: search(z.code, z.name) })),
-    ...provinces.map((p) => ({ level: 'province' as const, code: p.code, name: p.fullName, kind: p.type, legacy: false, parent: vn, successor: null, otherNames: null, searchText: search(p.code, p.fullName) })),
-    ...wards.map((w) => ({ level: 'ward' as const, code: w.code, name: w.name, kind: w.type, legacy: false, parent: areaKey('province', w.provinceCode), successor: null, otherNames: null, searchText: search(w.code, w.name) })),
+    ...zones.map((z) => ({
+      level: 'zone' as const,
+      code: z.code,
+      name: z.name,
+      kind: z.kind,
+      legacy: false,
+      parent: vn,
+      successor: null,
+      otherNames: null,
+      searchText: search(z.code, z.name),
+    })),
+    ...provinces.map((p) => ({
+      level: 'province' as const,
+      code: p.code,
+      name: p.fullName,
+      kind: p.type,
+      legacy: false,
+      parent: vn,
+      successor: null,
+      otherNames: null,
+      searchText: search(p.code, p.fullName),
+    })),
+    ...wards.map((w) => ({
+      level: 'ward' as const,
+      code: w.code,
+      name: w.name,
+      kind: w.type,
+      legacy: false,
+      parent: areaKey('province', w.provinceCode),
+      successor: null,
+      otherNames: null,
+      searchText: search(w.code, w.name),
+    })),
     ...legacy.map((p) => ({
       level: 'province' as const,
       code: p.code,
@@ -172,7 +212,16 @@ export function referenceAreasVersion(dir: string = referenceDir): string {
   for (const file of AREA_FILES) hash.update(fs.readFileSync(path.join(dir, file)));
   return hash.digest('hex').slice(0, 16);
 }
-const AREA_FILES = ['countries.json', 'zones.json', 'provinces-2025.json', 'wards-2025.json', 'provinces-legacy.json', 'districts-legacy.json', 'wards-legacy.json', 'ward-conversion-2025.json'];
+const AREA_FILES = [
+  'countries.json',
+  'zones.json',
+  'provinces-2025.json',
+  'wards-2025.json',
+  'provinces-legacy.json',
+  'districts-legacy.json',
+  'wards-legacy.json',
+  'ward-conversion-2025.json',
+];
 
 /**
  * Loads the national areas when the shipped files changed since the last load (first start, or a release

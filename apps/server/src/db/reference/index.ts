@@ -317,6 +317,11 @@ export function loadZones(dir: string = REFERENCE_DIR): Zone[] {
   return asArray(readJson(dir, file), file).map((raw, i) => {
     const r = record(raw, file, i);
     if (r.kind !== 'Miền' && r.kind !== 'Vùng kinh tế - xã hội') fail(file, i, `unknown zone kind ${String(r.kind)}`);
-    return { code: str(r.code, file, i, 'code'), name: str(r.name, file, i, 'name'), kind: r.kind, provinceCodes: strList(r.provinceCodes, file, i, 'provinceCodes') };
+    return {
+      code: str(r.code, file, i, 'code'),
+      name: str(r.name, file, i, 'name'),
+      kind: r.kind,
+      provinceCodes: strList(r.provinceCodes, file, i, 'provinceCodes'),
+    };
   });
 }

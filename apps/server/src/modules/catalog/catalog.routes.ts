@@ -4,6 +4,7 @@ import type { AppContext } from '../../core/context';
 import { resourceRoutes } from '../../core/crud/resource-routes';
 import { tableHandler } from '../../core/crud/table-handler';
 import { route } from '../../core/endpoints';
+import { addressRoutes } from './address.routes';
 import { CATALOG_RESOURCES } from './catalog-resources';
 import { findServiceTypes } from './services.repository';
 import { lookupServices, priceListCache, publicFacility } from './services.service';
@@ -71,4 +72,5 @@ export async function catalogPublicRoutes(app: FastifyInstance, ctx: AppContext)
 export async function catalogRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   for (const { resource, table } of CATALOG_RESOURCES) resourceRoutes(app, resource, tableHandler(ctx, resource, table, { registry: CATALOG_RESOURCES }));
   serviceAdminRoutes(app, ctx);
+  addressRoutes(app, ctx);
 }
