@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { envelope } from '../core/api';
 import { endpoint } from '../core/endpoint';
+import { fileBody } from '../core/endpoint-files';
 
 /**
  * The national areas' own calls (spec §7 "Catalogue": countries, zones, districts, provinces, address
@@ -12,6 +13,7 @@ export const ADDRESS_PATH = '/api/catalog/v1/address';
 export const ADDRESS_MESSAGES = {
   valid: 'Địa chỉ hợp lệ theo đơn vị hành chính hiện hành',
   mapped: 'Địa chỉ trước 01/07/2025: đã chuyển sang đơn vị hành chính hiện hành',
+  ended: (name: string) => `${name} đã ngừng hoạt động theo danh mục mới: đã chuyển sang đơn vị kế thừa`,
   provinceOnly: 'Đã xác định tỉnh/thành phố; chưa có phường/xã',
   ambiguousProvince: 'Tỉnh/thành phố cũ này nay thuộc nhiều tỉnh/thành phố: vui lòng nhập thêm phường/xã',
   ambiguous: (n: number) => `Có ${n} đơn vị phù hợp: vui lòng chọn đúng phường/xã`,
@@ -131,5 +133,110 @@ export const addressEndpoints = {
     query: districtsQuery,
     response: envelope(z.array(areaItem)),
     errors: [400, 401],
+  }),
+};
+
+// ---- Sync: an updated official list of unit codes (Excel or JSON) → differences → applied in one transaction ----
+
+export const SYNC_MAX_BYTES = 5 * 1024 * 1024;
+export const SYNC_MAX_ROWS = 20_000;
+
+/**
+ * The columns an official list may have, by the headings of the GSO export (danhmuchanhchinh.nso.gov.vn)
+ * and plain ones; in JSON, the same headings or the English keys. One row per commune-level unit, with its
+ * province; a row without a commune is a province. `mergedInto`: the code of the current commune that took
+ * over a commune that ceased (the unit is then merged, not removed).
+ */
+export const SYNC_COLUMNS = {
+  provinceCode: ['Mã TP', 'Mã tỉnh', 'Mã tỉnh/thành phố', 'provinceCode'],
+  provinceName: ['Tỉnh Thành Phố', 'Tỉnh / Thành phố', 'Tỉnh/Thành phố', 'Tên tỉnh', 'provinceName'],
+  wardCode: ['Mã PX', 'Mã xã', 'Mã phường/xã', 'wardCode', 'code'],
+  wardName: ['Phường Xã', 'Tên xã', 'Tên phường/xã', 'Phường/Xã', 'wardName', 'name'],
+  kind: ['Cấp', 'Loại', 'kind'],
+  mergedInto: ['Sáp nhập vào', 'Mã đơn vị mới', 'Mã PX mới', 'mergedInto'],
+} as const;
+
+export const SYNC_MESSAGES = {
+  empty: 'Tệp tải lên đang trống',
+  tooLarge: `Tệp tối đa ${SYNC_MAX_BYTES / 1024 / 1024} MB`,
+  unreadable: 'Không đọc được tệp: chỉ nhận Excel (.xlsx) hoặc JSON',
+  noColumns: 'Tệp thiếu cột bắt buộc: Mã TP, Tỉnh Thành Phố, Mã PX, Phường Xã',
+  noRows: 'Tệp không có dòng dữ liệu nào',
+  tooManyRows: `Tệp tối đa ${SYNC_MAX_ROWS.toLocaleString('vi-VN')} dòng`,
+  rowErrors: (n: number) => `Tệp có ${n} dòng không hợp lệ: không có thay đổi nào được áp dụng`,
+  badCode: (label: string) => `${label} phải là chữ số (tỉnh 2, phường/xã 5 chữ số)`,
+  nameRequired: 'Thiếu tên đơn vị',
+  duplicate: (code: string) => `Mã ${code} xuất hiện nhiều lần`,
+  provinceMismatch: (code: string) => `Tỉnh ${code} có hai tên khác nhau trong tệp`,
+  mergedIntoUnknown: (code: string) => `Mã sáp nhập vào ${code} không có trong danh sách hiện hành của tệp`,
+  tooManyRemoved: (n: number, total: number) =>
+    `Tệp sẽ bãi bỏ ${n}/${total} đơn vị hiện hành: có lẽ đây không phải danh sách đầy đủ. Không có thay đổi nào được áp dụng`,
+  noChange: 'Danh sách trùng với danh mục hiện hành: không có thay đổi',
+  stale: 'Danh mục đã thay đổi từ lúc xem trước: vui lòng xem trước lại',
+  confirmReferenced: (n: number) => `${n} hồ sơ bệnh nhân đang dùng đơn vị bị bãi bỏ hoặc sáp nhập: vui lòng xác nhận đã xem danh sách`,
+  applied: (n: number) => `Đã cập nhật ${n} đơn vị hành chính`,
+} as const;
+
+const syncUnit = z.object({
+  level: z.enum(['province', 'ward']),
+  code: z.string(),
+  name: z.string(),
+  kind: z.string().nullable(),
+  provinceCode: z.string().nullable(),
+});
+export const syncChange = z.object({
+  level: z.enum(['province', 'ward']),
+  code: z.string(),
+  name: z.string(),
+  /** renamed: the name before; merged: the unit it went into. */
+  before: z.string().nullable(),
+  province: z.string().nullable(),
+  /** merged: code and name of the unit it went into. */
+  successorCode: z.string().nullable(),
+  successorName: z.string().nullable(),
+  /** Profiles of all facilities that point at this unit (removed or merged). */
+  profiles: z.number().int(),
+});
+export type SyncChange = z.infer<typeof syncChange>;
+export const syncProfileRef = z.object({ id: z.number().int(), patientCode: z.string(), fullName: z.string(), unitCode: z.string(), unitName: z.string() });
+
+export const syncPreview = z.object({
+  /** Pass it back to apply: refused if the areas changed in between. */
+  digest: z.string(),
+  rows: z.number().int(),
+  added: z.array(syncChange),
+  renamed: z.array(syncChange),
+  merged: z.array(syncChange),
+  removed: z.array(syncChange),
+  /** The caller facility's profiles that use a removed or merged unit (other facilities: counted only). */
+  profiles: z.array(syncProfileRef),
+  profilesTotal: z.number().int(),
+});
+export type SyncPreview = z.infer<typeof syncPreview>;
+export type SyncUnit = z.infer<typeof syncUnit>;
+
+export const syncApplyQuery = z.object({
+  digest: z.string().regex(/^[0-9a-f]{16,64}$/, 'Mã xem trước không hợp lệ'),
+  confirmReferenced: z.enum(['true', 'false'], { message: 'confirmReferenced phải là true hoặc false' }).optional(),
+});
+export const syncApplied = z.object({ added: z.number().int(), renamed: z.number().int(), merged: z.number().int(), removed: z.number().int() });
+
+export const areaSyncEndpoints = {
+  preview: endpoint({
+    method: 'POST',
+    path: `${ADDRESS_PATH}/sync/preview`,
+    summary: 'Cập nhật danh mục đơn vị hành chính: xem trước khác biệt (thêm, đổi tên, sáp nhập, bãi bỏ) từ tệp Excel hoặc JSON',
+    body: fileBody,
+    response: envelope(syncPreview),
+    errors: [400, 401, 403, 413],
+  }),
+  apply: endpoint({
+    method: 'POST',
+    path: `${ADDRESS_PATH}/sync/apply`,
+    summary: 'Cập nhật danh mục đơn vị hành chính: áp dụng tệp đã xem trước trong một giao dịch (đơn vị bãi bỏ được ngừng hoạt động, không xoá)',
+    query: syncApplyQuery,
+    body: fileBody,
+    response: envelope(syncApplied),
+    errors: [400, 401, 403, 409, 413],
   }),
 };

@@ -211,7 +211,16 @@ export function validateAddress(index: AddressIndex, input: AddressValidateInput
   if (candidates.length === 1 && !candidates[0].partial) {
     const c = candidates[0];
     const isNew = found.length === 1 && !found[0].legacy;
-    return { ...empty, status: isNew ? 'valid' : 'mapped', message: isNew ? M.valid : M.mapped, province: c.province, ward: c.ward, old, candidates };
+    const ended = isNew && !found[0].active;
+    return {
+      ...empty,
+      status: isNew && !ended ? 'valid' : 'mapped',
+      message: ended ? M.ended(found[0].name) : isNew ? M.valid : M.mapped,
+      province: c.province,
+      ward: c.ward,
+      old,
+      candidates,
+    };
   }
   const split = found.length === 1 && found[0].legacy && candidates.every((c) => c.partial);
   return { ...empty, status: 'ambiguous', message: split ? M.split(found[0].name, candidates.length) : M.ambiguous(candidates.length), old, candidates };
@@ -219,9 +228,15 @@ export function validateAddress(index: AddressIndex, input: AddressValidateInput
 
 /** What an old or a new unit is today: itself if current, else its conversions. */
 function candidatesOf(index: AddressIndex, unit: AreaNode): AddressCandidate[] {
-  if (!unit.legacy) {
+  if (!unit.legacy && unit.active) {
     const p = provinceOf(index, unit);
     return p ? [{ province: ref(p), ward: ref(unit), from: null, partial: false }] : [];
+  }
+  if (!unit.legacy) {
+    // a current unit ended by a sync of the official list: its successor, if it was merged
+    const s = unit.successorId != null ? index.byId.get(unit.successorId) : undefined;
+    const p = s && provinceOf(index, s);
+    return s && p ? [{ province: ref(p), ward: ref(s), from: ref(unit), partial: false }] : [];
   }
   return (index.conversions.get(unit.id) ?? []).flatMap((c) => {
     const w = index.byId.get(c.newId);

@@ -3,6 +3,8 @@ import { bearer, createTestApp, login, makeFacility, type TestApp } from '../../
 import { makePatients } from './patients.fixtures';
 
 /** The patient search filtered by zone (a region or a socio-economic region of the profiles' provinces). */
+/** No address part (the seed's type says string; the column is nullable). */
+const NONE = null as unknown as string;
 let t: TestApp;
 let user: string;
 let other: string;
@@ -25,11 +27,11 @@ beforeAll(async () => {
       // a family: the child lives in Cần Thơ
       {
         profiles: [
-          { fullName: 'Lê Văn Huế', birthDate: '1982-01-01', provinceCode: '46', wardCode: null },
-          { fullName: 'Lê Văn Cần', birthDate: '2015-01-01', provinceCode: '92', wardCode: null },
+          { fullName: 'Lê Văn Huế', birthDate: '1982-01-01', provinceCode: '46', wardCode: NONE },
+          { fullName: 'Lê Văn Cần', birthDate: '2015-01-01', provinceCode: '92', wardCode: NONE },
         ],
       },
-      { profiles: [{ fullName: 'Phạm Không Địa Chỉ', birthDate: '1983-01-01', provinceCode: null, wardCode: null }] },
+      { profiles: [{ fullName: 'Phạm Không Địa Chỉ', birthDate: '1983-01-01', provinceCode: NONE, wardCode: NONE }] },
     ]);
     await makePatients(tx, b.facilityId, [{ profiles: [{ fullName: 'Đỗ Văn Nam', birthDate: '1984-01-01', provinceCode: '79', wardCode: '26740' }] }]);
   });

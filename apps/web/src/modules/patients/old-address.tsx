@@ -57,16 +57,16 @@ export function OldAddressButton({ onApply }: { onApply: (a: MappedAddress) => v
     check.mutate(p);
   };
 
-  const apply = (province: AreaRef, ward: AreaRef) => {
-    onApply({ province, ward, street: result?.street ?? null });
-    setOpen(false);
-  };
-
   const close = () => {
     setOpen(false);
     setResult(null);
     setError(null);
     form.resetFields();
+  };
+
+  const apply = (province: AreaRef, ward: AreaRef) => {
+    onApply({ province, ward, street: result?.street ?? null });
+    close();
   };
 
   return (
