@@ -199,7 +199,7 @@ export function diffUnits(current: CurrentUnit[], list: ParsedList): SyncDiff {
   const renamed: SyncDiff['renamed'] = [];
   for (const u of list.units) {
     const c = now.get(key(u.level, u.code));
-    if (!c || !c.active) added.push(u);
+    if (!c?.active) added.push(u);
     else if (c.name !== u.name || (u.kind && c.kind !== u.kind) || c.provinceCode !== u.provinceCode) renamed.push({ unit: u, current: c });
   }
   const gone = current.filter((c) => c.active && !inFile.has(key(c.level, c.code)));
