@@ -3,6 +3,7 @@ import { useScreenParams } from '../../core/router/use-screen-params';
 import { areaResource } from '@portal/shared/resources';
 import { T } from '../../app/messages';
 import { ResourceListPage } from '../../core/crud/resource-list-page';
+import { AreaSyncButton } from './area-sync';
 
 /**
  * One tab per level; each tab is the generic list with the level fixed (kept in the URL, so a
@@ -53,6 +54,7 @@ export function AreaPage() {
       fixedFilters={tab.fixed}
       hiddenFields={tab.hidden}
       refQueries={'refQueries' in tab ? tab.refQueries : undefined}
+      toolbar={<AreaSyncButton />}
       header={
         <Tabs
           activeKey={tab.key}
