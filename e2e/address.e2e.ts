@@ -75,7 +75,8 @@ test('validate and map an old address in the profile form', async ({ page, reque
   await dialog.getByLabel(M.ward).fill('Phường Không Có');
   await dialog.getByRole('button', { name: M.check }).click();
   await expect(result).toContainText('Không tìm thấy phường/xã "Phường Không Có"');
-  await dialog.getByRole('button', { name: M.close }).click();
+  await dialog.getByRole('button', { name: M.close, exact: true }).last().click();
+  await expect(dialog).toBeHidden();
 
   await drawer.getByRole('button', { name: R.save }).click();
   await expect(toast(page, 'Đã thêm hồ sơ')).toBeVisible();
