@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
+import { areasBench } from './areas';
 import { bookingsBulkAcceptBench, bookingsListBench } from './bookings';
 import { doctorsBench } from './doctors';
 import { jobsBench } from './jobs';
@@ -310,6 +311,9 @@ benches.live = () => liveBench(Number(process.env.BENCH_PORT ?? 3131) + 10, seed
 
 /** Jobs (issue 13): what an enqueue adds to a request's transaction, and 1,000 trivial jobs drained (PostgreSQL; PGlite for reference). */
 benches.jobs = jobsBench;
+
+/** National areas (issue 15): loading them on an empty PGlite, the next start, the address index, validations. */
+benches.areas = areasBench;
 
 const names = process.argv.slice(2).filter((a) => !a.startsWith('-'));
 const chosen = names.length ? names : Object.keys(benches);

@@ -4,7 +4,7 @@
  *
  *   node --import tsx scripts/reference/legacy-areas.ts <Xa_2025-01-04.csv> <BangChuyendoiĐVHCmoi_cu_khong_merge.csv>
  *
- * Inputs: `sunshine-tech/VietnamProvinces` (commit 809e91b) `dev/seed-data/Pre-2025-07/Xa_2025-01-04.csv`
+ * Inputs: `sunshine-tech/VietnamProvinces` (commit 809e91baefbe3153ccaecc9b2286303a98b9119b) `dev/seed-data/Pre-2025-07/Xa_2025-01-04.csv`
  * (GSO export of 04/01/2025) and `dev/seed-data/2025-07/BangChuyendoiĐVHCmoi_cu_khong_merge.csv`.
  * Deterministic: the same inputs give the same files byte for byte. Prints what it had to reconcile.
  */

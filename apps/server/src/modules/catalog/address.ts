@@ -41,6 +41,8 @@ export interface AddressIndex {
   conversions: Map<number, ConversionRow[]>;
   /** 2025 province id → the old provinces whose districts went (partly) into it */
   oldProvincesOf: Map<number, Set<number>>;
+  /** id → the core names of the unit (its name, then its other names), computed once */
+  cores: Map<number, string[]>;
 }
 
 const TYPE_WORDS: Record<string, string[]> = {
@@ -96,7 +98,17 @@ export function buildAddressIndex(rows: AreaNode[], conversions: ConversionRow[]
   };
   for (const p of rows) if (p.level === 'province' && p.legacy) link(p.successorId, p.id);
   for (const d of districts) link(d.successorId, d.parentId);
+  const cores = new Map<number, string[]>();
+  for (const r of rows) {
+    if (r.level !== 'province' && r.level !== 'district' && r.level !== 'ward') continue;
+    const names = [r.name, ...(r.otherNames ? r.otherNames.split(',') : [])];
+    cores.set(
+      r.id,
+      names.map((n) => coreName(n, r.level as 'province' | 'district' | 'ward')),
+    );
+  }
   return {
+    cores,
     byId,
     provinces: rows.filter((r) => r.level === 'province'),
     districts,
@@ -109,20 +121,35 @@ export function buildAddressIndex(rows: AreaNode[], conversions: ConversionRow[]
 
 const ref = (a: AreaNode): AreaRef => ({ id: a.id, code: a.code, name: a.name, legacy: a.legacy, active: a.active });
 
-function matches(a: AreaNode, query: string, level: 'province' | 'district' | 'ward'): boolean {
-  const q = query.trim();
-  if (/^\d+$/.test(q)) return Number(q) === Number(a.code);
-  const c = coreName(q, level);
-  if (!c) return false;
-  if (coreName(a.name, level) === c) return true;
-  return !!a.otherNames && a.otherNames.split(',').some((o) => coreName(o, level) === c);
+/** A query read once: its digits, or its core name at each level. */
+interface Query {
+  digits: number | null;
+  core: (level: 'province' | 'district' | 'ward') => string;
+}
+function query(text: string): Query {
+  const q = text.trim();
+  const memo = new Map<string, string>();
+  return {
+    digits: /^\d+$/.test(q) ? Number(q) : null,
+    core: (level) => {
+      let c = memo.get(level);
+      if (c === undefined) memo.set(level, (c = coreName(q, level)));
+      return c;
+    },
+  };
+}
+
+function matches(index: AddressIndex, a: AreaNode, q: Query, level: 'province' | 'district' | 'ward'): boolean {
+  if (q.digits !== null) return q.digits === Number(a.code);
+  const c = q.core(level);
+  return !!c && (index.cores.get(a.id) ?? []).includes(c);
 }
 
 /** Close names, for an unknown input: the query's core inside the unit's, or the other way round. */
-function near(a: AreaNode, query: string, level: 'province' | 'district' | 'ward'): boolean {
-  const c = coreName(query, level);
+function near(index: AddressIndex, a: AreaNode, q: Query, level: 'province' | 'district' | 'ward'): boolean {
+  const c = q.core(level);
   if (c.length < 2) return false;
-  const n = coreName(a.name, level);
+  const n = index.cores.get(a.id)?.[0] ?? '';
   return n.includes(c) || (c.length >= 4 && c.includes(n) && n.length >= 3);
 }
 
@@ -143,10 +170,13 @@ export function validateAddress(index: AddressIndex, input: AddressValidateInput
   const province = input.province?.trim() || null;
   const district = input.district?.trim() || null;
   const ward = input.ward?.trim() || null;
+  const pq = province ? query(province) : null;
+  const dq = district ? query(district) : null;
+  const wq = ward ? query(ward) : null;
   const empty: AddressValidateResult = { status: 'unknown', message: '', province: null, ward: null, old: null, candidates: [] };
 
   // provinces: new and old ones alike (an old code is often the new one's)
-  const provinces = province ? index.provinces.filter((p) => matches(p, province, 'province')) : null;
+  const provinces = province ? index.provinces.filter((p) => matches(index, p, pq!, 'province')) : null;
   if (provinces && provinces.length === 0) {
     return { ...empty, message: M.unknownProvince(province ?? ''), candidates: [] };
   }
@@ -156,7 +186,7 @@ export function validateAddress(index: AddressIndex, input: AddressValidateInput
 
   let districts: AreaNode[] | null = null;
   if (district) {
-    districts = index.districts.filter((d) => (!oldProvinceIds || oldProvinceIds.has(d.parentId ?? -1)) && matches(d, district, 'district'));
+    districts = index.districts.filter((d) => (!oldProvinceIds || oldProvinceIds.has(d.parentId ?? -1)) && matches(index, d, dq!, 'district'));
     if (districts.length === 0) return { ...empty, message: M.unknownDistrict(district) };
   }
 
@@ -182,13 +212,13 @@ export function validateAddress(index: AddressIndex, input: AddressValidateInput
 
   // Without a district the address is read as a 2025 one first; with one, as an old one.
   let found: AreaNode[] = [];
-  if (!districts) found = index.wards.filter((w) => !w.legacy && inNewScope(w) && matches(w, ward, 'ward'));
-  if (found.length === 0) found = index.wards.filter((w) => w.legacy && inOldScope(w) && matches(w, ward, 'ward'));
+  if (!districts) found = index.wards.filter((w) => !w.legacy && inNewScope(w) && matches(index, w, wq!, 'ward'));
+  if (found.length === 0) found = index.wards.filter((w) => w.legacy && inOldScope(w) && matches(index, w, wq!, 'ward'));
   // an island district that became one special zone converts as a whole (Côn Đảo, Lý Sơn …)
   const islandDistricts = districts?.filter((d) => index.conversions.has(d.id)) ?? [];
 
   if (found.length === 0 && islandDistricts.length === 0) {
-    const near1 = index.wards.filter((w) => (w.legacy ? inOldScope(w) : !districts && inNewScope(w)) && near(w, ward, 'ward')).slice(0, MAX_CANDIDATES);
+    const near1 = index.wards.filter((w) => (w.legacy ? inOldScope(w) : !districts && inNewScope(w)) && near(index, w, wq!, 'ward')).slice(0, MAX_CANDIDATES);
     return {
       ...empty,
       message: M.unknownWard(ward),
