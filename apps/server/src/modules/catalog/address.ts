@@ -132,8 +132,10 @@ function query(text: string): Query {
   return {
     digits: /^\d+$/.test(q) ? Number(q) : null,
     core: (level) => {
-      let c = memo.get(level);
-      if (c === undefined) memo.set(level, (c = coreName(q, level)));
+      const known = memo.get(level);
+      if (known !== undefined) return known;
+      const c = coreName(q, level);
+      memo.set(level, c);
       return c;
     },
   };
