@@ -1,7 +1,11 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { T } from '../apps/web/src/app/messages';
+import { AREA_SYNC as S } from '../apps/web/src/modules/catalog/area-sync.messages';
 import { OLD_ADDRESS as M } from '../apps/web/src/modules/patients/address.messages';
-import { chooseOption, FIXTURE_PASSWORD, loginViaApi, snap, toast, uniq } from './helpers';
+import { chooseOption, FIXTURE_PASSWORD, loginViaApi, makeAccount, ROOT, snap, toast, uniq } from './helpers';
 
 /**
  * Address validate and map (issue 15): in the profile form, staff paste or type an address written
@@ -82,4 +86,57 @@ test('validate and map an old address in the profile form', async ({ page, reque
   await expect(toast(page, 'Đã thêm hồ sơ')).toBeVisible();
   await page.getByRole('tab', { name: /Vũ Thị Mai/ }).click();
   await expect(page.getByText('12 Phó Đức Chính, Phường Hoàn Kiếm, Thành phố Hà Nội')).toBeVisible();
+});
+
+test('update the administrative units from an official list: preview the renamed unit, apply, and put it back', async ({ page }) => {
+  test.setTimeout(180_000);
+  const account = await makeAccount(page.request, { prefix: 'e2e_area_sync', authorities: ['MANAGER_CATALOG'] });
+  await loginViaApi(page, account.username, account.password);
+  // the official list as JSON with the GSO headings, built from the shipped files; one obscure ward renamed
+  const dir = path.join(ROOT, 'apps/server/src/db/reference');
+  const provinces = new Map(
+    (JSON.parse(fs.readFileSync(path.join(dir, 'provinces-2025.json'), 'utf8')) as { code: string; fullName: string }[]).map((p) => [p.code, p.fullName]),
+  );
+  const wards = JSON.parse(fs.readFileSync(path.join(dir, 'wards-2025.json'), 'utf8')) as [string, string, string, string][];
+  const list = (rename: string | null) =>
+    JSON.stringify(
+      wards.map(([code, name, kind, pc]) => ({
+        'Mã TP': pc,
+        'Tỉnh Thành Phố': provinces.get(pc),
+        'Mã PX': code,
+        'Phường Xã': code === '23737' && rename ? rename : name,
+        Cấp: kind,
+      })),
+    );
+  const dirOut = fs.mkdtempSync(path.join(os.tmpdir(), 'area-sync-'));
+  const renamed = path.join(dirOut, 'danh-muc-moi.json');
+  const original = path.join(dirOut, 'danh-muc-goc.json');
+  fs.writeFileSync(renamed, list('Xã Ia Mơ Mới'));
+  fs.writeFileSync(original, list(null));
+
+  await page.goto('/admin/administrative');
+  const sync = async (file: string, expectRenamed: string) => {
+    await page.getByRole('button', { name: S.button }).click();
+    const dialog = page.getByRole('dialog', { name: S.title });
+    await dialog.locator('input[type=file]').setInputFiles(file);
+    await dialog.getByRole('button', { name: S.preview }).click();
+    const preview = dialog.getByTestId('area-sync-preview');
+    await expect(preview).toContainText(S.rows(3321));
+    await expect(preview.getByRole('tab', { name: `${S.renamed} (1)` })).toBeVisible();
+    await expect(preview.getByRole('tab', { name: `${S.added} (0)` })).toBeVisible();
+    await preview.getByRole('tab', { name: `${S.renamed} (1)` }).click();
+    await expect(preview.getByRole('row', { name: new RegExp(`23737 ${expectRenamed}`) })).toBeVisible();
+    await snap(page, 'areas-sync-preview');
+    await dialog.getByRole('button', { name: S.apply }).click();
+    await expect(toast(page, 'Đã cập nhật 1 đơn vị hành chính')).toBeVisible();
+    await expect(dialog).toBeHidden();
+  };
+  await sync(renamed, 'Xã Ia Mơ Mới');
+  // the list shows the new name
+  await page.goto('/admin/administrative?level=ward&legacy=false');
+  await page.getByRole('textbox', { name: T.crud.search }).fill('23737');
+  await expect(page.locator('.ant-table-tbody tr.ant-table-row').first()).toContainText('Xã Ia Mơ Mới');
+  // and back to the shipped name, so other stories see the official list
+  await sync(original, 'Xã Ia Mơ');
+  fs.rmSync(dirOut, { recursive: true, force: true });
 });
