@@ -46,7 +46,8 @@ const TABS = [
 /** /admin/administrative: Danh mục đơn vị hành chính. */
 export function AreaPage() {
   const [params, setParams] = useScreenParams();
-  const tab = TABS.find((t) => t.fixed.level === params.get('level') && t.fixed.legacy === (params.get('legacy') ?? 'false')) ?? TABS[1];
+  const tab =
+    TABS.find((t) => t.fixed.level === params.get('level') && t.fixed.legacy === (params.get('legacy') ?? 'false')) ?? TABS.find((t) => t.key === 'province')!;
   return (
     <ResourceListPage
       key={tab.key}
