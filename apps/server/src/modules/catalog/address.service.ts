@@ -6,6 +6,7 @@ import type { AppContext } from '../../core/context';
 import type { Database } from '../../core/db';
 import { notFound } from '../../core/errors';
 import { buildAddressIndex, splitAddressText, validateAddress, type AddressIndex, type AreaNode } from './address';
+import { overlayAreas } from '../patients/reference-lookup';
 import { findAddressAreas, findConversions, findZoneMembers } from './address.repository';
 
 interface Loaded {
@@ -22,6 +23,19 @@ const STALE_MS = 5 * 60_000;
 
 async function load(database: Database): Promise<Loaded> {
   const [areaRows, conversions, members] = await Promise.all([findAddressAreas(database.db), findConversions(database.db), findZoneMembers(database.db)]);
+  // the patients' reference lookup learns the units a sync added or renamed (profiles store codes)
+  const byId = new Map(areaRows.map((a) => [a.id, a]));
+  overlayAreas(
+    areaRows
+      .filter((a) => !a.legacy && (a.level === 'province' || a.level === 'ward'))
+      .map((a) => ({
+        level: a.level,
+        code: a.code,
+        name: a.name,
+        kind: a.kind,
+        provinceCode: a.level === 'ward' ? (byId.get(a.parentId ?? -1)?.code ?? null) : null,
+      })),
+  );
   const zoneProvinces = new Map<number, number[]>();
   for (const m of members) zoneProvinces.set(m.zoneId, [...(zoneProvinces.get(m.zoneId) ?? []), m.provinceId]);
   return {

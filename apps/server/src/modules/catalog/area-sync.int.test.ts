@@ -9,6 +9,7 @@ let t: TestApp & { log: string[] };
 let catalog: string;
 let desk: string;
 let otherCatalog: string;
+let patientId: number;
 
 beforeAll(async () => {
   t = await createLoggedTestApp();
@@ -22,7 +23,10 @@ beforeAll(async () => {
   otherCatalog = (await login(t, b.accounts.catalog!)).loginToken;
   await t.database.transaction(async (tx) => {
     // both live in Phường Cửa Nam (00082), which the updated list merges into Phường Hoàn Kiếm (00070)
-    await makePatients(tx, a.facilityId, [{ profiles: [{ fullName: 'Nguyễn Thị Cửa', birthDate: '1990-01-01', provinceCode: '01', wardCode: '00082' }] }]);
+    const [made] = await makePatients(tx, a.facilityId, [
+      { profiles: [{ fullName: 'Nguyễn Thị Cửa', birthDate: '1990-01-01', provinceCode: '01', wardCode: '00082' }] },
+    ]);
+    patientId = made!.userId;
     await makePatients(tx, b.facilityId, [{ profiles: [{ fullName: 'Trần Văn Nam', birthDate: '1991-01-01', provinceCode: '01', wardCode: '00082' }] }]);
   });
 });
@@ -121,6 +125,22 @@ describe('area sync', () => {
       payload: { province: 'ha noi', ward: 'thu nghiem' },
     });
     expect(added.json().data).toMatchObject({ status: 'valid', ward: { code: '99999' } });
+
+    // a profile may now live in the ward the list added, and the reference list offers it
+    const wards = await t.app.inject({
+      method: 'GET',
+      url: '/api/his/v1/vendor/medical-profiles/reference/wards?provinceCode=01&search=thu%20nghiem&page=0&size=20',
+      headers: bearer(desk),
+    });
+    expect(wards.json().data).toEqual([expect.objectContaining({ value: '99999' })]);
+    const created = await t.app.inject({
+      method: 'POST',
+      url: `/api/his/v1/vendor/users/${patientId}/medical-profile`,
+      headers: bearer(desk),
+      payload: { fullName: 'Nguyễn Văn Mới', birthDate: '010190', gender: 'MALE', relationship: 'CHILD', provinceCode: '01', wardCode: '99999' },
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    expect(created.json().data).toMatchObject({ wardName: 'Phường Thử Nghiệm', address: 'Phường Thử Nghiệm, Thành phố Hà Nội' });
 
     // the same file again: the areas changed since that preview
     expect((await post(`${APPLY}?digest=${digest}&confirmReferenced=true`, file)).statusCode).toBe(409);

@@ -40,7 +40,7 @@ import {
   type PatientUser,
 } from './patients.repository';
 import { referenceLookup } from './reference-lookup';
-import { zoneProvinceCodes } from '../catalog/address.service';
+import { addressData, zoneProvinceCodes } from '../catalog/address.service';
 
 export const USER_NOT_FOUND = 'Không tìm thấy tài khoản bệnh nhân';
 export const PROFILE_NOT_FOUND = 'Không tìm thấy hồ sơ bệnh nhân';
@@ -205,6 +205,7 @@ function profileValues(b: MedicalProfileValues) {
 }
 
 export async function createProfile(ctx: AppContext, caller: Caller, userId: number, b: MedicalProfileValues): Promise<MedicalProfile> {
+  await addressData(ctx.database); // units a sync of the official list added (catalog/address.service.ts)
   checkReferenceCodes(b);
   return ctx.database.transaction(async (tx) => {
     const u = await ownUser(tx, caller, userId, true);
@@ -218,6 +219,7 @@ export async function createProfile(ctx: AppContext, caller: Caller, userId: num
 }
 
 export async function updateProfile(ctx: AppContext, caller: Caller, userId: number, profileId: number, b: MedicalProfileValues): Promise<MedicalProfile> {
+  await addressData(ctx.database);
   checkReferenceCodes(b);
   return ctx.database.transaction(async (tx) => {
     const u = await ownUser(tx, caller, userId, true);
