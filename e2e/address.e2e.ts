@@ -4,7 +4,7 @@ import path from 'node:path';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { T } from '../apps/web/src/app/messages';
 import { AREA_SYNC as S } from '../apps/web/src/modules/catalog/area-sync.messages';
-import { OLD_ADDRESS as M } from '../apps/web/src/modules/patients/address.messages';
+import { OLD_ADDRESS as M, ZONE_FILTER as Z } from '../apps/web/src/modules/patients/address.messages';
 import { chooseOption, FIXTURE_PASSWORD, loginViaApi, makeAccount, ROOT, snap, toast, uniq } from './helpers';
 
 /**
@@ -86,6 +86,18 @@ test('validate and map an old address in the profile form', async ({ page, reque
   await expect(toast(page, 'Đã thêm hồ sơ')).toBeVisible();
   await page.getByRole('tab', { name: /Vũ Thị Mai/ }).click();
   await expect(page.getByText('12 Phó Đức Chính, Phường Hoàn Kiếm, Thành phố Hà Nội')).toBeVisible();
+
+  // the patient list filters by zone: Hà Nội is in Miền Bắc and Đồng bằng sông Hồng, not in Miền Nam
+  await page.goto('/admin/user');
+  const rows = page.locator('.ant-table-tbody tr.ant-table-row');
+  await expect(rows).toHaveCount(1);
+  await chooseOption(page, page.getByRole('combobox', { name: Z.label }), 'Miền Nam');
+  await expect(page).toHaveURL(/zone=MN/);
+  await expect(rows).toHaveCount(0);
+  await chooseOption(page, page.getByRole('combobox', { name: Z.label }), 'Đồng bằng sông Hồng');
+  await expect(page).toHaveURL(/zone=V2/);
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText('Vũ Đức Thắng');
 });
 
 test('update the administrative units from an official list: preview the renamed unit, apply, and put it back', async ({ page }) => {
