@@ -80,18 +80,13 @@ export const zoneItem = areaItem.extend({ provinceCodes: z.array(z.string()) });
 export type ZoneItem = z.infer<typeof zoneItem>;
 
 const search = z.string().trim().max(100, ADDRESS_MESSAGES.tooLong('Từ khoá', 100)).optional();
-const code = (label: string, max: number) =>
-  z
-    .string()
-    .trim()
-    .regex(new RegExp(`^[0-9A-Za-z]{1,${max}}$`), `${label} không hợp lệ`)
-    .optional();
+const code = (label: string, pattern: RegExp) => z.string().trim().regex(pattern, `${label} không hợp lệ`).optional();
 const legacyFlag = z.enum(['true', 'false'], { message: 'legacy phải là true hoặc false' }).optional();
 
 export const countriesQuery = z.object({ search });
 export const zonesQuery = z.object({ search, kind: z.enum(['Miền', 'Vùng kinh tế - xã hội'], { message: 'Loại vùng không hợp lệ' }).optional() });
-export const provincesQuery = z.object({ search, legacy: legacyFlag, zone: code('Mã vùng', 4) });
-export const districtsQuery = z.object({ search, province: code('Mã tỉnh/thành phố', 2) });
+export const provincesQuery = z.object({ search, legacy: legacyFlag, zone: code('Mã vùng', /^[0-9A-Za-z]{1,4}$/) });
+export const districtsQuery = z.object({ search, province: code('Mã tỉnh/thành phố', /^\d{1,2}$/) });
 
 export const addressEndpoints = {
   validate: endpoint({
