@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../../core/errors';
+import type { AppError } from '../../core/errors';
 import { diffDigest, diffUnits, parseSyncLines, readSyncFile, type CurrentUnit, type SyncLine } from './area-sync';
 
 const line = (n: number, pc: string, pn: string | null, wc: string | null, wn: string | null, extra: Partial<SyncLine> = {}): SyncLine => ({
