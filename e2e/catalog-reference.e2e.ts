@@ -189,6 +189,17 @@ test.describe('catalogues with references', () => {
     await expect(row(page, '02')).toContainText('Tỉnh Tuyên Quang');
     await snap(page, 'areas-legacy');
 
+    // Before 01/07/2025: districts, and communes with the 2025 ward they went into.
+    await page.getByRole('tab', { name: T.areas.legacyDistricts, exact: true }).click();
+    await expect(total(page)).toHaveText('1–20 trên 696 bản ghi');
+    await page.getByRole('tab', { name: T.areas.legacyWards, exact: true }).click();
+    await expect(total(page)).toHaveText(/trên 10061 bản ghi/);
+    await search(page).fill('phuc xa');
+    await expect(row(page, '00001')).toContainText('Phường Hồng Hà');
+    await page.getByRole('tab', { name: T.areas.zones, exact: true }).click();
+    await expect(total(page)).toHaveText('1–9 trên 9 bản ghi');
+    await expect(row(page, 'V5')).toContainText('Đông Nam Bộ');
+
     await page.getByRole('tab', { name: T.areas.countries, exact: true }).click();
     await expect(total(page)).toHaveText('1–20 trên 249 bản ghi'); // the countries tab is on screen
     await search(page).fill('viet');

@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
+import { areasBench } from './areas';
 import { bookingsBulkAcceptBench, bookingsListBench } from './bookings';
 import { doctorsBench } from './doctors';
 import { jobsBench } from './jobs';
@@ -319,6 +320,8 @@ benches.jobs = jobsBench;
 /** Issue 15: the smart search over 500,000 patients, 1,000,000 bookings and 100,000 services (p50 < 30 ms), and what acronyms add to a price-list search (< 1 ms). */
 benches['smart-search'] = () => smartSearchBench(Number(process.env.BENCH_PORT ?? 3221), seedScale);
 benches.acronyms = () => acronymsBench(Number(process.env.BENCH_PORT ?? 3221) + 1, seedScale);
+/** National areas (issue 15): loading them on an empty PGlite, the next start, the address index, validations. */
+benches.areas = areasBench;
 
 const names = process.argv.slice(2).filter((a) => !a.startsWith('-'));
 const chosen = names.length ? names : Object.keys(benches);

@@ -41,6 +41,9 @@ const ALLOWED: Record<string, string> = {
 const GLOBAL_TABLES: Record<string, string> = {
   facilities: 'the facilities themselves (a reference table under Citus)',
   areas: 'national administrative units, shared by every facility (reference table)',
+  area_conversions: 'the official old → new commune conversion, national (reference table)',
+  area_zone_members: 'the provinces of each zone, national (reference table)',
+  area_reference: 'the version of the shipped national areas last loaded (one row)',
   login_throttle: 'keyed by account id, unknown identifier or IP: the sign-in throttle is platform-wide',
 };
 const CHILD_TABLES: Record<string, string> = {

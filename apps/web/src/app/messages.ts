@@ -129,7 +129,10 @@ export const T = {
     countries: 'Quốc gia',
     provinces: 'Tỉnh/Thành phố',
     wards: 'Phường/Xã',
-    legacyProvinces: 'Tỉnh/Thành phố (trước 01/07/2025)',
+    legacyProvinces: 'Tỉnh/Thành phố cũ',
+    legacyDistricts: 'Quận/Huyện cũ',
+    legacyWards: 'Phường/Xã cũ',
+    zones: 'Vùng',
     province: 'Tỉnh/Thành phố',
   },
   /** Admin accounts, roles and account rooms (modules/admin). */

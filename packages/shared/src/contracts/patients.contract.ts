@@ -66,6 +66,12 @@ export const patientSearchQuery = listQuerySchema({
     merged: boolFilter.optional(),
     createdFrom: displayDateFilter('Ngày tạo từ'),
     createdTo: displayDateFilter('Ngày tạo đến'),
+    /** A zone (region or socio-economic region, GET /api/catalog/v1/zones): a profile's province is in it. */
+    zone: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9]{1,4}$/, 'Mã vùng không hợp lệ')
+      .optional(),
   },
 }).superRefine((q, ctx) => {
   const from = typeof q.filters.createdFrom === 'string' ? displayDateToIso(q.filters.createdFrom) : null;

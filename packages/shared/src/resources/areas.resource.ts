@@ -2,16 +2,22 @@ import { defineResource } from '../core/define-resource';
 
 export const AREA_LEVELS = [
   { value: 'country', label: 'Quốc gia' },
+  { value: 'zone', label: 'Vùng' },
   { value: 'province', label: 'Tỉnh/Thành phố' },
   { value: 'district', label: 'Quận/Huyện' },
   { value: 'ward', label: 'Phường/Xã' },
 ] as const;
 
-export const AREA_KINDS = ['Thành phố', 'Tỉnh', 'Quận', 'Huyện', 'Thị xã', 'Phường', 'Xã', 'Thị trấn', 'Đặc khu'].map((k) => ({ value: k, label: k }));
+export const AREA_KINDS = ['Miền', 'Vùng kinh tế - xã hội', 'Thành phố', 'Tỉnh', 'Quận', 'Huyện', 'Thị xã', 'Phường', 'Xã', 'Thị trấn', 'Đặc khu'].map((k) => ({
+  value: k,
+  label: k,
+}));
 
 /**
- * Đơn vị hành chính: countries (ISO 3166-1), Vietnam's provinces and communes of the 2025
- * arrangement, and the 63 former provinces (legacy, each linked to its successor). National
+ * Đơn vị hành chính: countries (ISO 3166-1), the zones grouping the provinces (3 regions, 6
+ * socio-economic regions), Vietnam's provinces and communes of the 2025 arrangement, and the units
+ * before 01/07/2025 (63 provinces, 696 districts, ~10,000 communes; legacy, each linked to its main
+ * successor; the full old → new conversion is the address calls' business). National
  * reference data shared by every facility, updated with the product: read-only here.
  */
 export const areaResource = defineResource({

@@ -228,3 +228,100 @@ export function loadCountries(dir: string = REFERENCE_DIR): Country[] {
     };
   });
 }
+
+/** A district-level unit (quận, huyện, thị xã, thành phố thuộc tỉnh) before 01/07/2025. */
+export interface LegacyDistrict {
+  /** 3-digit GSO code, e.g. "001" (Quận Ba Đình). */
+  code: string;
+  /** Full name with its type, e.g. "Quận Ba Đình". */
+  name: string;
+  kind: string;
+  /** Code of the LegacyProvince it belonged to. */
+  provinceCode: string;
+}
+
+/** A commune-level unit (phường, xã, thị trấn) before 01/07/2025. */
+export interface LegacyWard {
+  /** 5-digit GSO code; a 2025 unit may reuse it for a different unit. */
+  code: string;
+  name: string;
+  kind: string;
+  /** Code of the LegacyDistrict it belonged to. */
+  districtCode: string;
+  /** The name the conversion table gives when it differs from the 04/01/2025 export. */
+  otherName: string | null;
+}
+
+/** One row of the official conversion table: an old commune (or a whole old island district) into a 2025 commune. */
+export interface WardConversion {
+  /** 5-digit old commune code, or 3-digit old district code (island districts without communes). */
+  oldCode: string;
+  /** 5-digit code of the 2025 commune. */
+  newCode: string;
+  /** true when the old unit was split among several 2025 units ("Nhập một phần"). */
+  partial: boolean;
+}
+
+function compactRows(dir: string, file: string, width: number[]): unknown[][] {
+  return asArray(readJson(dir, file), file).map((raw, i) => {
+    if (!Array.isArray(raw) || !width.includes(raw.length)) fail(file, i, `expected a row of ${width.join(' or ')} cells`);
+    return raw as unknown[];
+  });
+}
+
+/** The 696 districts of the three-tier system (GSO export of 04/01/2025), by code. */
+export function loadDistrictsLegacy(dir: string = REFERENCE_DIR): LegacyDistrict[] {
+  const file = 'districts-legacy.json';
+  return compactRows(dir, file, [4]).map(([code, name, kind, provinceCode], i) => ({
+    code: str(code, file, i, 'code'),
+    name: str(name, file, i, 'name'),
+    kind: str(kind, file, i, 'kind'),
+    provinceCode: str(provinceCode, file, i, 'provinceCode'),
+  }));
+}
+
+/** The communes before 01/07/2025 (GSO export of 04/01/2025 plus the few the conversion table adds), by code. */
+export function loadWardsLegacy(dir: string = REFERENCE_DIR): LegacyWard[] {
+  const file = 'wards-legacy.json';
+  return compactRows(dir, file, [4, 5]).map(([code, name, kind, districtCode, otherName], i) => ({
+    code: str(code, file, i, 'code'),
+    name: str(name, file, i, 'name'),
+    kind: str(kind, file, i, 'kind'),
+    districtCode: str(districtCode, file, i, 'districtCode'),
+    otherName: otherName === undefined ? null : str(otherName, file, i, 'otherName'),
+  }));
+}
+
+/** The official old → new commune conversion (Bảng chuyển đổi ĐVHC mới – cũ), sorted by old code. */
+export function loadWardConversions(dir: string = REFERENCE_DIR): WardConversion[] {
+  const file = 'ward-conversion-2025.json';
+  return compactRows(dir, file, [3]).map(([oldCode, newCode, partial], i) => {
+    if (partial !== 0 && partial !== 1) fail(file, i, 'partial must be 0 or 1');
+    return { oldCode: str(oldCode, file, i, 'oldCode'), newCode: str(newCode, file, i, 'newCode'), partial: partial === 1 };
+  });
+}
+
+/** A group of 2025 provinces: one of the 3 regions (miền) or the 6 socio-economic regions. */
+export interface Zone {
+  /** "MB", "MT", "MN" for the regions; "V1".."V6" for the socio-economic regions. */
+  code: string;
+  name: string;
+  kind: 'Miền' | 'Vùng kinh tế - xã hội';
+  /** Codes of the 2025 provinces in the zone, in official order. */
+  provinceCodes: string[];
+}
+
+/** The 3 regions and the 6 socio-economic regions of the 34 provinces (see SOURCES.md). */
+export function loadZones(dir: string = REFERENCE_DIR): Zone[] {
+  const file = 'zones.json';
+  return asArray(readJson(dir, file), file).map((raw, i) => {
+    const r = record(raw, file, i);
+    if (r.kind !== 'Miền' && r.kind !== 'Vùng kinh tế - xã hội') fail(file, i, `unknown zone kind ${String(r.kind)}`);
+    return {
+      code: str(r.code, file, i, 'code'),
+      name: str(r.name, file, i, 'name'),
+      kind: r.kind,
+      provinceCodes: strList(r.provinceCodes, file, i, 'provinceCodes'),
+    };
+  });
+}

@@ -2,7 +2,19 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { REFERENCE_DIR, loadCountries, loadJobs, loadNations, loadProvinces2025, loadProvincesLegacy, loadWards2025 } from './index';
+import {
+  REFERENCE_DIR,
+  loadCountries,
+  loadDistrictsLegacy,
+  loadJobs,
+  loadNations,
+  loadProvinces2025,
+  loadProvincesLegacy,
+  loadWardConversions,
+  loadWards2025,
+  loadWardsLegacy,
+  loadZones,
+} from './index';
 
 /** Vietnamese letters that only exist with diacritics (đ and every marked vowel). */
 const VIETNAMESE_DIACRITIC = /[àáảãạăằắẳẵặâầấẩẫậđèéẻẽẹêềếểễệìíỉĩịòóỏõọôồốổỗộơờớởỡợùúủũụưừứửữựỳýỷỹỵ]/i;
@@ -91,6 +103,97 @@ describe('legacy provinces (before 01/07/2025)', () => {
     expect(legacy).toHaveLength(63);
     expect(duplicates(legacy.map((l) => l.code))).toEqual([]);
     expect(legacy.filter((l) => l.type === 'Thành phố')).toHaveLength(5);
+  });
+});
+
+describe('legacy districts and communes (before 01/07/2025)', () => {
+  const provinces = new Set(loadProvincesLegacy().map((p) => p.code));
+  const districts = loadDistrictsLegacy();
+  const wards = loadWardsLegacy();
+
+  it('has the 696 districts of the GSO export of 04/01/2025, each in a former province', () => {
+    expect(districts).toHaveLength(696);
+    expect(duplicates(districts.map((d) => d.code))).toEqual([]);
+    expect(districts.filter((d) => !provinces.has(d.provinceCode))).toEqual([]);
+    for (const d of districts) {
+      expect(d.code).toMatch(/^\d{3}$/);
+      expect(d.name.startsWith(`${d.kind} `)).toBe(true);
+    }
+    expect(districts.find((d) => d.code === '001')).toMatchObject({ name: 'Quận Ba Đình', provinceCode: '01' });
+    expect(districts.find((d) => d.code === '760')).toMatchObject({ name: 'Quận 1', provinceCode: '79' });
+  });
+
+  it('has the ~10,000 communes, each in a district, with unique 5-digit codes', () => {
+    const districtCodes = new Set(districts.map((d) => d.code));
+    expect(wards.length).toBeGreaterThanOrEqual(10_051);
+    expect(duplicates(wards.map((w) => w.code))).toEqual([]);
+    expect(wards.filter((w) => !districtCodes.has(w.districtCode))).toEqual([]);
+    for (const w of wards) {
+      expect(w.code).toMatch(/^\d{5}$/);
+      expect(['Phường', 'Xã', 'Thị trấn']).toContain(w.kind);
+      expect(w.name.startsWith(`${w.kind} `)).toBe(true);
+    }
+    expect(wards.find((w) => w.code === '00001')).toMatchObject({ name: 'Phường Phúc Xá', districtCode: '001' });
+    expect(wards.find((w) => w.code === '26734')).toMatchObject({ name: 'Phường Tân Định', districtCode: '760' });
+  });
+});
+
+describe('old → new commune conversion', () => {
+  const conversions = loadWardConversions();
+  const newCodes = new Set(loadWards2025().map((w) => w.code));
+  const oldWards = new Set(loadWardsLegacy().map((w) => w.code));
+  const oldDistricts = new Set(loadDistrictsLegacy().map((d) => d.code));
+  const targets = (old: string) => conversions.filter((c) => c.oldCode === old);
+
+  it('converts into 2025 communes only, from old communes or island districts', () => {
+    expect(conversions.length).toBeGreaterThan(10_000);
+    expect(conversions.filter((c) => !newCodes.has(c.newCode))).toEqual([]);
+    expect(conversions.filter((c) => !(oldWards.has(c.oldCode) || (c.oldCode.length === 3 && oldDistricts.has(c.oldCode))))).toEqual([]);
+    expect(duplicates(conversions.map((c) => `${c.oldCode}>${c.newCode}`))).toEqual([]);
+    // every 2025 commune comes from at least one old unit
+    const reached = new Set(conversions.map((c) => c.newCode));
+    expect([...newCodes].filter((c) => !reached.has(c))).toEqual([]);
+  });
+
+  it('marks a commune split among several new ones as partial, and a whole merge as not', () => {
+    const byOld = new Map<string, number>();
+    for (const c of conversions) byOld.set(c.oldCode, (byOld.get(c.oldCode) ?? 0) + 1);
+    expect(conversions.filter((c) => byOld.get(c.oldCode)! > 1 && !c.partial)).toEqual([]);
+    expect(targets('00001')).toEqual([{ oldCode: '00001', newCode: '00097', partial: false }]); // Phúc Xá → Hồng Hà
+    expect(targets('00004')).toEqual([{ oldCode: '00004', newCode: '00004', partial: false }]); // Trúc Bạch → Ba Đình (same code, other unit)
+    expect(targets('00019').map((c) => [c.newCode, c.partial])).toEqual([
+      ['00004', true],
+      ['00070', true],
+      ['00190', true],
+      ['00226', true],
+    ]); // Phường Điện Biên split among four
+    expect(targets('755')).toEqual([{ oldCode: '755', newCode: '26732', partial: false }]); // Huyện Côn Đảo → Đặc khu Côn Đảo
+  });
+});
+
+describe('zones', () => {
+  const zones = loadZones();
+  const provinceCodes = loadProvinces2025()
+    .map((p) => p.code)
+    .sort();
+
+  it('splits the 34 provinces into the 3 regions and, separately, into the 6 socio-economic regions', () => {
+    for (const kind of ['Miền', 'Vùng kinh tế - xã hội'] as const) {
+      const group = zones.filter((z) => z.kind === kind);
+      expect(group).toHaveLength(kind === 'Miền' ? 3 : 6);
+      const all = group.flatMap((z) => z.provinceCodes);
+      expect(duplicates(all)).toEqual([]);
+      expect([...all].sort()).toEqual(provinceCodes);
+    }
+  });
+
+  it('makes each region the union of its socio-economic regions', () => {
+    const codes = (c: string) => [...zones.find((z) => z.code === c)!.provinceCodes].sort();
+    expect(codes('MB')).toEqual([...codes('V1'), ...codes('V2')].sort());
+    expect(codes('MT')).toEqual([...codes('V3'), ...codes('V4')].sort());
+    expect(codes('MN')).toEqual([...codes('V5'), ...codes('V6')].sort());
+    expect(codes('V5')).toContain('79');
+    expect(codes('V2')).toContain('01');
   });
 });
 

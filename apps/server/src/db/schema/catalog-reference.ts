@@ -47,3 +47,43 @@ export const areas = pgTable(
     index('areas_search_trgm').using('gin', t.searchText.op('gin_trgm_ops')),
   ],
 );
+
+/**
+ * The official old → new conversion of communes (Bảng chuyển đổi ĐVHC, 01/07/2025): a legacy ward (or a
+ * legacy island district without communes) into the 2025 ward(s) that took its territory. `partial`: the
+ * old unit was split among several new ones, so an old address alone cannot say which.
+ */
+export const areaConversions = pgTable(
+  'area_conversions',
+  {
+    oldAreaId: integer('old_area_id')
+      .notNull()
+      .references(() => areas.id),
+    newAreaId: integer('new_area_id')
+      .notNull()
+      .references(() => areas.id),
+    partial: boolean('partial').notNull().default(false),
+  },
+  (t) => [primaryKey({ name: 'area_conversions_pkey', columns: [t.oldAreaId, t.newAreaId] }), index('area_conversions_new_idx').on(t.newAreaId)],
+);
+
+/** Which 2025 provinces a zone (level 'zone' in `areas`: a region or a socio-economic region) groups. */
+export const areaZoneMembers = pgTable(
+  'area_zone_members',
+  {
+    zoneId: integer('zone_id')
+      .notNull()
+      .references(() => areas.id),
+    provinceId: integer('province_id')
+      .notNull()
+      .references(() => areas.id),
+  },
+  (t) => [primaryKey({ name: 'area_zone_members_pkey', columns: [t.zoneId, t.provinceId] }), index('area_zone_members_province_idx').on(t.provinceId)],
+);
+
+/** One row: the version (content hash) of the shipped reference areas last loaded, so a start loads them once. */
+export const areaReference = pgTable('area_reference', {
+  id: integer('id').primaryKey().default(1),
+  version: text('version').notNull(),
+  loadedAt: timestamp('loaded_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -4,6 +4,7 @@ import type { AppContext } from '../../core/context';
 import { resourceRoutes } from '../../core/crud/resource-routes';
 import { tableHandler } from '../../core/crud/table-handler';
 import { route } from '../../core/endpoints';
+import { addressRoutes } from './address.routes';
 import { CATALOG_RESOURCES } from './catalog-resources';
 import { findServiceTypes } from './services.repository';
 import { lookupServices, priceListCache, publicFacility } from './services.service';
@@ -73,4 +74,5 @@ export async function catalogRoutes(app: FastifyInstance, ctx: AppContext): Prom
   for (const { resource, table } of CATALOG_RESOURCES) resourceRoutes(app, resource, tableHandler(ctx, resource, table, { registry: CATALOG_RESOURCES }));
   serviceAdminRoutes(app, ctx);
   acronymAdminRoutes(app, ctx);
+  addressRoutes(app, ctx);
 }

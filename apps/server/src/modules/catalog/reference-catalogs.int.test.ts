@@ -47,6 +47,9 @@ describe('administrative areas (national, read-only)', () => {
     expect((await get(`${AREAS}?level=province&legacy=false&size=1`)).totalElements).toBe(34);
     expect((await get(`${AREAS}?level=ward&legacy=false&size=1`)).totalElements).toBe(3321);
     expect((await get(`${AREAS}?level=province&legacy=true&size=1`)).totalElements).toBe(63);
+    expect((await get(`${AREAS}?level=district&legacy=true&size=1`)).totalElements).toBe(696);
+    expect((await get(`${AREAS}?level=ward&legacy=true&size=1`)).totalElements).toBe(10_061);
+    expect((await get(`${AREAS}?level=zone&size=1`)).totalElements).toBe(9);
     expect((await get(`${AREAS}?level=ward&kind=${encodeURIComponent('Đặc khu')}&size=1`)).totalElements).toBe(13);
   });
 
@@ -74,8 +77,10 @@ describe('administrative areas (national, read-only)', () => {
     expect(res.data[0]).toMatchObject({ code: '02', legacy: true, successorName: 'Tỉnh Tuyên Quang' });
     expect(res.data[1]).toMatchObject({ code: '93', successorName: 'Thành phố Cần Thơ' });
     const tq = (await get(`${AREAS}?level=province&legacy=false&q=${encodeURIComponent('tuyen quang')}`)).data[0];
-    const merged = await get(`${AREAS}?successorId=${tq.id}&sort=code,asc`);
+    const merged = await get(`${AREAS}?successorId=${tq.id}&level=province&sort=code,asc`);
     expect(merged.data.map((r: { name: string }) => r.name)).toEqual(['Tỉnh Hà Giang', 'Tỉnh Tuyên Quang']);
+    // and the districts of both former provinces now in Tuyên Quang
+    expect((await get(`${AREAS}?successorId=${tq.id}&level=district&size=1`)).totalElements).toBe(18);
   });
 
   it('cascades province → ward through the select endpoint, for any signed-in staff', async () => {

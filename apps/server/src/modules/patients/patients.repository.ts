@@ -155,6 +155,8 @@ export interface UserSearch {
   verified?: boolean;
   locked?: boolean;
   merged?: boolean;
+  /** Accounts with a profile in one of these (2025) provinces: the zone filter. */
+  provinceCodes?: string[];
   createdFrom?: string;
   createdToExclusive?: string;
   sort: { field: 'createdAt' | 'name' | 'id'; direction: 'asc' | 'desc' };
@@ -192,6 +194,12 @@ export async function searchUsers(database: Database, s: UserSearch): Promise<{ 
     filters.push(s.merged ? 'u.merged_into_id IS NOT NULL' : 'u.merged_into_id IS NULL');
     fshape += s.merged ? 'm' : 'n';
   }
+  if (s.provinceCodes)
+    add(
+      (n) => `EXISTS (SELECT 1 FROM medical_profiles zp WHERE zp.facility_id = $1 AND zp.user_id = u.id AND zp.province_code = ANY($${n}::text[]))`,
+      s.provinceCodes,
+      'z',
+    );
   if (s.createdFrom) add((n) => `u.created_at >= $${n}::timestamptz`, s.createdFrom, 'f');
   if (s.createdToExclusive) add((n) => `u.created_at < $${n}::timestamptz`, s.createdToExclusive, 't');
   const base = [s.facilityId, ...fparams];

@@ -24,6 +24,7 @@ import {
   updateProfile,
 } from './patients.service';
 import { contentDisposition, pullResult, tooLarge, uploadResult } from './result-files';
+import { addressData } from '../catalog/address.service';
 import { patientFixtureRoutes } from './patients-fixtures.routes';
 
 const access = { access: 'MANAGER_USER' as const };
@@ -214,7 +215,8 @@ export async function patientsRoutes(app: FastifyInstance, ctx: AppContext, stor
     keyof typeof referenceEndpoints,
     (typeof referenceEndpoints)[keyof typeof referenceEndpoints],
   ][]) {
-    route(app, e, { config: access, tags, handler: async (req) => referencePage(kind, req.query) });
+    // the lookup is brought up to the areas table first (units a sync of the official list added)
+    route(app, e, { config: access, tags, handler: async (req) => (await addressData(ctx.database), referencePage(kind, req.query)) });
   }
   route(app, E.profile, {
     config: access,

@@ -40,6 +40,7 @@ import {
   type PatientUser,
 } from './patients.repository';
 import { referenceLookup } from './reference-lookup';
+import { addressData, zoneProvinceCodes } from '../catalog/address.service';
 
 export const USER_NOT_FOUND = 'Không tìm thấy tài khoản bệnh nhân';
 export const PROFILE_NOT_FOUND = 'Không tìm thấy hồ sơ bệnh nhân';
@@ -119,7 +120,9 @@ const dayStart = (ddmmyyyy: string, plusDays = 0) => {
 
 export async function searchPatients(ctx: AppContext, caller: Caller, q: PatientSearchQuery, opts: { limit?: number; offset?: number } = {}) {
   const facilityId = caller.facilityId;
-  const f = q.filters as { verified?: boolean; locked?: boolean; merged?: boolean; createdFrom?: string; createdTo?: string };
+  const f = q.filters as { verified?: boolean; locked?: boolean; merged?: boolean; createdFrom?: string; createdTo?: string; zone?: string };
+  // a zone is national reference data (catalog): its 2025 province codes; 404 for an unknown zone
+  const provinceCodes = f.zone ? await zoneProvinceCodes(ctx.database, f.zone) : undefined;
   const sort = (q.sort ?? { field: 'createdAt', direction: 'desc' }) as { field: 'createdAt' | 'name' | 'id'; direction: 'asc' | 'desc' };
   const limit = opts.limit ?? q.size;
   const found = await searchUsers(ctx.database, {
@@ -128,6 +131,7 @@ export async function searchPatients(ctx: AppContext, caller: Caller, q: Patient
     verified: f.verified,
     locked: f.locked,
     merged: f.merged,
+    provinceCodes,
     createdFrom: f.createdFrom ? dayStart(f.createdFrom) : undefined,
     createdToExclusive: f.createdTo ? dayStart(f.createdTo, 1) : undefined,
     sort,
@@ -201,6 +205,7 @@ function profileValues(b: MedicalProfileValues) {
 }
 
 export async function createProfile(ctx: AppContext, caller: Caller, userId: number, b: MedicalProfileValues): Promise<MedicalProfile> {
+  await addressData(ctx.database); // units a sync of the official list added (catalog/address.service.ts)
   checkReferenceCodes(b);
   return ctx.database.transaction(async (tx) => {
     const u = await ownUser(tx, caller, userId, true);
@@ -214,6 +219,7 @@ export async function createProfile(ctx: AppContext, caller: Caller, userId: num
 }
 
 export async function updateProfile(ctx: AppContext, caller: Caller, userId: number, profileId: number, b: MedicalProfileValues): Promise<MedicalProfile> {
+  await addressData(ctx.database);
   checkReferenceCodes(b);
   return ctx.database.transaction(async (tx) => {
     const u = await ownUser(tx, caller, userId, true);

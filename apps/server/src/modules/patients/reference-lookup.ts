@@ -23,6 +23,9 @@ export interface ReferenceLookup {
 }
 
 let cached: ReferenceLookup | null = null;
+/** The lookup's own maps, shared with overlayAreas. */
+let provinceIndex = new Map<string, Province2025>();
+let wardIndex = new Map<string, Ward2025>();
 
 export const REFERENCE_FILES_DIR = path.join(serverRoot, 'src', 'db', 'reference');
 
@@ -35,6 +38,8 @@ export function referenceLookup(): ReferenceLookup {
   const jobs = loadJobs(REFERENCE_FILES_DIR).map((j) => ({ code: j.code, name: j.name }));
   const provinceBy = new Map(provinces.map((p) => [p.code, p]));
   const wardBy = new Map(wards.map((w) => [w.code, w]));
+  provinceIndex = provinceBy;
+  wardIndex = wardBy;
   const nationBy = new Map(nations.map((n) => [n.code, n.name]));
   const jobBy = new Map(jobs.map((j) => [j.code, j.name]));
   cached = {
@@ -52,4 +57,50 @@ export function referenceLookup(): ReferenceLookup {
     },
   };
   return cached;
+}
+
+/** A current province or ward of the `areas` table (what an administrator's sync may have added or renamed). */
+export interface CurrentArea {
+  level: string;
+  code: string;
+  name: string;
+  kind: string | null;
+  provinceCode: string | null;
+}
+
+const WARD_TYPES: readonly Ward2025['type'][] = ['Phường', 'Xã', 'Đặc khu'];
+
+/**
+ * Brings the lookup up to the `areas` table: units added by a sync of the official list are known, renamed ones
+ * carry their new name (codes never change; ended units stay, so the profiles that use them keep their names).
+ * Called whenever the catalogue's address data is (re)loaded (modules/catalog/address.service.ts).
+ */
+export function overlayAreas(units: CurrentArea[]): void {
+  const ref = referenceLookup();
+  for (const u of units) {
+    if (u.level === 'province') {
+      const i = ref.provinces.findIndex((p) => p.code === u.code);
+      const type = u.kind === 'Thành phố' ? 'Thành phố' : 'Tỉnh';
+      const short = u.name.startsWith(`${type} `) ? u.name.slice(type.length + 1) : u.name;
+      const p = { code: u.code, name: short, fullName: u.name, type, mergedFrom: i >= 0 ? ref.provinces[i]!.mergedFrom : [] } as Province2025;
+      if (i < 0) ref.provinces.push(p);
+      else if (ref.provinces[i]!.fullName !== u.name) ref.provinces[i] = p;
+      else continue;
+      provinceIndex.set(u.code, p);
+    } else if (u.level === 'ward' && u.provinceCode) {
+      const i = ref.wards.findIndex((w) => w.code === u.code);
+      const type = WARD_TYPES.find((t) => t === u.kind) ?? WARD_TYPES.find((t) => u.name.startsWith(`${t} `)) ?? 'Xã';
+      const w: Ward2025 = {
+        code: u.code,
+        name: u.name,
+        shortName: u.name.startsWith(`${type} `) ? u.name.slice(type.length + 1) : u.name,
+        type,
+        provinceCode: u.provinceCode,
+      };
+      if (i < 0) ref.wards.push(w);
+      else if (ref.wards[i]!.name !== u.name || ref.wards[i]!.provinceCode !== u.provinceCode) ref.wards[i] = w;
+      else continue;
+      wardIndex.set(u.code, w);
+    }
+  }
 }

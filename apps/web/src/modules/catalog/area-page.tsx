@@ -3,6 +3,7 @@ import { useScreenParams } from '../../core/router/use-screen-params';
 import { areaResource } from '@portal/shared/resources';
 import { T } from '../../app/messages';
 import { ResourceListPage } from '../../core/crud/resource-list-page';
+import { AreaSyncButton } from './area-sync';
 
 /**
  * One tab per level; each tab is the generic list with the level fixed (kept in the URL, so a
@@ -10,6 +11,7 @@ import { ResourceListPage } from '../../core/crud/resource-list-page';
  */
 const TABS = [
   { key: 'country', label: T.areas.countries, fixed: { level: 'country', legacy: 'false' }, hidden: ['kind', 'parentId', 'successorId'] },
+  { key: 'zone', label: T.areas.zones, fixed: { level: 'zone', legacy: 'false' }, hidden: ['parentId', 'successorId', 'otherNames'] },
   { key: 'province', label: T.areas.provinces, fixed: { level: 'province', legacy: 'false' }, hidden: ['parentId', 'successorId', 'otherNames'] },
   {
     key: 'ward',
@@ -25,12 +27,27 @@ const TABS = [
     hidden: ['parentId', 'otherNames'],
     refQueries: { successorId: { level: 'province', legacy: 'false' } },
   },
+  {
+    key: 'legacy-district',
+    label: T.areas.legacyDistricts,
+    fixed: { level: 'district', legacy: 'true' },
+    hidden: ['otherNames'],
+    refQueries: { parentId: { level: 'province', legacy: 'true' }, successorId: { level: 'province', legacy: 'false' } },
+  },
+  {
+    key: 'legacy-ward',
+    label: T.areas.legacyWards,
+    fixed: { level: 'ward', legacy: 'true' },
+    hidden: [],
+    refQueries: { parentId: { level: 'district', legacy: 'true' }, successorId: { level: 'ward', legacy: 'false' } },
+  },
 ] as const;
 
 /** /admin/administrative: Danh mục đơn vị hành chính. */
 export function AreaPage() {
   const [params, setParams] = useScreenParams();
-  const tab = TABS.find((t) => t.fixed.level === params.get('level') && t.fixed.legacy === (params.get('legacy') ?? 'false')) ?? TABS[1];
+  const tab =
+    TABS.find((t) => t.fixed.level === params.get('level') && t.fixed.legacy === (params.get('legacy') ?? 'false')) ?? TABS.find((t) => t.key === 'province')!;
   return (
     <ResourceListPage
       key={tab.key}
@@ -38,6 +55,7 @@ export function AreaPage() {
       fixedFilters={tab.fixed}
       hiddenFields={tab.hidden}
       refQueries={'refQueries' in tab ? tab.refQueries : undefined}
+      toolbar={<AreaSyncButton />}
       header={
         <Tabs
           activeKey={tab.key}

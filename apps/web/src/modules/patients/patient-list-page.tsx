@@ -34,6 +34,7 @@ import { AccountActions } from './account-actions';
 import { patientKeys, patientsApi } from './patients.api';
 import { ForbiddenPage } from '../../core/blocks/forbidden-page';
 import { ExportButton } from '../../core/crud/export-button';
+import { ZoneFilter } from './zone-filter';
 
 const M = T.patients.list;
 
@@ -46,6 +47,7 @@ export const PATIENT_LIST_SPEC: ListSpec = {
     { key: 'merged', type: 'boolean' },
     { key: 'createdFrom', type: 'text' },
     { key: 'createdTo', type: 'text' },
+    { key: 'zone', type: 'text' },
   ],
   defaultSort: { field: 'createdAt', direction: 'desc' },
   // a search lists the best matches first unless a column is chosen (docs/decisions.md "Search of accounts")
@@ -215,6 +217,7 @@ export function PatientListPage() {
             ]}
             onChange={(v: StateKey) => setState(withFilters(state, { filters: withStateKey(f, v) }))}
           />
+          <ZoneFilter value={f.zone} onChange={(v) => setState(setFilter(state, 'zone', v))} />
           <Flex align="center" gap={6}>
             <Typography.Text>{M.createdFrom}</Typography.Text>
             <span style={{ width: 130 }}>

@@ -11,6 +11,7 @@ import { DateShorthandInput, dateShorthandRule } from '../../core/blocks/date-sh
 import { SelectBox } from '../../core/blocks/select-box';
 import { reportError } from '../../core/crud/resource-api';
 import { notify } from '../../core/notify';
+import { OldAddressButton, type MappedAddress } from './old-address';
 import { patientsApi } from './patients.api';
 
 const R = T.patients.record;
@@ -114,6 +115,12 @@ export function ProfileForm({
     },
   });
 
+  /** An old address mapped by the server (old-address.tsx): today's province and ward, and the street if pasted. */
+  const applyMapped = (a: MappedAddress) => {
+    form.setFieldsValue({ province: { value: a.province.code, label: a.province.name }, ward: { value: a.ward.code, label: a.ward.name } });
+    if (a.street && !form.getFieldValue('street')) form.setFieldValue('street', a.street);
+  };
+
   const loader = (kind: 'provinces' | 'wards' | 'nations' | 'jobs') => (p: { page: number; size: number; search: string }) =>
     patientsApi.reference(kind, { ...p, provinceCode: kind === 'wards' ? province?.value : undefined });
 
@@ -202,6 +209,11 @@ export function ProfileForm({
             <Form.Item name="job" label={R.job}>
               <SelectBox aria-label={R.job} labelInValue allowClear loader={loader('jobs')} />
             </Form.Item>
+          </Col>
+          <Col span={24}>
+            <Flex justify="end" style={{ marginBottom: 8 }}>
+              <OldAddressButton onApply={applyMapped} />
+            </Flex>
           </Col>
           <Col span={12}>
             <Form.Item name="province" label={R.province}>

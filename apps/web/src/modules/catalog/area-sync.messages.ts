@@ -1,0 +1,31 @@
+/** The areas screen's "update from the official list" dialog (issue 15). */
+export const AREA_SYNC = {
+  button: 'Cập nhật từ danh mục chính thức',
+  title: 'Cập nhật danh mục đơn vị hành chính',
+  intro:
+    'Tải lên danh sách mã đơn vị hành chính mới nhất (Excel .xlsx hoặc JSON), mỗi dòng một phường/xã kèm tỉnh/thành phố. Cột nhận được: Mã TP, Tỉnh Thành Phố, Mã PX, Phường Xã, Cấp (tiêu đề của tệp xuất từ danhmuchanhchinh.nso.gov.vn) và tuỳ chọn Sáp nhập vào (mã phường/xã kế thừa của đơn vị đã sáp nhập).',
+  choose: 'Chọn hoặc kéo thả tệp vào đây',
+  notSupported: 'Chỉ nhận tệp .xlsx hoặc .json',
+  preview: 'Xem trước thay đổi',
+  apply: 'Áp dụng',
+  close: 'Đóng',
+  rows: (n: number) => `Tệp có ${n.toLocaleString('vi-VN')} dòng`,
+  added: 'Thêm mới',
+  renamed: 'Đổi tên',
+  merged: 'Sáp nhập',
+  removed: 'Bãi bỏ',
+  profiles: 'Hồ sơ đang dùng',
+  none: 'Không có',
+  code: 'Mã',
+  name: 'Tên',
+  before: 'Tên cũ',
+  into: 'Sáp nhập vào',
+  used: 'Số hồ sơ',
+  patientCode: 'Mã bệnh nhân',
+  fullName: 'Họ và tên',
+  unit: 'Đơn vị',
+  profilesNote: (shown: number, total: number) =>
+    `${total.toLocaleString('vi-VN')} hồ sơ (mọi cơ sở) đang dùng đơn vị bị bãi bỏ hoặc sáp nhập; ${shown.toLocaleString('vi-VN')} hồ sơ của cơ sở này được liệt kê. Các hồ sơ vẫn hợp lệ: đơn vị được giữ lại ở trạng thái ngừng hoạt động, trỏ tới đơn vị kế thừa.`,
+  confirm: 'Tôi đã xem danh sách hồ sơ bị ảnh hưởng',
+  noChange: 'Danh sách trùng với danh mục hiện hành: không có thay đổi',
+} as const;
