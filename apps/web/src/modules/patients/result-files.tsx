@@ -122,7 +122,7 @@ export function UploadResultButton({
   return (
     <Upload
       key={input.current}
-      accept="application/pdf,image/jpeg,image/png"
+      accept="application/pdf,image/jpeg,image/png,image/webp"
       showUploadList={false}
       beforeUpload={(file) => {
         if (file.size > RESULT_FILE_MAX_BYTES) {
