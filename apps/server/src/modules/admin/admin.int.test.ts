@@ -515,7 +515,9 @@ describe('usernames (spec "Vendor usernames")', () => {
   const USERNAMES = '/api/his/v1/vendor/usernames';
   const check = (token: string | null, q: Record<string, string>) => call('GET', `${USERNAMES}?${new URLSearchParams(q)}`, token);
   // a full name of its own, so the series starts empty whatever other tests made
-  const stemName = `Nguyễn Văn Zuyx${Date.now().toString(36).replace(/[^a-z]/g, '')}`;
+  const stemName = `Nguyễn Văn Zuyx${Date.now()
+    .toString(36)
+    .replace(/[^a-z]/g, '')}`;
   let stem: string;
   let role: number;
 
@@ -557,7 +559,10 @@ describe('usernames (spec "Vendor usernames")', () => {
     for (const [q, message] of cases) {
       const res = await check(tok.mgr, q);
       expect(res.statusCode, JSON.stringify(q)).toBe(400);
-      expect(res.json().errors.map((e: { message: string }) => e.message), JSON.stringify(q)).toContain(message);
+      expect(
+        res.json().errors.map((e: { message: string }) => e.message),
+        JSON.stringify(q),
+      ).toContain(message);
     }
   });
 

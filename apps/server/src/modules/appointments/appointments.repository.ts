@@ -305,10 +305,22 @@ export function findListingPage(
   q: ListingQuery & { roomIds?: readonly number[] },
 ): Promise<{ rows: BookingRow[]; total: number }> {
   const conds = [sql`b.facility_id = ${facilityId}`, 'doctorId' in by ? sql`b.doctor_id = ${by.doctorId}` : sql`b.schedule_id = ${by.scheduleId}`];
-  if (q.status?.length) conds.push(sql`b.status IN (${sql.join(q.status.map((x) => sql`${x}`), sql`, `)})`);
+  if (q.status?.length)
+    conds.push(
+      sql`b.status IN (${sql.join(
+        q.status.map((x) => sql`${x}`),
+        sql`, `,
+      )})`,
+    );
   if (q.from) conds.push(sql`b.date >= ${q.from}`);
   if (q.to) conds.push(sql`b.date <= ${q.to}`);
-  if (q.roomIds !== undefined) conds.push(sql`b.room_id IN (${sql.join([0, ...q.roomIds].map((id) => sql`${id}`), sql`, `)})`);
+  if (q.roomIds !== undefined)
+    conds.push(
+      sql`b.room_id IN (${sql.join(
+        [0, ...q.roomIds].map((id) => sql`${id}`),
+        sql`, `,
+      )})`,
+    );
   const dir = q.sort === 'DESC' ? 'DESC' : 'ASC';
   const order = sql.raw([...q.properties.map((p) => `${LISTING_ORDER[p]} ${dir} NULLS LAST`), `b.id ${dir}`].join(', '));
   return findBookingPage(ex, sql.join(conds, sql` AND `), order, q);

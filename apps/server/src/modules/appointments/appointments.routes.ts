@@ -3,8 +3,6 @@ import {
   appointmentEndpoints as E,
   BOOKING_LIVE_TOPIC,
   BOOKING_MESSAGES,
-  BOOKING_SOURCE_LABELS,
-  BOOKING_SOURCES,
   bookingReasonEndpoints,
   bookingTransitionEndpoints,
   type StaffAction,

@@ -22,7 +22,13 @@ const get = (url: string, token: string | null = tok.staff) => t.app.inject({ me
 const codes = async (url: string, token = tok.staff) => {
   const res = await get(url, token);
   expect(res.statusCode, res.body).toBe(200);
-  return res.json() as { data: { id: number; date: string; startTime: string; status: string; patient: { name: string } }[]; totalElements: number; page: number; size: number; totalPage: number };
+  return res.json() as {
+    data: { id: number; date: string; startTime: string; status: string; patient: { name: string } }[];
+    totalElements: number;
+    page: number;
+    size: number;
+    totalPage: number;
+  };
 };
 
 beforeAll(async () => {

@@ -84,7 +84,24 @@ describe('POST /histories/{id}/from-html', () => {
     expect(html).toContain('<h2>PHIẾU KẾT QUẢ XÉT NGHIỆM</h2>');
     expect(html).toContain('<td>Glucose</td><td>5,6 mmol/L</td>');
     expect(html).toContain('<b>Trần Thị Mai</b>');
-    for (const bad of ['<script', 'alert', 'fetch(', '<iframe', 'evil.example', 'tracker.example', '<img', 'data:', 'onload', 'onclick', 'style', '<form', '<input', '<svg', 'javascript:', 'steal'])
+    for (const bad of [
+      '<script',
+      'alert',
+      'fetch(',
+      '<iframe',
+      'evil.example',
+      'tracker.example',
+      '<img',
+      'data:',
+      'onload',
+      'onclick',
+      'style',
+      '<form',
+      '<input',
+      '<svg',
+      'javascript:',
+      'steal',
+    ])
       expect(html, bad).not.toContain(bad);
     docId = data.id;
     // stored as sanitised, with its text, in one transaction with its audit row
@@ -126,9 +143,16 @@ describe('POST /histories/{id}/from-html', () => {
       expect(res.statusCode, message).toBe(status);
       expect(res.json().message, message).toBe(message);
     }
-    const noName = await t.app.inject({ method: 'POST', url: `${H}/${historyId}/from-html`, headers: { ...bearer(tok.user), 'content-type': 'text/html' }, payload: '<p>x</p>' });
+    const noName = await t.app.inject({
+      method: 'POST',
+      url: `${H}/${historyId}/from-html`,
+      headers: { ...bearer(tok.user), 'content-type': 'text/html' },
+      payload: '<p>x</p>',
+    });
     expect(noName.statusCode).toBe(400);
-    expect((await t.app.inject({ method: 'POST', url: `${H}/abc/from-html?fileName=a.html`, headers: bearer(tok.user), payload: '<p>x</p>' })).statusCode).toBe(400);
+    expect((await t.app.inject({ method: 'POST', url: `${H}/abc/from-html?fileName=a.html`, headers: bearer(tok.user), payload: '<p>x</p>' })).statusCode).toBe(
+      400,
+    );
     expect(await count()).toBe(before);
   });
 

@@ -4,7 +4,14 @@ import { ArrowLeftOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { hasAuthority } from '@portal/shared/authorities';
-import { genderLabel, relationshipLabel, type MedicalProfile, type PatientHistory, type ResultDocumentBrief, type ResultFile } from '@portal/shared/contracts/patients.contract';
+import {
+  genderLabel,
+  relationshipLabel,
+  type MedicalProfile,
+  type PatientHistory,
+  type ResultDocumentBrief,
+  type ResultFile,
+} from '@portal/shared/contracts/patients.contract';
 import { fmt } from '@portal/shared/messages.vi';
 import { formatAge } from '@portal/shared/rules/age';
 import { EMPTY_FIELD, formatDate, formatDateTime, orDash } from '@portal/shared/rules/format';
