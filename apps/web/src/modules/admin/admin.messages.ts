@@ -5,6 +5,6 @@ export const ADMIN_MESSAGES = {
     free: 'Tên đăng nhập còn trống',
     taken: 'Tên đăng nhập đã có người dùng',
     proposal: 'Gợi ý từ họ và tên:',
-    useProposal: 'Dùng tên đăng nhập {name}',
+    useProposal: 'Dùng gợi ý {name}',
   },
 } as const;
