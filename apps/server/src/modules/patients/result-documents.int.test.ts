@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { historiesResponse } from '@portal/shared/contracts/patients.contract';
 import { bearer, createTestApp, login, makeFacility, sqlRows, type TestApp } from '../../test/test-app';
 import { makeHistory, makePatients } from './patients.fixtures';
-import { decodeHtml, HTML_MESSAGES, pageOutline } from './result-documents';
+import { declaredCharset, decodeHtml, HTML_MESSAGES, pageOutline } from './result-documents';
 
 let t: TestApp;
 let dataDir: string;
@@ -187,6 +187,18 @@ describe('decodeHtml and pageOutline', () => {
     ['windows-1252 declared', Buffer.from('<meta charset="windows-1252"><p>caf\xe9</p>', 'latin1'), '<meta charset="windows-1252"><p>café</p>'],
   ])('decodes %s', (_label, bytes, text) => {
     expect(decodeHtml(bytes)).toBe(text);
+  });
+
+  it.each<[string, string | null]>([
+    ['<meta charset="windows-1258">', 'windows-1258'],
+    ["<META CHARSET='UTF-8'/>", 'utf-8'],
+    ['<meta http-equiv="Content-Type" content="text/html; charset=windows-1258">', 'windows-1258'],
+    ['<meta charset = utf-8>', 'utf-8'],
+    ['<p>charset=latin1</p>', null],
+    ['<meta name="x"><p>charset=latin1</p>', null],
+    ['<html><head><title>x</title>', null],
+  ])('reads the declared charset of %j', (head, label) => {
+    expect(declaredCharset(head)).toBe(label);
   });
 
   it('refuses an unknown declared charset and broken UTF-8', () => {

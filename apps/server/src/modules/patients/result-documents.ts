@@ -25,7 +25,25 @@ export const HTML_MESSAGES = {
 
 export const htmlTooLarge = () => new AppError(413, HTML_MESSAGES.tooLarge);
 
-const CHARSET_RE = /<meta[^>]{0,200}?charset\s*=\s*["']?([\w-]{1,40})/i;
+const LABEL_RE = /^[\w-]{1,40}/;
+
+/** The encoding a `<meta charset=…>` or `<meta http-equiv … content="…; charset=…">` of the page's head declares. */
+export function declaredCharset(head: string): string | null {
+  const lower = head.toLowerCase();
+  for (let i = lower.indexOf('charset'); i !== -1; i = lower.indexOf('charset', i + 7)) {
+    const open = lower.lastIndexOf('<', i);
+    if (open === -1 || !lower.startsWith('<meta', open) || lower.indexOf('>', open) < i) continue;
+    let j = i + 7;
+    while (lower[j] === ' ') j++;
+    if (lower[j] !== '=') continue;
+    j++;
+    while (lower[j] === ' ') j++;
+    if (lower[j] === '"' || lower[j] === "'") j++;
+    const label = LABEL_RE.exec(lower.slice(j, j + 40))?.[0];
+    if (label) return label;
+  }
+  return null;
+}
 
 /**
  * The text of an exported page: a BOM decides (UTF-8, UTF-16), else the page's `<meta charset>` (a
@@ -37,7 +55,7 @@ export function decodeHtml(bytes: Buffer): string {
   if (bytes[0] === 0xff && bytes[1] === 0xfe) label = 'utf-16le';
   else if (bytes[0] === 0xfe && bytes[1] === 0xff) label = 'utf-16be';
   else if (!(bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf)) {
-    const declared = CHARSET_RE.exec(bytes.toString('latin1', 0, 2048))?.[1]?.toLowerCase();
+    const declared = declaredCharset(bytes.toString('latin1', 0, 2048));
     if (declared) label = declared;
   }
   let text: string;
