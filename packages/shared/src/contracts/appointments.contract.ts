@@ -346,6 +346,18 @@ const transitionWithReason = (path: string, action: StaffAction) =>
     errors: [400, 401, 403, 404, 409],
   });
 
+/** A doctor's or a medical schedule's bookings: the same query and answer under its own path. */
+const listingEndpoint = <Params extends z.ZodType>(path: string, params: Params, whose: string) =>
+  endpoint({
+    method: 'GET',
+    path: `${P}/${path}`,
+    summary: `Lịch đặt khám của ${whose} (page, size, sort = ASC|DESC, properties; lọc trạng thái, khoảng ngày)`,
+    params,
+    query: listingQuery,
+    response: listingResponse,
+    errors: [400, 401, 403, 404],
+  });
+
 /** The bookings API, written once for the server and the web (core/endpoint.ts). */
 export const appointmentEndpoints = {
   list: endpoint({
@@ -372,24 +384,8 @@ export const appointmentEndpoints = {
     response: envelope(z.array(sourceOption)),
     errors: [400, 401, 403, 404],
   }),
-  doctorListing: endpoint({
-    method: 'GET',
-    path: `${P}/doctors/:doctorId`,
-    summary: 'Lịch đặt khám của một bác sĩ (page, size, sort = ASC|DESC, properties; lọc trạng thái, khoảng ngày)',
-    params: listingDoctorParams,
-    query: listingQuery,
-    response: listingResponse,
-    errors: [400, 401, 403, 404],
-  }),
-  scheduleListing: endpoint({
-    method: 'GET',
-    path: `${P}/schedules/:scheduleId`,
-    summary: 'Lịch đặt khám của một lịch làm việc (page, size, sort = ASC|DESC, properties; lọc trạng thái)',
-    params: listingScheduleParams,
-    query: listingQuery,
-    response: listingResponse,
-    errors: [400, 401, 403, 404],
-  }),
+  doctorListing: listingEndpoint('doctors/:doctorId', listingDoctorParams, 'một bác sĩ'),
+  scheduleListing: listingEndpoint('schedules/:scheduleId', listingScheduleParams, 'một lịch làm việc'),
   timeSlots: endpoint({
     method: 'GET',
     path: `${P}/time-slots`,

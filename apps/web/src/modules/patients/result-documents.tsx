@@ -1,52 +1,30 @@
-import { useRef, useState } from 'react';
-import { Button, Flex, Modal, Result, Spin, Table, Tag, Typography, Upload } from 'antd';
+import { useRef } from 'react';
+import { Button, Flex, Modal, Result, Spin, Table, Tag, Typography } from 'antd';
 import { EyeOutlined, FileTextOutlined, PrinterOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { RESULT_HTML_MAX_BYTES, RESULT_HTML_MAX_MB, type ResultDocumentBrief } from '@portal/shared/contracts/patients.contract';
 import { fmt } from '@portal/shared/messages.vi';
 import { formatDateTime } from '@portal/shared/rules/format';
 import { T } from '../../app/messages';
-import { reportError } from '../../core/crud/resource-api';
-import { notify } from '../../core/notify';
 import { patientsApi } from './patients.api';
 import { printDocumentHtml } from './result-document-print';
+import { PickFileButton } from './result-files';
 
 const R = T.patients.record;
 
 /** Picks a result page exported as HTML and imports it into a visit; the server sanitises it. */
 export function ImportHtmlButton({ historyId, onDone }: { historyId: number; onDone: () => void }) {
-  const [busy, setBusy] = useState(false);
-  const input = useRef(0);
-  const hint = fmt(R.importHtmlHint, { mb: RESULT_HTML_MAX_MB });
   return (
-    <Upload
-      key={input.current}
+    <PickFileButton
       accept=".html,.htm,text/html"
-      showUploadList={false}
-      beforeUpload={(file) => {
-        if (file.size > RESULT_HTML_MAX_BYTES) {
-          notify.error(fmt(R.htmlTooLarge, { mb: RESULT_HTML_MAX_MB }));
-          return Upload.LIST_IGNORE;
-        }
-        setBusy(true);
-        patientsApi
-          .importHtml(historyId, file)
-          .then((res) => {
-            notify.success(res.message ?? R.uploaded);
-            onDone();
-          })
-          .catch((e) => reportError(e))
-          .finally(() => {
-            setBusy(false);
-            input.current += 1;
-          });
-        return false;
-      }}
-    >
-      <Button size="small" icon={<FileTextOutlined />} loading={busy} title={hint}>
-        {R.importHtml}
-      </Button>
-    </Upload>
+      maxBytes={RESULT_HTML_MAX_BYTES}
+      tooLarge={fmt(R.htmlTooLarge, { mb: RESULT_HTML_MAX_MB })}
+      send={(file) => patientsApi.importHtml(historyId, file)}
+      onDone={onDone}
+      label={R.importHtml}
+      icon={<FileTextOutlined />}
+      hint={fmt(R.importHtmlHint, { mb: RESULT_HTML_MAX_MB })}
+    />
   );
 }
 
