@@ -4,6 +4,7 @@ import { ADMIN_MESSAGES } from '../apps/web/src/modules/admin/admin.messages';
 import { BOOKING_UI } from '../apps/web/src/modules/appointments/appointments.messages';
 import { MSG, fmt } from '../packages/shared/src/messages.vi';
 import { todayVn } from '../packages/shared/src/rules/time';
+import { expectAccessible } from './a11y';
 import { chooseOption, chooseOptions, closeDialog, FIXTURE_PASSWORD, loginViaApi, makeAccount, selectOf, snap, toast, uniq } from './helpers';
 
 /**
@@ -88,6 +89,10 @@ test('attach a photo of a paper result and an exported HTML result page to a vis
   });
   await viewer.getByRole('button', { name: R.print }).click();
   expect(await page.evaluate(() => (window as unknown as { __printed?: string }).__printed)).toContain('Glucose');
+  // the record with its new parts (axe cannot enter the script-less frame of the viewer: scanned closed)
+  await viewer.locator('.ant-modal-close').click();
+  await expect(viewer).toBeHidden();
+  await expectAccessible(page, 'a visit with its photo and imported page');
 });
 
 test('the username field says at once whether a name is free and proposes one from the full name', async ({ page }) => {
@@ -123,6 +128,7 @@ test('the username field says at once whether a name is free and proposes one fr
   await expect(name).toHaveValue(stem);
   await expect(status).toContainText(U.free);
   await snap(page, 'forms-username-proposal');
+  await expectAccessible(page, 'the account form with its username check');
   await chooseOptions(page, form.getByLabel('Vai trò'), ['Lễ tân']);
   await form.getByRole('button', { name: T.crud.save }).click();
   const otp = page.getByRole('dialog', { name: T.admin.otpTitle });
@@ -174,6 +180,7 @@ test("the update screen moves a booking to another profile of the account; the d
   await expect(selectOf(picker.getByRole('combobox'))).toContainText(`${self!.fullName} · ${self!.patientCode}`);
   await chooseOptions(page, picker.getByRole('combobox'), [new RegExp(`^${child!.fullName} · ${child!.patientCode} · `)]);
   await snap(page, 'forms-booking-profile');
+  await expectAccessible(page, 'the booking update with its profiles');
   await page.getByRole('button', { name: BOOKING_UI.form.save }).click();
   await expect(toast(page, 'Đã cập nhật lịch đặt khám')).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`/admin/quan-ly-dat-kham/${first.id}$`));
@@ -196,4 +203,5 @@ test("the update screen moves a booking to another profile of the account; the d
   expect((await newest).url()).toContain('properties=date%2CstartTime');
   await expect(codes()).toHaveText([third.code, first.code, second.code]);
   await snap(page, 'forms-doctor-bookings');
+  await expectAccessible(page, "the doctor's bookings");
 });

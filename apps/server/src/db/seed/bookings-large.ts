@@ -36,7 +36,7 @@ export async function seedLargeBookings(database: Database, facilityId: number, 
       SELECT ${facilityId}, 'PL' || lpad(i::text, 3, '0'), 'Phòng khám số L' || lpad(i::text, 3, '0'), 'phong kham so l' || lpad(i::text, 3, '0'),
         (${sql.raw(`ARRAY[${deps.map((d) => d.id).join(',')}]`)})[1 + (i - 1) % ${deps.length}]
       FROM generate_series(1, ${DOCTORS}) i
-      ON CONFLICT (facility_id, code) DO NOTHING`);
+      ON CONFLICT (facility_id, lower(code)) DO NOTHING`);
     await tx.execute(sql`
       INSERT INTO doctors (facility_id, code, name, gender, degree, department_id, search_text)
       SELECT ${facilityId}, 'BSL' || lpad(i::text, 3, '0'),
