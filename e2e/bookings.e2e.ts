@@ -205,7 +205,8 @@ test('reschedule, bulk accept with one failing, reject with a reason', async ({ 
   // Reschedule 09:00 → 14:00 and add a service.
   await page.goto(`/admin/cap-nhat-dat-kham/${moved.id}`);
   await expect(page.getByText('Lịch hiện tại: 09:00–09:30')).toBeVisible();
-  await expect(page.getByLabel('Bệnh nhân')).toHaveValue(/^Trần Thị Bình · BN/);
+  // the patient: a choice among the account's profiles (PUT /{id}/profile; e2e/forms.e2e.ts changes it)
+  await expect(selectOf(page.getByTestId('patient-picker').getByRole('combobox'))).toContainText(/^Trần Thị Bình · BN/);
   await page.getByTestId('slot-picker').getByText('14:00–14:30').click();
   // The booking's service shows the price it holds; an added one its quoted price, in the total.
   await expect(page.getByTestId('booking-service-prices').getByRole('listitem')).toHaveText(['Khám Nội tổng quát150.000 ₫']);

@@ -12,6 +12,7 @@ import { areasBench } from './areas';
 import { bookingsBulkAcceptBench, bookingsListBench } from './bookings';
 import { doctorsBench } from './doctors';
 import { jobsBench } from './jobs';
+import { bookingsListingBench } from './listings';
 import { liveBench } from './live';
 import { logsBench } from './logs';
 import { pagesBench } from './pages';
@@ -311,6 +312,8 @@ benches.doctors = () => doctorsBench(3208);
 /** Bookings over ~1,000,000 rows (seed --scale bookings): the day list at 50 connections, and bulk accept of 50. */
 benches['bookings-list'] = () => bookingsListBench(Number(process.env.BENCH_PORT ?? 3131), seedScale);
 benches['bookings-bulk-accept'] = () => bookingsBulkAcceptBench(Number(process.env.BENCH_PORT ?? 3131), seedScale);
+/** A doctor's and a medical schedule's bookings, paged and sorted by the spec's properties (issue 15). */
+benches['bookings-listing'] = () => bookingsListingBench(Number(process.env.BENCH_PORT ?? 3131), seedScale);
 /** A booking change reaching another open browser (budget < 1 s). Ports BENCH_PORT+10 and +11. */
 benches.live = () => liveBench(Number(process.env.BENCH_PORT ?? 3131) + 10, seedScale);
 

@@ -89,6 +89,15 @@ export const MSG = {
   mustChangePasswordFirst: 'Vui lòng đổi mật khẩu dùng một lần trước khi tiếp tục',
   mustChangeToStrongPassword:
     'Mật khẩu của bạn được đặt trước ngày 22/09/2024, khi quy định mật khẩu mạnh bắt đầu áp dụng. Vui lòng đổi mật khẩu trước khi tiếp tục',
+  // usernames (issue 15): the rule of rules/username.ts, on the form and on the server
+  usernameRequired: 'Vui lòng nhập tên đăng nhập',
+  usernameSpaces: 'Tên đăng nhập không được chứa dấu cách',
+  usernameDiacritics: 'Tên đăng nhập không được có dấu tiếng Việt (viết "{plain}" thay cho "{input}")',
+  usernameFirstLetter: 'Tên đăng nhập phải bắt đầu bằng chữ cái',
+  usernameChars: 'Tên đăng nhập chỉ gồm chữ thường không dấu, số và các ký tự . _ -',
+  usernameTooShort: 'Tên đăng nhập tối thiểu 3 ký tự',
+  usernameTooLong: 'Tên đăng nhập tối đa 50 ký tự',
+  usernameCheckEmpty: 'Vui lòng nhập tên đăng nhập hoặc họ và tên',
   // rich content (issue 13): sanitised HTML and its images
   richTextTooLong: '{field} quá dài (tối đa {max} ký tự, kể cả định dạng)',
   contentImageRequired: 'Vui lòng chọn ảnh',

@@ -5,6 +5,7 @@ import { pagingParams } from '../core/list-query';
 import { resourceEndpoints } from '../core/resource-endpoints';
 import { accountResource, accountRoomResource, roleResource, roomOptionResource } from '../resources';
 import { idParam } from './auth.contract';
+import { MSG } from '../messages.vi';
 
 /** Rows and operations of the admin domain (accounts, roles, permissions, account rooms). */
 
@@ -118,6 +119,26 @@ export const roomOptionEndpoints = resourceEndpoints(roomOptionResource, {
   errors: { options: [400, 401, 403] },
 });
 
+/** GET /api/his/v1/vendor/usernames (spec "Vendor usernames"): is a login name free, and the one a full name gives. */
+export const USERNAMES_PATH = '/api/his/v1/vendor/usernames';
+export const usernameCheckQuery = z
+  .object({
+    /** The name being typed; its rule (rules/username) is checked first: a bad one is a 400 with the reason. */
+    username: z.string().max(200, 'Tên đăng nhập tối đa 50 ký tự').optional(),
+    /** The account holder's full name: the proposal "annv", "annv2"… is built from it. */
+    fullName: z.string().trim().max(100, 'Họ và tên tối đa 100 ký tự').optional(),
+  })
+  .refine((q) => (q.username ?? '').trim() !== '' || (q.fullName ?? '') !== '', { message: MSG.usernameCheckEmpty, path: ['username'] });
+export const usernameCheck = z.object({
+  /** The name checked, lower case as it would be stored; null when none was asked. */
+  username: z.string().nullable(),
+  /** Free across the platform (login does not name the facility); null when no name was asked. */
+  available: z.boolean().nullable(),
+  /** The first free name of the full name's series, or null (no full name, or no letter in it). */
+  proposal: z.string().nullable(),
+});
+export type UsernameCheck = z.infer<typeof usernameCheck>;
+
 /** The spec's named operations on an account (not on one's own), and the authorities a role can hold. */
 export const adminEndpoints = {
   resetPassword: endpoint({
@@ -157,6 +178,14 @@ export const adminEndpoints = {
     summary: 'Phòng của tài khoản: bật / tắt giới hạn tài khoản trong các phòng được phân (lịch đặt khám, hàng đợi)',
     body: roomScopeBody,
     response: envelope(roomScopeSetting),
+    errors: [400, 401, 403],
+  }),
+  usernames: endpoint({
+    method: 'GET',
+    path: USERNAMES_PATH,
+    summary: 'Tên đăng nhập: còn trống không (không phân biệt hoa thường) và gợi ý từ họ tên ("Nguyễn Văn An" → annv, annv2…)',
+    query: usernameCheckQuery,
+    response: envelope(usernameCheck),
     errors: [400, 401, 403],
   }),
   permissions: endpoint({

@@ -22,7 +22,9 @@ import { BOOKING_ACTION_LABELS, BOOKING_STATUSES, type BookingAction, type Booki
  *   PUT    /api/appointment/v1/{id}/profile        { medicalProfileId } (same patient account)
  *   PUT    /api/appointment/v1/{id}/priority       { priority }
  *   GET    /api/appointment/v1/{id}/logs           the booking log
- *   GET    /api/appointment/v1/sources             booking sources
+ *   GET    /api/appointment/v1/sources?hospitalId  booking sources (the list's filter)
+ *   GET    /api/appointment/v1/doctors/{doctorId}?page&size&sort&properties       a doctor's bookings, paged and sorted
+ *   GET    /api/appointment/v1/schedules/{scheduleId}?page&size&sort&properties   a medical schedule's bookings
  *   POST   /api/appointment/v1/sync-checkin-seq    { roomId, date } → the room's last queue number
  *   GET    /api/appointment/v1/time-slots?doctorId&date     slots of a doctor's day with free places
  *   GET    /api/appointment/v1/work-days?doctorId&from&to   days a doctor works, with free places
@@ -247,6 +249,50 @@ export const workDayRow = z.object({ date: z.string(), capacity: z.number(), boo
 export type WorkDayRow = z.infer<typeof workDayRow>;
 
 export const sourceOption = z.object({ value: z.enum(BOOKING_SOURCES), name: z.string() });
+/** `sources?hospitalId` (spec): the facility whose sources are asked; only the caller's own is answered. */
+export const sourcesQuery = z.object({ hospitalId: idFilter.optional() });
+
+/**
+ * The bookings of a doctor or of a medical schedule, paged and sorted the way the spec's listings are
+ * (`page`, `size`, `sort` = ASC | DESC, `properties` = the columns to sort by, in order).
+ */
+export const LISTING_PROPERTIES = ['date', 'startTime', 'createdAt', 'queueNumber', 'status', 'code', 'patientName'] as const;
+export type ListingProperty = (typeof LISTING_PROPERTIES)[number];
+export const LISTING_PROPERTY_LABELS: Record<ListingProperty, string> = {
+  date: 'Ngày khám',
+  startTime: 'Giờ khám',
+  createdAt: 'Ngày đặt',
+  queueNumber: 'Số thứ tự',
+  status: 'Trạng thái',
+  code: 'Mã lịch',
+  patientName: 'Tên bệnh nhân',
+};
+export const listingQuery = z.object({
+  ...pagingParams(20),
+  sort: z
+    .string()
+    .transform((v) => v.toUpperCase())
+    .pipe(z.enum(['ASC', 'DESC'], { message: 'Chiều sắp xếp phải là ASC (tăng dần) hoặc DESC (giảm dần)' }))
+    .optional()
+    .default('ASC'),
+  properties: z
+    .union([z.string(), z.array(z.string())])
+    .transform((v) => [...new Set((Array.isArray(v) ? v : v.split(',')).map((x) => x.trim()).filter(Boolean))])
+    .pipe(
+      z
+        .array(z.enum(LISTING_PROPERTIES, { message: `Cột sắp xếp không hợp lệ: chỉ nhận ${LISTING_PROPERTIES.join(', ')}` }))
+        .min(1, 'Vui lòng chọn cột sắp xếp')
+        .max(3, 'Tối đa 3 cột sắp xếp'),
+    )
+    .optional()
+    .default(['date', 'startTime']),
+  /** Only these states (repeat or comma-separated); none = every state. */
+  status: bookingListQuery.shape.status,
+  from: dateParam.optional(),
+  to: dateParam.optional(),
+});
+export type ListingQuery = z.infer<typeof listingQuery>;
+export const listingResponse = pageEnvelope(bookingRow);
 
 /** A path segment that is a booking's (or an account's) id. */
 const idSegment = z
@@ -255,6 +301,8 @@ const idSegment = z
   .transform(Number);
 export const bookingIdParams = z.object({ id: idSegment });
 export const bookingUserParams = z.object({ userId: idSegment });
+export const listingDoctorParams = z.object({ doctorId: idSegment });
+export const listingScheduleParams = z.object({ scheduleId: idSegment });
 /** A room's queue of a day: the room, or the schedule whose room and day it is (the day defaults to today). */
 export const roomQueueQuery = z.object({ roomId: idFilter.optional(), scheduleId: idFilter.optional(), date: dateParam.optional() });
 export const bookingOne = envelope(bookingRow);
@@ -298,6 +346,18 @@ const transitionWithReason = (path: string, action: StaffAction) =>
     errors: [400, 401, 403, 404, 409],
   });
 
+/** A doctor's or a medical schedule's bookings: the same query and answer under its own path. */
+const listingEndpoint = <Params extends z.ZodType>(path: string, params: Params, whose: string) =>
+  endpoint({
+    method: 'GET',
+    path: `${P}/${path}`,
+    summary: `Lịch đặt khám của ${whose} (page, size, sort = ASC|DESC, properties; lọc trạng thái, khoảng ngày)`,
+    params,
+    query: listingQuery,
+    response: listingResponse,
+    errors: [400, 401, 403, 404],
+  });
+
 /** The bookings API, written once for the server and the web (core/endpoint.ts). */
 export const appointmentEndpoints = {
   list: endpoint({
@@ -316,7 +376,16 @@ export const appointmentEndpoints = {
     response: bookingOne,
     errors: [400, 401, 403, 404, 409],
   }),
-  sources: endpoint({ method: 'GET', path: `${P}/sources`, summary: 'Nguồn đặt khám', response: envelope(z.array(sourceOption)), errors: [401, 403] }),
+  sources: endpoint({
+    method: 'GET',
+    path: `${P}/sources`,
+    summary: 'Nguồn đặt khám (bộ lọc của danh sách; ?hospitalId= chỉ nhận cơ sở của người dùng)',
+    query: sourcesQuery,
+    response: envelope(z.array(sourceOption)),
+    errors: [400, 401, 403, 404],
+  }),
+  doctorListing: listingEndpoint('doctors/:doctorId', listingDoctorParams, 'một bác sĩ'),
+  scheduleListing: listingEndpoint('schedules/:scheduleId', listingScheduleParams, 'một lịch làm việc'),
   timeSlots: endpoint({
     method: 'GET',
     path: `${P}/time-slots`,

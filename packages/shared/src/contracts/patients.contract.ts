@@ -13,10 +13,14 @@ export const MEDICAL_PROFILES_PATH = '/api/his/v1/vendor/medical-profiles';
 export const HISTORIES_PATH = '/api/his/v1/vendor/histories';
 export const RESULT_FILES_PATH = '/api/his/v1/vendor/result-files';
 
-/** Largest result file accepted (PDF, JPEG or PNG). */
+/** Largest result file accepted (PDF, or a photo: JPEG, PNG, WebP). */
 export const RESULT_FILE_MAX_MB = 10;
 export const RESULT_FILE_MAX_BYTES = RESULT_FILE_MAX_MB * 1024 * 1024;
-export const RESULT_FILE_TYPES = ['application/pdf', 'image/jpeg', 'image/png'] as const;
+export const RESULT_FILE_TYPES = ['application/pdf', 'image/jpeg', 'image/png', 'image/webp'] as const;
+/** Largest HTML result page accepted by /from-html (a page with its inline styles; images are dropped). */
+export const RESULT_HTML_MAX_MB = 2;
+export const RESULT_HTML_MAX_BYTES = RESULT_HTML_MAX_MB * 1024 * 1024;
+export const RESULT_DOCUMENTS_PATH = '/api/his/v1/vendor/result-documents';
 /** Above this many matches the list says "more than" instead of counting every row. */
 export const PATIENT_COUNT_CAP = 1_000;
 export const SUGGEST_LIMIT = 10;
@@ -322,6 +326,21 @@ export const resultFile = z.object({
   createdAt: z.string(),
 });
 export type ResultFile = z.infer<typeof resultFile>;
+/** A result page imported from the hospital's system (/from-html), as the visit lists it. */
+export const resultDocumentBrief = z.object({
+  id: z.number().int(),
+  historyId: z.number().int(),
+  title: z.string(),
+  sourceName: z.string(),
+  /** Images of the page that were dropped (external or embedded). */
+  droppedImages: z.number().int(),
+  createdBy: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type ResultDocumentBrief = z.infer<typeof resultDocumentBrief>;
+/** With its sanitised HTML: what the record shows and prints. */
+export const resultDocument = resultDocumentBrief.extend({ html: z.string() });
+export type ResultDocument = z.infer<typeof resultDocument>;
 export const patientHistory = z.object({
   id: z.number().int(),
   userId: z.number().int(),
@@ -344,6 +363,8 @@ export const patientHistory = z.object({
   medicalRecord: medicalRecord.nullable(),
   diagnostics: z.array(diagnosticResult),
   files: z.array(resultFile),
+  /** Result pages imported as HTML (/from-html), newest first. */
+  documents: z.array(resultDocumentBrief),
 });
 export type PatientHistory = z.infer<typeof patientHistory>;
 export const historiesQuery = z.object({
@@ -370,6 +391,8 @@ export const uploadQuery = z.object({
   fileName: z.string().trim().min(1, 'Thiếu tên tệp').max(200, 'Tên tệp tối đa 200 ký tự'),
 });
 export const resultFileResponse = envelope(resultFile);
+export const fromHtmlQuery = z.object({ fileName: z.string().trim().min(1, 'Thiếu tên tệp').max(200, 'Tên tệp tối đa 200 ký tự') });
+export const documentIdParams = z.object({ documentId: idParam('Mã kết quả') });
 /** `?inline=true` shows the file in the browser instead of downloading it. */
 export const resultFilePullQuery = z.object({ inline: z.enum(['true', 'false']).optional() });
 
@@ -685,7 +708,7 @@ export const patientEndpoints = {
   uploadResult: endpoint({
     method: 'POST',
     path: `${P}/:userId/upload-results`,
-    summary: 'Tải lên tệp kết quả (PDF, JPEG, PNG; tối đa 10 MB) cho một hồ sơ, tuỳ chọn gắn với một lượt khám',
+    summary: 'Tải lên tệp kết quả (PDF hoặc ảnh chụp JPEG, PNG, WebP; tối đa 10 MB) cho một hồ sơ, tuỳ chọn gắn với một lượt khám',
     params: userIdParams,
     query: uploadQuery,
     body: fileBody,
@@ -699,6 +722,24 @@ export const patientEndpoints = {
     params: fileIdParams,
     query: resultFilePullQuery,
     file: { type: 'application/octet-stream' },
+    errors: [400, 401, 403, 404],
+  }),
+  fromHtml: endpoint({
+    method: 'POST',
+    path: `${H}/:historyId/from-html`,
+    summary: `Nhập trang kết quả xuất từ hệ thống bệnh viện (HTML, tối đa ${RESULT_HTML_MAX_MB} MB) vào lượt khám: làm sạch, bỏ script, khung nhúng và ảnh bên ngoài`,
+    params: historyIdParams,
+    query: fromHtmlQuery,
+    body: fileBody,
+    response: envelope(resultDocument),
+    errors: [400, 401, 403, 404, 413, 415],
+  }),
+  resultDocument: endpoint({
+    method: 'GET',
+    path: `${RESULT_DOCUMENTS_PATH}/:documentId`,
+    summary: 'Một trang kết quả đã nhập (HTML đã làm sạch) để xem và in (ghi nhật ký truy cập)',
+    params: documentIdParams,
+    response: envelope(resultDocument),
     errors: [400, 401, 403, 404],
   }),
   history: endpoint({

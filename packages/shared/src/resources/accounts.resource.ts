@@ -1,17 +1,19 @@
 import { z } from 'zod';
 import { defineResource } from '../core/define-resource';
-import { TERMS } from '../messages.vi';
+import { MSG, TERMS } from '../messages.vi';
+import { USERNAME_PATTERN, usernameProblem } from '../rules/username';
 
-/** Login names: lower case, start with a letter; unique across the platform (login does not name the facility). */
-export const USERNAME_PATTERN = /^[a-z][a-z0-9._-]*$/;
+/** Login names (rules/username): lower case, start with a letter; unique across the platform (login does not name the facility). */
+export { USERNAME_PATTERN };
 const username = z
-  .string({ error: (iss) => (iss.input == null ? 'Vui lòng nhập tên đăng nhập' : 'Tên đăng nhập phải là chuỗi ký tự') })
+  .string({ error: (iss) => (iss.input == null ? MSG.usernameRequired : 'Tên đăng nhập phải là chuỗi ký tự') })
   .trim()
   .toLowerCase()
-  .min(1, 'Vui lòng nhập tên đăng nhập')
-  .min(3, 'Tên đăng nhập tối thiểu 3 ký tự')
-  .max(50, { message: 'Tên đăng nhập tối đa 50 ký tự', abort: true })
-  .regex(USERNAME_PATTERN, 'Tên đăng nhập bắt đầu bằng chữ cái, chỉ gồm chữ thường không dấu, số và các ký tự . _ -');
+  .max(50, { message: MSG.usernameTooLong, abort: true })
+  .superRefine((v, c) => {
+    const problem = usernameProblem(v);
+    if (problem) c.addIssue({ code: 'custom', message: problem });
+  });
 
 /**
  * local@domain.tld: no space or @ anywhere, and the domain's labels separated by single dots, the last

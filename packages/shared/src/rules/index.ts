@@ -13,3 +13,4 @@ export * from './identifiers';
 export * from './text-safety';
 export * from './paths';
 export * from './booking-time';
+export * from './username';

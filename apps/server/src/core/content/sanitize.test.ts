@@ -136,6 +136,19 @@ const HOSTILE: [string, string, string][] = [
     `<img src="${IMG}" alt="&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;" />`,
   ],
   ['h1 and h6 become the allowed levels', '<h1 onclick="x">Tiêu đề</h1><h6>Phụ</h6>', '<h2>Tiêu đề</h2><h4>Phụ</h4>'],
+  // a result page exported by a hospital system (/from-html, issue 15): a whole document, its head and its extras
+  [
+    'an exported page: head, title, style and script dropped, the table kept',
+    '<!DOCTYPE html><html><head><meta charset="utf-8"><title>KQ</title><style>td{color:red}</style><script>x()</script></head><body><table><tr><td>Glucose</td><td>5,6</td></tr></table></body></html>',
+    '<table><tr><td>Glucose</td><td>5,6</td></tr></table>',
+  ],
+  ['an external image of the page (the hospital logo) dropped', '<p>KQ</p><img src="https://his.benhvien.vn/logo.png" alt="logo">', '<p>KQ</p>'],
+  ['an embedded (data:) image of the page dropped', '<p>KQ</p><img src="data:image/png;base64,iVBORw0KGgo=" alt="chữ ký">', '<p>KQ</p>'],
+  ['a protocol-relative image dropped', '<p>KQ</p><img src="//tracker.example/p.gif">', '<p>KQ</p>'],
+  ['an iframe of the page dropped with its fallback text', '<p>KQ</p><iframe src="https://evil.example/"><p>fallback</p></iframe>', '<p>KQ</p>'],
+  ['a meta refresh in the body dropped', '<meta http-equiv="refresh" content="0;url=https://evil.example"><p>KQ</p>', '<p>KQ</p>'],
+  ['a base href dropped', '<base href="https://evil.example/"><p>KQ</p>', '<p>KQ</p>'],
+  ['inline styles and classes of the export dropped', '<td style="background:url(https://t.example/x)" class="kq">5,6</td>', '<td>5,6</td>'],
 ];
 
 describe('sanitizeRichText — hostile inputs come back harmless', () => {

@@ -304,3 +304,41 @@ export const resultFiles = pgTable(
     index('result_files_history_idx').on(t.historyId),
   ],
 );
+
+/**
+ * A result page the hospital's system exported as HTML and staff imported into a visit (spec "Patient
+ * history: /from-html"). Only the sanitised HTML is kept (core/content/sanitize.ts: no script, frame,
+ * style or external image), with its visible text; the visit's account and profile are the visit's.
+ */
+export const resultDocuments = pgTable(
+  'result_documents',
+  {
+    id: serial('id').notNull(),
+    facilityId: integer('facility_id')
+      .notNull()
+      .references(() => facilities.id),
+    historyId: integer('history_id').notNull(),
+    title: text('title').notNull(),
+    /** Sanitised HTML: what the record shows and prints. */
+    html: text('html').notNull(),
+    /** Its visible text (whitespace collapsed). */
+    text: text('text').notNull(),
+    /** The imported file's name (cleaned), for the record. */
+    sourceName: text('source_name').notNull(),
+    /** Images of the page that were dropped (external or embedded): the record says so. */
+    droppedImages: integer('dropped_images').notNull().default(0),
+    sha256: text('sha256').notNull(),
+    createdBy: integer('created_by'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'result_documents_pkey', columns: [t.id, t.facilityId] }),
+    foreignKey({
+      name: 'result_documents_history_fk',
+      columns: [t.facilityId, t.historyId],
+      foreignColumns: [patientHistories.facilityId, patientHistories.id],
+    }).onDelete('cascade'),
+    foreignKey({ name: 'result_documents_created_by_fk', columns: [t.facilityId, t.createdBy], foreignColumns: [accounts.facilityId, accounts.id] }),
+    index('result_documents_history_idx').on(t.facilityId, t.historyId, t.createdAt),
+  ],
+);

@@ -1,5 +1,6 @@
 import { MSG } from '@portal/shared';
-import type { AccountRow } from '@portal/shared/contracts/admin.contract';
+import type { AccountRow, UsernameCheck } from '@portal/shared/contracts/admin.contract';
+import { proposeUsername, usernameProblem, usernameStem } from '@portal/shared/rules/username';
 import type { ListQuery } from '@portal/shared/core/list-query';
 import { accountResource, accountRoomResource } from '@portal/shared/resources';
 import { formatDate } from '@portal/shared/rules/format';
@@ -114,6 +115,25 @@ const holdsFacilityAdmin = async (ex: Executor, a: AccountRecord) =>
 
 /** Without the password: the audit trail never holds one. */
 const auditView = (row: AccountRow) => ({ ...row, roles: row.roles.map((r) => r.code), rooms: row.rooms.map((r) => r.code) });
+
+/**
+ * Whether a login name is free (across the platform, lower case as stored) and the first free name of
+ * the full name's series ("annv", "annv2"…). A name that breaks the rule is a 400 with its reason.
+ */
+export async function checkUsername(ctx: AppContext, q: { username?: string; fullName?: string }): Promise<UsernameCheck> {
+  const db = ctx.database.db;
+  let username: string | null = null;
+  let available: boolean | null = null;
+  if (q.username !== undefined && q.username.trim() !== '') {
+    const problem = usernameProblem(q.username);
+    if (problem) throw badRequest(problem, [{ field: 'username', message: problem }]);
+    username = q.username.trim().toLowerCase();
+    available = (await repo.findLoginClash(db, 'username', username)) === null;
+  }
+  const stem = usernameStem(q.fullName ?? '');
+  const proposal = stem === '' ? null : proposeUsername(q.fullName!, new Set(await repo.usernamesOfStem(db, stem)));
+  return { username, available, proposal };
+}
 
 export async function listAccounts(ctx: AppContext, caller: Caller, q: ListQuery) {
   const { rows, total } = await repo.listAccounts(ctx.database.db, caller.facilityId, q);

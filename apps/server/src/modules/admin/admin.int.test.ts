@@ -322,8 +322,11 @@ describe('admin accounts', () => {
     const ok = { username: 'hop.le', name: 'Hợp Lệ', roleIds: [roleLeTan] };
     const cases: [Record<string, unknown>, string, string][] = [
       [{ ...ok, username: undefined }, 'username', 'Vui lòng nhập tên đăng nhập'],
-      [{ ...ok, username: 'hà' }, 'username', 'Tên đăng nhập tối thiểu 3 ký tự'],
-      [{ ...ok, username: 'thu hà' }, 'username', 'Tên đăng nhập bắt đầu bằng chữ cái, chỉ gồm chữ thường không dấu, số và các ký tự . _ -'],
+      [{ ...ok, username: 'ha' }, 'username', 'Tên đăng nhập tối thiểu 3 ký tự'],
+      [{ ...ok, username: 'thu hà' }, 'username', 'Tên đăng nhập không được chứa dấu cách'],
+      [{ ...ok, username: 'thu.hà' }, 'username', 'Tên đăng nhập không được có dấu tiếng Việt (viết "thu.ha" thay cho "thu.hà")'],
+      [{ ...ok, username: '2thuha' }, 'username', 'Tên đăng nhập phải bắt đầu bằng chữ cái'],
+      [{ ...ok, username: 'thu@ha' }, 'username', 'Tên đăng nhập chỉ gồm chữ thường không dấu, số và các ký tự . _ -'],
       [{ ...ok, name: '' }, 'name', 'Vui lòng nhập họ và tên'],
       [{ ...ok, email: 'thuha@' }, 'email', 'Email không hợp lệ'],
       [{ ...ok, phone: '091234' }, 'phone', 'Số điện thoại gồm 10–11 chữ số, bắt đầu bằng 0'],
@@ -505,6 +508,74 @@ describe('admin accounts', () => {
     expect(rows[1]!.slice(0, 8)).toEqual(['1', made.username, 'Trần Thị Thu Hà', '', '0987654321', 'Tiếp đón', 'P101 – Phòng khám Nội 101', 'Không']);
     expect(rows[1]![8]).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
     expect(rows).toHaveLength(2);
+  });
+});
+
+describe('usernames (spec "Vendor usernames")', () => {
+  const USERNAMES = '/api/his/v1/vendor/usernames';
+  const check = (token: string | null, q: Record<string, string>) => call('GET', `${USERNAMES}?${new URLSearchParams(q)}`, token);
+  // a full name of its own, so the series starts empty whatever other tests made
+  const stemName = `Nguyễn Văn Zuyx${Date.now()
+    .toString(36)
+    .replace(/[^a-z]/g, '')}`;
+  let stem: string;
+  let role: number;
+
+  beforeAll(async () => {
+    role = (await call('POST', ROLES, tok.admin, { code: 'USERNAMES', name: 'Kiểm tra tên', authorities: ['MANAGER_REPORT'] })).json().data.id;
+    stem = (await check(tok.mgr, { fullName: stemName })).json().data.proposal;
+  });
+
+  it('proposes the given name + initials, then the next number of the series as names are taken', async () => {
+    expect(stem).toMatch(/^zuyx[a-z]*nv$/);
+    const create = (username: string) => call('POST', ACCOUNTS, tok.mgr, { username, name: stemName, roleIds: [role] });
+    expect((await create(stem)).statusCode).toBe(200);
+    expect((await check(tok.mgr, { fullName: stemName })).json().data).toEqual({ username: null, available: null, proposal: `${stem}2` });
+    expect((await create(`${stem}2`)).statusCode).toBe(200);
+    expect((await create(`${stem}.x`)).statusCode).toBe(200); // not of the series
+    expect((await check(tok.mgr, { fullName: stemName })).json().data.proposal).toBe(`${stem}3`);
+  });
+
+  it('says whether a name is free, without regard to case (names are stored lower case)', async () => {
+    const taken = await check(tok.mgr, { username: `  ${stem.toUpperCase()} ` });
+    expect(taken.statusCode, taken.body).toBe(200);
+    expect(taken.json()).toEqual({ code: 0, data: { username: stem, available: false, proposal: null } });
+    expect((await check(tok.mgr, { username: `${stem}9` })).json().data.available).toBe(true);
+    // the create agrees: the taken one is a 409, whatever its case
+    const clash = await call('POST', ACCOUNTS, tok.mgr, { username: stem.toUpperCase(), name: 'Ai Đó', roleIds: [role] });
+    expect(clash.statusCode).toBe(409);
+  });
+
+  it('refuses a name with diacritics or spaces with a clear Vietnamese message, and an empty question', async () => {
+    const cases: [Record<string, string>, string][] = [
+      [{ username: 'nguyễn văn' }, MSG.usernameSpaces],
+      [{ username: 'annguyễn' }, fmt(MSG.usernameDiacritics, { plain: 'annguyen', input: 'annguyễn' })],
+      [{ username: 'đạt' }, fmt(MSG.usernameDiacritics, { plain: 'dat', input: 'đạt' })],
+      [{ username: '9an' }, MSG.usernameFirstLetter],
+      [{}, MSG.usernameCheckEmpty],
+      [{ username: '  ', fullName: '' }, MSG.usernameCheckEmpty],
+      [{ fullName: 'x'.repeat(101) }, 'Họ và tên tối đa 100 ký tự'],
+    ];
+    for (const [q, message] of cases) {
+      const res = await check(tok.mgr, q);
+      expect(res.statusCode, JSON.stringify(q)).toBe(400);
+      expect(
+        res.json().errors.map((e: { message: string }) => e.message),
+        JSON.stringify(q),
+      ).toContain(message);
+    }
+  });
+
+  it('needs a session and MANAGER_ADMIN', async () => {
+    expect((await check(null, { username: 'abc' })).statusCode).toBe(401);
+    const res = await check(tok.catalog, { username: 'abc' });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual(FORBIDDEN);
+  });
+
+  it('counts every facility’s names (one login space) but tells nothing else about them', async () => {
+    const res = await check(tok.admin2, { username: stem, fullName: stemName });
+    expect(res.json()).toEqual({ code: 0, data: { username: stem, available: false, proposal: `${stem}3` } });
   });
 });
 

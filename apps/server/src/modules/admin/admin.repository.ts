@@ -196,6 +196,16 @@ export async function findLoginClash(ex: Executor, field: 'username' | 'email' |
   return id === null ? null : { id };
 }
 
+/** The login names of the platform in the series of `stem` (the stem itself and stem + digits), lower case. */
+export async function usernamesOfStem(ex: Executor, stem: string): Promise<string[]> {
+  // the stem is a–z only (rules/username), so it needs no escaping in LIKE
+  const found = await ex
+    .select({ username: accounts.username })
+    .from(accounts)
+    .where(sql`${accounts.username} LIKE ${`${stem}%`} AND ${accounts.username} ~ ${`^${stem}[0-9]*$`}`);
+  return found.map((r) => r.username);
+}
+
 export interface AccountValues {
   username: string;
   name: string;

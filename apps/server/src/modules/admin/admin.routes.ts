@@ -59,6 +59,11 @@ export async function adminRoutes(app: FastifyInstance, ctx: AppContext): Promis
     tags: accountTags,
     handler: async (req) => ({ code: 0 as const, message: MSG.passwordReset, data: await accounts.resetPassword(ctx, caller(req), req.params.id) }),
   });
+  route(app, adminEndpoints.usernames, {
+    config: access,
+    tags: accountTags,
+    handler: async (req) => ({ code: 0 as const, data: await accounts.checkUsername(ctx, req.query) }),
+  });
   route(app, adminEndpoints.lock, {
     config: access,
     tags: accountTags,

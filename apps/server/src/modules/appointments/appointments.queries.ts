@@ -1,10 +1,13 @@
 import { pageOf } from '@portal/shared/core/api';
 import {
   BOOKING_MESSAGES,
+  BOOKING_SOURCE_LABELS,
+  BOOKING_SOURCES,
   type BookingDetail,
   type BookingListQuery,
   type BookingListResponse,
   type BookingRow,
+  type ListingQuery,
   type TimeSlotRow,
   type WorkDayRow,
 } from '@portal/shared/contracts/appointments.contract';
@@ -31,6 +34,9 @@ import {
   findRoomQueue,
   findScheduleRoomDay,
   findUserBookingPage,
+  findListingPage,
+  doctorOfFacility,
+  scheduleOfFacility,
   patientUserOfFacility,
 } from './appointments.repository';
 import { roomOfFacility, syncQueueCounter } from './booking-writes.repository';
@@ -145,6 +151,34 @@ export async function syncCheckinSeq(ctx: AppContext, caller: Caller, roomId: nu
     await audit(tx, caller, { action: 'BOOKING_SYNC_CHECKIN_SEQ', entity: 'queue_counter', entityId: `${roomId}:${date}`, after: { lastNumber } });
     return lastNumber;
   });
+}
+
+export const FACILITY_NOT_FOUND = 'Không tìm thấy cơ sở y tế';
+
+/** The booking sources with their Vietnamese names (the list's filter); `hospitalId` (spec) must be the caller's facility. */
+export function bookingSources(caller: Caller, hospitalId?: number) {
+  if (hospitalId !== undefined && hospitalId !== caller.facilityId) throw notFound(FACILITY_NOT_FOUND);
+  return BOOKING_SOURCES.map((value) => ({ value, name: BOOKING_SOURCE_LABELS[value] }));
+}
+
+export const DOCTOR_NOT_FOUND = 'Không tìm thấy bác sĩ';
+export const SCHEDULE_NOT_FOUND = 'Không tìm thấy lịch làm việc';
+
+/**
+ * The bookings of a doctor or of a medical schedule of the caller's facility, paged and sorted by the
+ * asked properties (404 for one not of it); a restricted account sees those of its own rooms.
+ */
+export async function listingBookings(ctx: AppContext, caller: Caller, by: { doctorId: number } | { scheduleId: number }, q: ListingQuery) {
+  const db = ctx.database.db;
+  const found = 'doctorId' in by ? await doctorOfFacility(db, caller.facilityId, by.doctorId) : await scheduleOfFacility(db, caller.facilityId, by.scheduleId);
+  if (!found) throw notFound('doctorId' in by ? DOCTOR_NOT_FOUND : SCHEDULE_NOT_FOUND);
+  if (q.from && q.to && q.from > q.to) {
+    const message = 'Ngày bắt đầu phải trước hoặc bằng ngày kết thúc';
+    throw badRequest(message, [{ field: 'from', message }]);
+  }
+  const scope = await roomScopeOf(db, caller);
+  const { rows, total } = await findListingPage(db, caller.facilityId, by, { ...q, roomIds: roomsToRead(scope) });
+  return pageOf(rows, total, q);
 }
 
 /** A patient account's bookings of the caller's facility, newest first (404 for an account not of it). */

@@ -3,8 +3,6 @@ import {
   appointmentEndpoints as E,
   BOOKING_LIVE_TOPIC,
   BOOKING_MESSAGES,
-  BOOKING_SOURCE_LABELS,
-  BOOKING_SOURCES,
   bookingReasonEndpoints,
   bookingTransitionEndpoints,
   type StaffAction,
@@ -27,6 +25,8 @@ import {
   syncCheckinSeq,
   todayVn,
   userBookings,
+  listingBookings,
+  bookingSources,
 } from './appointments.queries';
 import { createBooking } from './create.operation';
 import { defineNoShowJob } from './no-show.job';
@@ -70,7 +70,20 @@ export async function appointmentRoutes(app: FastifyInstance, ctx: AppContext): 
   route(app, E.sources, {
     config,
     tags,
-    handler: async () => ({ code: 0 as const, data: BOOKING_SOURCES.map((value) => ({ value, name: BOOKING_SOURCE_LABELS[value] })) }),
+    handler: async (req) => ({ code: 0 as const, data: bookingSources(caller(req), req.query.hospitalId) }),
+  });
+
+  // the doctor's and the schedule's bookings: the front desk, and the schedulers who plan the sessions
+  const listing = { access: ['MANAGER_APPOINTMENT', 'MANAGER_SCHEDULE'] as const };
+  route(app, E.doctorListing, {
+    config: listing,
+    tags,
+    handler: async (req) => listingBookings(ctx, caller(req), { doctorId: req.params.doctorId }, req.query),
+  });
+  route(app, E.scheduleListing, {
+    config: listing,
+    tags,
+    handler: async (req) => listingBookings(ctx, caller(req), { scheduleId: req.params.scheduleId }, req.query),
   });
 
   route(app, E.timeSlots, {

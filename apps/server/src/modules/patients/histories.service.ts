@@ -9,6 +9,8 @@ import { notFound } from '../../core/errors';
 import { searchAlternatives } from '../../core/search';
 import { findHistories, findHistoryParts, findLooseFiles, type FileWithUploader, type HistoryFilter } from './histories.repository';
 import { findProfileByCode, iso } from './patients.repository';
+import { findDocumentsOfHistories } from './result-documents.repository';
+import { toDocumentBrief } from './result-documents';
 import { auditRecordRead, ownUser, PROFILE_NOT_FOUND } from './patients.service';
 
 export const HISTORY_NOT_FOUND = 'Không tìm thấy lượt khám';
@@ -30,10 +32,8 @@ export function toResultFile(f: FileWithUploader): ResultFile {
 async function loadHistories(ex: Executor, filter: HistoryFilter): Promise<PatientHistory[]> {
   const hs = await findHistories(ex, filter);
   if (!hs.length) return [];
-  const parts = await findHistoryParts(
-    ex,
-    hs.map((x) => x.h.id),
-  );
+  const ids = hs.map((x) => x.h.id);
+  const [parts, documents] = await Promise.all([findHistoryParts(ex, ids), findDocumentsOfHistories(ex, filter.facilityId, ids)]);
   const group = <T extends { historyId: number | null }>(list: T[]) => {
     const m = new Map<number, T[]>();
     for (const x of list) if (x.historyId !== null) m.set(x.historyId, [...(m.get(x.historyId) ?? []), x]);
@@ -43,6 +43,7 @@ async function loadHistories(ex: Executor, filter: HistoryFilter): Promise<Patie
   const recBy = group(parts.records);
   const dxBy = group(parts.diagnostics);
   const filesBy = group(parts.files);
+  const docsBy = group(documents);
   return hs.map(({ h, patientCode, profileName, bookingCode }) => ({
     id: h.id,
     userId: h.userId,
@@ -60,6 +61,7 @@ async function loadHistories(ex: Executor, filter: HistoryFilter): Promise<Patie
     conclusion: h.conclusion,
     followUpDate: h.followUpDate,
     prescriptions: (rxBy.get(h.id) ?? []).map(({ historyId: _, ...p }) => p),
+    documents: (docsBy.get(h.id) ?? []).map(toDocumentBrief),
     medicalRecord: (() => {
       const r = recBy.get(h.id)?.[0];
       if (!r) return null;

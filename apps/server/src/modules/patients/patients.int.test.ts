@@ -468,7 +468,7 @@ describe('histories and result files', () => {
   it('refuses what is not a PDF, JPEG or PNG, and a file over the limit with the limit in the message', async () => {
     const text = await upload(ids.an!, profileIds.an!, Buffer.from('<html>not a pdf</html>'), tok.user, 'application/pdf');
     expect(text.statusCode).toBe(415);
-    expect(text.json().message).toBe('Chỉ nhận tệp kết quả định dạng PDF, JPEG hoặc PNG');
+    expect(text.json().message).toBe('Chỉ nhận tệp kết quả định dạng PDF hoặc ảnh chụp JPEG, PNG, WebP');
     const big = Buffer.alloc(10 * 1024 * 1024 + 1, 0x20);
     big.write('%PDF-1.4');
     const tooBig = await upload(ids.an!, profileIds.an!, big);

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { pageOf } from '@portal/shared/core/api';
-import { patientEndpoints as E, RESULT_FILE_MAX_BYTES, referenceEndpoints } from '@portal/shared/contracts/patients.contract';
+import { patientEndpoints as E, RESULT_FILE_MAX_BYTES, RESULT_HTML_MAX_BYTES, referenceEndpoints } from '@portal/shared/contracts/patients.contract';
 import { caller } from '../../core/access';
 import type { AppContext } from '../../core/context';
 import { route } from '../../core/endpoints';
@@ -25,6 +25,7 @@ import {
 } from './patients.service';
 import { contentDisposition, pullResult, tooLarge, uploadResult } from './result-files';
 import { addressData } from '../catalog/address.service';
+import { htmlTooLarge, importHtml, readDocument } from './result-documents';
 import { patientFixtureRoutes } from './patients-fixtures.routes';
 
 const access = { access: 'MANAGER_USER' as const };
@@ -166,6 +167,24 @@ export async function patientsRoutes(app: FastifyInstance, ctx: AppContext, stor
         .header('Cache-Control', 'private, no-store')
         .send(bytes);
     },
+  });
+
+  route(app, E.fromHtml, {
+    config: access,
+    tags: historyTags,
+    bodyLimit: RESULT_HTML_MAX_BYTES,
+    onRequest: async (req) => {
+      if (Number(req.headers['content-length'] ?? 0) > RESULT_HTML_MAX_BYTES) throw htmlTooLarge();
+    },
+    handler: async (req) => {
+      const { document, message } = await importHtml(ctx, caller(req), req.params.historyId, req.query.fileName, req.body);
+      return { code: 0 as const, message, data: document };
+    },
+  });
+  route(app, E.resultDocument, {
+    config: access,
+    tags: historyTags,
+    handler: async (req) => ({ code: 0 as const, data: await readDocument(ctx, caller(req), req.params.documentId) }),
   });
 
   route(app, E.history, {

@@ -5,23 +5,25 @@ import type { Caller } from '../../core/caller';
 import type { AppContext } from '../../core/context';
 import { AppError, badRequest, notFound } from '../../core/errors';
 import type { FileStorage } from '../../core/file-storage';
+import { detectImage } from '../../core/uploads';
 import { findHistoryProfile, findResultFile, insertResultFile } from './histories.repository';
 import { toResultFile } from './histories.service';
 import { findProfile } from './patients.repository';
 import { ownUser, PROFILE_NOT_FOUND } from './patients.service';
 
 export const FILE_TOO_LARGE = `Tệp quá lớn: kích thước tối đa là ${RESULT_FILE_MAX_MB} MB`;
-export const FILE_TYPE_REFUSED = 'Chỉ nhận tệp kết quả định dạng PDF, JPEG hoặc PNG';
+export const FILE_TYPE_REFUSED = 'Chỉ nhận tệp kết quả định dạng PDF hoặc ảnh chụp JPEG, PNG, WebP';
 
-const KINDS = [
-  { type: 'application/pdf', ext: 'pdf', magic: [0x25, 0x50, 0x44, 0x46, 0x2d] }, // %PDF-
-  { type: 'image/png', ext: 'png', magic: [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a] },
-  { type: 'image/jpeg', ext: 'jpg', magic: [0xff, 0xd8, 0xff] },
-] as const;
+const PDF_MAGIC = Buffer.from('%PDF-', 'latin1');
 
-/** The type the bytes really are (never the declared one): PDF, PNG or JPEG, else null. */
-export function sniffResultType(bytes: Buffer): (typeof KINDS)[number] | null {
-  return KINDS.find((k) => bytes.length >= k.magic.length && k.magic.every((b, i) => bytes[i] === b)) ?? null;
+/**
+ * The type the bytes really are (never the declared one): a PDF, or a photo of a paper result in one of
+ * the platform's image types (core/uploads `detectImage`: JPEG, PNG, WebP); else null.
+ */
+export function sniffResultType(bytes: Buffer): { type: string; ext: string } | null {
+  if (bytes.length >= PDF_MAGIC.length && bytes.subarray(0, PDF_MAGIC.length).equals(PDF_MAGIC)) return { type: 'application/pdf', ext: 'pdf' };
+  const image = detectImage(bytes);
+  return image && { type: image.mime, ext: image.ext };
 }
 
 /** A file name safe for a Content-Disposition header and a download: no path, no control characters, the right extension. */
@@ -30,7 +32,7 @@ export function safeFileName(name: string, ext: string): string {
     .replace(/[\u0000-\u001f\u007f"<>|:*?]/g, '')
     .replace(/\s+/g, ' ')
     .trim()
-    .replace(/\.(pdf|png|jpe?g)$/i, '')
+    .replace(/\.(pdf|png|jpe?g|webp)$/i, '')
     .slice(0, 150);
   return `${base || 'ket-qua'}.${ext}`;
 }

@@ -13,7 +13,8 @@ import { labelInText, reportError, resourceApi, type ResourceRow } from './resou
 import { inputLimits, splitFieldErrors, toBody, toFormValues, zodRule, type FormValues } from './zod-rules';
 import { useFormInit } from './use-form-init';
 
-export type InputOverrides = Partial<Record<string, (field: FieldDef) => ReactElement>>;
+/** A field's own input; `row` is the row being edited (null for a new one). */
+export type InputOverrides = Partial<Record<string, (field: FieldDef, ctx: { row: ResourceRow | null }) => ReactElement>>;
 
 export interface ResourceFormProps {
   resource: Resource;
@@ -109,7 +110,7 @@ export function ResourceForm({ resource, open, row, onClose, onSaved, inputs, re
               valuePropName={type.valuePropName}
               extra={f.hint}
             >
-              {inputs?.[f.key]?.(f) ?? type.input(f, inputLimits(shape[f.key]), { row, refQuery: refQueries?.[f.key] })}
+              {inputs?.[f.key]?.(f, { row }) ?? type.input(f, inputLimits(shape[f.key]), { row, refQuery: refQueries?.[f.key] })}
             </Form.Item>
           );
         })}

@@ -5,6 +5,7 @@ import { useMe } from '../auth/use-session';
 import { AccountActions } from './account-actions';
 import { ACCOUNT_CELLS } from './account-cells';
 import { OneTimePasswordModal, type IssuedPassword } from './one-time-password-modal';
+import { UsernameInput } from './username-input';
 
 const CONTACT_FIELDS = ['email', 'phone'];
 
@@ -22,6 +23,7 @@ export function AccountPage() {
         resource={accountResource}
         withState={false}
         cells={ACCOUNT_CELLS}
+        inputs={{ username: (_f, { row }) => <UsernameInput current={row ? String(row.username) : null} /> }}
         // shown under the name (ACCOUNT_CELLS): ten columns do not fit 1,366 px
         hiddenFields={CONTACT_FIELDS}
         rowActions={(row) => <AccountActions row={row} selfId={me.data?.user.id} onIssued={setIssued} />}

@@ -38,6 +38,15 @@ export const bookingsApi = {
   detail: async (id: number, signal?: AbortSignal) => (await call(E.detail, { params: { id } }, { signal })).data,
   create: async (body: EndpointInput<typeof E.create>['body']) => (await call(E.create, { body })).data,
   update: async (id: number, body: EndpointInput<typeof E.update>['body']) => (await call(E.update, { params: { id }, body })).data,
+  /** Another profile of the same patient account (PUT /{id}/profile). */
+  changeProfile: async (id: number, medicalProfileId: number) => (await call(E.changeProfile, { params: { id }, body: { medicalProfileId } })).data,
+  /** The booking sources with their names (the list's filter), for the caller's facility. */
+  sources: async (signal?: AbortSignal) => (await call(E.sources, {}, { signal })).data,
+  /** A doctor's or a medical schedule's bookings, paged and sorted (page, size, sort, properties). */
+  listing: (by: { doctorId: number } | { scheduleId: number }, query: EndpointInput<typeof E.doctorListing>['query'], signal?: AbortSignal) =>
+    'doctorId' in by
+      ? call(E.doctorListing, { params: { doctorId: by.doctorId }, query }, { signal })
+      : call(E.scheduleListing, { params: { scheduleId: by.scheduleId }, query }, { signal }),
   act: async (id: number, action: StaffAction, input: ActInput = {}) => (await act(id, action, input)).data,
   /** The caller's rooms, whether the facility keeps it to them, the late check-in threshold and the no-show hour. */
   desk: async (signal?: AbortSignal) => (await call(E.desk, {}, { signal })).data,

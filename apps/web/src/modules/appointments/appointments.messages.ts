@@ -31,6 +31,10 @@ export const BOOKING_UI = {
     bulkDetail: 'Chi tiết',
     nothingToAccept: 'Không có lịch nào đang chờ xác nhận trong các dòng đã chọn',
   },
+  listing: {
+    ofDoctor: 'Lịch đặt khám của bác sĩ',
+    ofSchedule: 'Lịch đặt khám của ca làm việc',
+  },
   ofPatient: {
     title: 'Lịch đặt khám',
     book: 'Đặt khám',
@@ -137,6 +141,7 @@ export const BOOKING_UI = {
     patient: 'Bệnh nhân',
     patientPlaceholder: 'Nhập họ tên, số điện thoại, CCCD hoặc mã bệnh nhân',
     profile: 'Hồ sơ khám',
+    profileHint: 'Có thể đổi sang hồ sơ khác của cùng tài khoản bệnh nhân',
     department: 'Khoa',
     specialty: 'Chuyên khoa',
     doctor: 'Bác sĩ',

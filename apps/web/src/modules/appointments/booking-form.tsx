@@ -81,6 +81,15 @@ export function BookingForm({ booking, profiles }: { booking?: BookingDetail; pr
     [booking, profiles],
   );
 
+  // the update screen may move the booking to another profile of the same account (PUT /{id}/profile)
+  const accountId = booking?.patient.userId ?? null;
+  const accountProfiles = useQuery({
+    queryKey: ['patients', 'profiles', accountId],
+    queryFn: () => bookingsApi.profilesOfUser(accountId!),
+    enabled: accountId !== null,
+    staleTime: 60_000,
+  });
+
   const workDays = useQuery({
     queryKey: [...bookingKeys.all, 'work-days', doctor?.value, today],
     queryFn: () => bookingsApi.workDays(doctor!.value, today, addDays(today, WORK_DAYS_AHEAD)),
@@ -104,6 +113,7 @@ export function BookingForm({ booking, profiles }: { booking?: BookingDetail; pr
         symptom: v.symptom?.trim() || null,
       };
       if (booking) {
+        if (v.medicalProfileId && v.medicalProfileId !== booking.patient.profileId) await bookingsApi.changeProfile(booking.id, v.medicalProfileId);
         return bookingsApi.update(booking.id, { ...common, ...(v.timeSlotId !== booking.timeSlotId ? { timeSlotId: v.timeSlotId } : {}) });
       }
       return bookingsApi.create({ ...common, medicalProfileId: v.medicalProfileId!, timeSlotId: v.timeSlotId!, source: v.source, accept: v.accept });
@@ -143,7 +153,11 @@ export function BookingForm({ booking, profiles }: { booking?: BookingDetail; pr
       <Card size="small">
         <Row gutter={16}>
           <Col xs={24} lg={12}>
-            {editing ? (
+            {editing && accountProfiles.data ? (
+              <Form.Item name="medicalProfileId" label={M.patient} rules={required(M.patient)} extra={M.profileHint}>
+                <PatientPicker fixed={accountProfiles.data} />
+              </Form.Item>
+            ) : editing ? (
               <Form.Item label={M.patient}>
                 <Input aria-label={M.patient} disabled value={[booking.patient.name, booking.patient.patientCode].filter(Boolean).join(' · ')} />
               </Form.Item>

@@ -7,13 +7,7 @@ import dayjs from 'dayjs';
 import { Link, useLocation } from 'react-router';
 import { useScreenParams } from '../../core/router/use-screen-params';
 import { hasAuthority } from '@portal/shared/authorities';
-import {
-  BOOKING_PRIORITY_LABELS,
-  BOOKING_SOURCE_LABELS,
-  BOOKING_SOURCES,
-  type BookingRow,
-  type BulkResult,
-} from '@portal/shared/contracts/appointments.contract';
+import { BOOKING_PRIORITY_LABELS, BOOKING_SOURCE_LABELS, type BookingRow, type BulkResult } from '@portal/shared/contracts/appointments.contract';
 import { fmt } from '@portal/shared/messages.vi';
 import { BOOKING_STATUS_LABELS, BOOKING_STATUSES } from '@portal/shared/rules/booking-status';
 import { formatDate } from '@portal/shared/rules/format';
@@ -110,6 +104,8 @@ export function BookingListPage() {
   );
   // the account's rooms: the list and the queue open on them (docs/booking-states.md "Rooms of an account")
   const desk = useQuery({ queryKey: deskKey, queryFn: ({ signal }) => bookingsApi.desk(signal), enabled: allowed, staleTime: 60_000 });
+  // the source filter's choices come from the server (spec "sources?hospitalId"); they change with a release, not a day
+  const sources = useQuery({ queryKey: ['booking-sources'], queryFn: ({ signal }) => bookingsApi.sources(signal), enabled: allowed, staleTime: Infinity });
   const roomIds = useMemo(() => (desk.data ? roomsToShow(state.rooms, desk.data) : undefined), [state.rooms, desk.data]);
   const query = useMemo(() => bookingListQuery(state, today, { roomIds }), [state, today, roomIds]);
   const now = useMinuteClock();
@@ -292,7 +288,8 @@ export function BookingListPage() {
             prefix={`${M.source}:`}
             style={{ minWidth: 200 }}
             value={state.source ?? 'ALL'}
-            options={[{ value: 'ALL', label: M.all }, ...BOOKING_SOURCES.map((s) => ({ value: s, label: BOOKING_SOURCE_LABELS[s] }))]}
+            loading={sources.isLoading}
+            options={[{ value: 'ALL', label: M.all }, ...(sources.data ?? []).map((s) => ({ value: s.value, label: s.name }))]}
             onChange={(v: string) => setState(withChange(state, { source: v === 'ALL' ? null : (v as BookingListState['source']) }))}
           />
         </Flex>

@@ -11,6 +11,8 @@ import { errorMessage } from '../../core/api/api-error';
 import { StateTag } from '../../core/crud/list-columns';
 import type { DetailSlotProps } from '../../core/crud/list-slots';
 import { labelInText } from '../../core/crud/resource-api';
+import { BookingListing, useMayReadListing } from '../appointments/booking-listing';
+import { BOOKING_UI } from '../appointments/appointments.messages';
 import { DoctorAvatar } from './doctor-avatar';
 import { doctorsApi } from './doctors.api';
 import { TD } from './doctors.messages';
@@ -34,6 +36,7 @@ export function DoctorDetailDrawer({ id, onClose, actions }: DetailSlotProps) {
   const q = useQuery({ queryKey: resourceKeys(doctorResource.name).detail(id ?? 0), queryFn: () => doctorsApi.detail(id!), enabled: id !== null });
   const d = q.data;
   const label = labelInText(doctorResource);
+  const mayReadBookings = useMayReadListing();
 
   return (
     <Drawer
@@ -121,6 +124,7 @@ export function DoctorDetailDrawer({ id, onClose, actions }: DetailSlotProps) {
               />
             )}
           </div>
+          {mayReadBookings && <BookingListing by={{ doctorId: d.id }} title={BOOKING_UI.listing.ofDoctor} />}
         </Flex>
       )}
     </Drawer>

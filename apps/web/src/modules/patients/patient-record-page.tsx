@@ -4,7 +4,14 @@ import { ArrowLeftOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { hasAuthority } from '@portal/shared/authorities';
-import { genderLabel, relationshipLabel, type MedicalProfile, type PatientHistory, type ResultFile } from '@portal/shared/contracts/patients.contract';
+import {
+  genderLabel,
+  relationshipLabel,
+  type MedicalProfile,
+  type PatientHistory,
+  type ResultDocumentBrief,
+  type ResultFile,
+} from '@portal/shared/contracts/patients.contract';
 import { fmt } from '@portal/shared/messages.vi';
 import { formatAge } from '@portal/shared/rules/age';
 import { EMPTY_FIELD, formatDate, formatDateTime, orDash } from '@portal/shared/rules/format';
@@ -17,6 +24,7 @@ import { patientKeys, patientsApi } from './patients.api';
 import { StatusTags } from './patient-list-page';
 import { ProfileForm } from './profile-form';
 import { FilePreview, ResultFilesTable, UploadResultButton } from './result-files';
+import { DocumentViewer, ImportHtmlButton, ResultDocumentsTable } from './result-documents';
 import { PatientBookings } from '../appointments/patient-bookings';
 import { ForbiddenPage } from '../../core/blocks/forbidden-page';
 import { SearchBox } from '../../core/blocks/search-box';
@@ -55,6 +63,7 @@ function HistoryCard({
   onChanged: () => void;
 }) {
   const r = h.medicalRecord;
+  const [openDoc, setOpenDoc] = useState<ResultDocumentBrief | null>(null);
   return (
     <Card size="small" title={`${formatDateTime(h.visitedAt)} · ${h.departmentName}`} extra={<VisitSource h={h} desk={desk} />} data-testid="history-card">
       <Descriptions
@@ -151,9 +160,25 @@ function HistoryCard({
         <Typography.Title level={5} style={{ margin: 0 }}>
           {R.files}
         </Typography.Title>
-        <UploadResultButton userId={userId} profileId={h.profileId} historyId={h.id} onDone={onChanged} />
+        <Flex gap={8} wrap>
+          <UploadResultButton userId={userId} profileId={h.profileId} historyId={h.id} onDone={onChanged} />
+          <ImportHtmlButton historyId={h.id} onDone={onChanged} />
+        </Flex>
       </Flex>
       {h.files.length > 0 && <ResultFilesTable files={h.files} onView={onView} />}
+      {h.documents.length > 0 && (
+        <>
+          <Typography.Title level={5} style={{ marginTop: 12 }}>
+            {R.documents}
+          </Typography.Title>
+          <ResultDocumentsTable documents={h.documents} onView={setOpenDoc} />
+          <DocumentViewer
+            document={openDoc}
+            heading={fmt(R.printHeading, { name: h.profileName, code: h.patientCode, date: formatDateTime(h.visitedAt), department: h.departmentName })}
+            onClose={() => setOpenDoc(null)}
+          />
+        </>
+      )}
     </Card>
   );
 }

@@ -42,6 +42,9 @@ export const patientsApi = {
   /** Raw bytes upload; the server reads the type from the bytes. */
   uploadResult: (userId: number, profileId: number, historyId: number | null, file: File) =>
     upload(E.uploadResult, { params: user(userId), query: { medicalProfileId: profileId, historyId, fileName: file.name }, body: file }),
+  /** A result page exported by the hospital's system as HTML, imported into a visit (sanitised by the server). */
+  importHtml: (historyId: number, file: File) => upload(E.fromHtml, { params: { historyId: String(historyId) }, query: { fileName: file.name }, body: file }),
+  resultDocument: async (documentId: number) => (await call(E.resultDocument, { params: { documentId: String(documentId) } })).data,
   reference: (kind: ReferenceKind, params: { page: number; size: number; search: string; provinceCode?: string }) =>
     call(referenceEndpoints[kind], { query: { page: params.page, size: params.size, search: params.search, provinceCode: params.provinceCode } }),
 };

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Button, Flex, Modal, Result, Spin, Table, Typography, Upload } from 'antd';
 import { DownloadOutlined, EyeOutlined, UploadOutlined } from '@ant-design/icons';
 import { RESULT_FILE_MAX_BYTES, RESULT_FILE_MAX_MB, type ResultFile } from '@portal/shared/contracts/patients.contract';
@@ -105,33 +105,45 @@ export function ResultFilesTable({ files, onView }: { files: ResultFile[]; onVie
   );
 }
 
-/** Picks a PDF or image and uploads it to a profile (and a visit); the size limit is checked before sending. */
-export function UploadResultButton({
-  userId,
-  profileId,
-  historyId,
+/**
+ * A button that picks one file and sends it (`send`), refusing at once a file over `maxBytes` (the server
+ * refuses it too); the server's message is the toast. The photo and the HTML page of a visit both use it.
+ */
+export function PickFileButton({
+  accept,
+  maxBytes,
+  tooLarge,
+  send,
   onDone,
+  label,
+  icon,
+  hint,
+  showHint = false,
 }: {
-  userId: number;
-  profileId: number;
-  historyId: number | null;
+  accept: string;
+  maxBytes: number;
+  tooLarge: string;
+  send: (file: File) => Promise<{ message?: string }>;
   onDone: () => void;
+  label: string;
+  icon: ReactNode;
+  hint: string;
+  showHint?: boolean;
 }) {
   const [busy, setBusy] = useState(false);
   const input = useRef(0);
   return (
     <Upload
       key={input.current}
-      accept="application/pdf,image/jpeg,image/png"
+      accept={accept}
       showUploadList={false}
       beforeUpload={(file) => {
-        if (file.size > RESULT_FILE_MAX_BYTES) {
-          notify.error(`Tệp quá lớn: kích thước tối đa là ${RESULT_FILE_MAX_MB} MB`);
+        if (file.size > maxBytes) {
+          notify.error(tooLarge);
           return Upload.LIST_IGNORE;
         }
         setBusy(true);
-        patientsApi
-          .uploadResult(userId, profileId, historyId, file)
+        send(file)
           .then((res) => {
             notify.success(res.message ?? R.uploaded);
             onDone();
@@ -144,12 +156,41 @@ export function UploadResultButton({
         return false;
       }}
     >
-      <Button size="small" icon={<UploadOutlined />} loading={busy} title={fmt(R.uploadHint, { mb: RESULT_FILE_MAX_MB })}>
-        {R.upload}
+      <Button size="small" icon={icon} loading={busy} title={hint}>
+        {label}
       </Button>
-      <Typography.Text type="secondary" style={{ marginLeft: 8, fontSize: 12 }}>
-        {fmt(R.uploadHint, { mb: RESULT_FILE_MAX_MB })}
-      </Typography.Text>
+      {showHint && (
+        <Typography.Text type="secondary" style={{ marginLeft: 8, fontSize: 12 }}>
+          {hint}
+        </Typography.Text>
+      )}
     </Upload>
+  );
+}
+
+/** Picks a PDF or a photo and uploads it to a profile (and a visit); the size limit is checked before sending. */
+export function UploadResultButton({
+  userId,
+  profileId,
+  historyId,
+  onDone,
+}: {
+  userId: number;
+  profileId: number;
+  historyId: number | null;
+  onDone: () => void;
+}) {
+  return (
+    <PickFileButton
+      accept="application/pdf,image/jpeg,image/png,image/webp"
+      maxBytes={RESULT_FILE_MAX_BYTES}
+      tooLarge={`Tệp quá lớn: kích thước tối đa là ${RESULT_FILE_MAX_MB} MB`}
+      send={(file) => patientsApi.uploadResult(userId, profileId, historyId, file)}
+      onDone={onDone}
+      label={R.upload}
+      icon={<UploadOutlined />}
+      hint={fmt(R.uploadHint, { mb: RESULT_FILE_MAX_MB })}
+      showHint
+    />
   );
 }

@@ -9,6 +9,8 @@ import { fillColor } from './calendar-range.logic';
 import { scheduleKeys, schedulesApi } from './schedules.api';
 import { TS } from './schedules.messages';
 import { RefusalAlert, toRefusal, type Refusal } from './refusal';
+import { BookingListing, useMayReadListing } from '../appointments/booking-listing';
+import { BOOKING_UI } from '../appointments/appointments.messages';
 
 /** A slot's capacity, saved with Enter or the button; never below its booked count (the server says so). */
 function SlotCapacity({
@@ -69,6 +71,7 @@ export function ScheduleDrawer({
   canWrite: boolean;
 }) {
   const qc = useQueryClient();
+  const mayReadBookings = useMayReadListing();
   const [refusal, setRefusal] = useState<Refusal | null>(null);
   const id = schedule?.id ?? 0;
   const slots = useQuery({ queryKey: scheduleKeys.slots(id), queryFn: () => schedulesApi.slots(id), enabled: id > 0 });
@@ -91,7 +94,7 @@ export function ScheduleDrawer({
   };
 
   return (
-    <Drawer title={TS.detailTitle} open={schedule !== null} onClose={onClose} size={560}>
+    <Drawer title={TS.detailTitle} open={schedule !== null} onClose={onClose} size={mayReadBookings ? 720 : 560}>
       {schedule && (
         <Flex vertical gap={12}>
           <Descriptions column={1} size="small" bordered>
@@ -126,6 +129,7 @@ export function ScheduleDrawer({
               },
             ]}
           />
+          {mayReadBookings && <BookingListing by={{ scheduleId: schedule.id }} title={BOOKING_UI.listing.ofSchedule} />}
           {canWrite && (
             <Popconfirm title={TS.deleteConfirm} onConfirm={() => void remove()} okText={TS.confirm} cancelText={TS.cancel}>
               <Button danger icon={<DeleteOutlined />} data-testid="delete-schedule">
