@@ -192,6 +192,8 @@ export type CreateBookingBody = z.infer<typeof createBookingBody>;
 
 /** PUT body (cap-nhat-dat-kham): move to another slot and/or change services, priority, symptom. */
 export const updateBookingBody = z.strictObject({
+  /** Another profile of the same patient account, changed in the same transaction as the rest. */
+  medicalProfileId: id.optional(),
   timeSlotId: id.optional(),
   specialtyId: id.nullable().optional(),
   serviceIds: z.array(id, { message: 'Dịch vụ không hợp lệ' }).max(20, 'Tối đa 20 dịch vụ').optional(),

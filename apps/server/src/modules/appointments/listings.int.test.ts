@@ -170,3 +170,24 @@ describe('PUT /{id}/profile (the update screen changes the profile)', () => {
     expect((await put(patient.profiles[0]!.id, tok.noRight)).statusCode).toBe(403);
   });
 });
+
+describe('PUT /{id} with medicalProfileId (the update screen saves everything in one call)', () => {
+  it('changes the profile with the rest in one transaction: a refused move leaves the profile as it was', async () => {
+    const id = ids[4]!;
+    const put = (payload: object) => t.app.inject({ method: 'PUT', url: `${PATH}/${id}`, headers: bearer(tok.staff), payload });
+    const profileNow = async () => (await get(`${PATH}/${id}`)).json().data.patient.profileId as number;
+    const before = await profileNow();
+    const target = patient.profiles.find((p) => p.id !== before)!.id;
+    // another facility's slot: refused, and the profile change in the same body is not kept
+    const refused = await put({ medicalProfileId: target, timeSlotId: foreignSlots[0]!.id });
+    expect(refused.statusCode).toBe(404);
+    expect(await profileNow()).toBe(before);
+    const ok = await put({ medicalProfileId: target, symptom: 'Đau đầu' });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(await profileNow()).toBe(target);
+    const log = (await get(`${PATH}/${id}/logs`)).json().data;
+    expect(log.at(-1)).toMatchObject({ detail: expect.objectContaining({ after: { medicalProfileId: target, symptom: 'Đau đầu' } }) });
+    const other = await put({ medicalProfileId: profiles[0]! });
+    expect(other.statusCode).toBe(400);
+  });
+});

@@ -105,12 +105,20 @@ export function updateBooking(ctx: AppContext, caller: Caller, id: number, body:
     const before: Record<string, unknown> = {};
     const after: Record<string, unknown> = {};
     let moved: { date: string; roomId: number } | undefined;
+    // the profile first: a move below refuses a second booking of the profile the booking is now for
+    let profileId = b.medicalProfileId;
+    if (body.medicalProfileId !== undefined && body.medicalProfileId !== b.medicalProfileId) {
+      await swapProfile(tx, facilityId, b, body.medicalProfileId);
+      before.medicalProfileId = b.medicalProfileId;
+      after.medicalProfileId = body.medicalProfileId;
+      profileId = body.medicalProfileId;
+    }
     if (body.timeSlotId !== undefined && body.timeSlotId !== b.timeSlotId) {
       const was = await slotLabel(tx, id);
       const slot = await bookableSlot(tx, facilityId, body.timeSlotId);
       checkRoom(scope, slot.roomId);
       if (!(await takePlace(tx, facilityId, slot.id))) throw conflict(BOOKING_MESSAGES.slotFull);
-      await refuseSecondBooking(tx, facilityId, b.medicalProfileId, slot.id, id);
+      await refuseSecondBooking(tx, facilityId, profileId, slot.id, id);
       await givePlaceBack(tx, facilityId, b.timeSlotId);
       await setBooking(tx, id, {
         timeSlotId: slot.id,
@@ -161,19 +169,23 @@ export function updateBooking(ctx: AppContext, caller: Caller, id: number, body:
   });
 }
 
+/** Moves a booking to another profile of the same patient account, inside the caller's transaction. */
+async function swapProfile(tx: Tx, facilityId: number, b: LockedBooking, profileId: number) {
+  const p = await findProfile(tx, facilityId, profileId);
+  if (!p) throw notFound(BOOKING_MESSAGES.profileNotFound);
+  if (b.patientUserId !== null && p.userId !== b.patientUserId) {
+    const message = 'Hồ sơ phải thuộc cùng tài khoản bệnh nhân đã đặt lịch';
+    throw badRequest(message, [{ field: 'medicalProfileId', message }]);
+  }
+  await setBooking(tx, b.id, { medicalProfileId: p.id, patientUserId: p.userId, searchText: bookingSearchText(b.code, p) });
+}
+
 /** PUT /{id}/profile: another profile of the same patient account (a parent booked for the wrong child). */
 export function changeProfile(ctx: AppContext, caller: Caller, id: number, profileId: number) {
-  const facilityId = caller.facilityId;
   return change(ctx, caller, id, 'profile', async (tx, b) => {
     mustBeEditable(b, 'đổi hồ sơ của');
-    const p = await findProfile(tx, facilityId, profileId);
-    if (!p) throw notFound(BOOKING_MESSAGES.profileNotFound);
-    if (b.patientUserId !== null && p.userId !== b.patientUserId) {
-      const message = 'Hồ sơ phải thuộc cùng tài khoản bệnh nhân đã đặt lịch';
-      throw badRequest(message, [{ field: 'medicalProfileId', message }]);
-    }
-    await setBooking(tx, id, { medicalProfileId: p.id, patientUserId: p.userId, searchText: bookingSearchText(b.code, p) });
-    return { before: { medicalProfileId: b.medicalProfileId }, after: { medicalProfileId: p.id } };
+    await swapProfile(tx, caller.facilityId, b, profileId);
+    return { before: { medicalProfileId: b.medicalProfileId }, after: { medicalProfileId: profileId } };
   });
 }
 

@@ -39,7 +39,6 @@ export const bookingsApi = {
   create: async (body: EndpointInput<typeof E.create>['body']) => (await call(E.create, { body })).data,
   update: async (id: number, body: EndpointInput<typeof E.update>['body']) => (await call(E.update, { params: { id }, body })).data,
   /** Another profile of the same patient account (PUT /{id}/profile). */
-  changeProfile: async (id: number, medicalProfileId: number) => (await call(E.changeProfile, { params: { id }, body: { medicalProfileId } })).data,
   /** The booking sources with their names (the list's filter), for the caller's facility. */
   sources: async (signal?: AbortSignal) => (await call(E.sources, {}, { signal })).data,
   /** A doctor's or a medical schedule's bookings, paged and sorted (page, size, sort, properties). */

@@ -113,8 +113,12 @@ export function BookingForm({ booking, profiles }: { booking?: BookingDetail; pr
         symptom: v.symptom?.trim() || null,
       };
       if (booking) {
-        if (v.medicalProfileId && v.medicalProfileId !== booking.patient.profileId) await bookingsApi.changeProfile(booking.id, v.medicalProfileId);
-        return bookingsApi.update(booking.id, { ...common, ...(v.timeSlotId !== booking.timeSlotId ? { timeSlotId: v.timeSlotId } : {}) });
+        // one call, one transaction: the profile, the slot and the rest change together or not at all
+        return bookingsApi.update(booking.id, {
+          ...common,
+          ...(v.medicalProfileId && v.medicalProfileId !== booking.patient.profileId ? { medicalProfileId: v.medicalProfileId } : {}),
+          ...(v.timeSlotId !== booking.timeSlotId ? { timeSlotId: v.timeSlotId } : {}),
+        });
       }
       return bookingsApi.create({ ...common, medicalProfileId: v.medicalProfileId!, timeSlotId: v.timeSlotId!, source: v.source, accept: v.accept });
     },
