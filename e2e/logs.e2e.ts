@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { downloadBy, FIXTURE_PASSWORD, loginViaApi, loginViaUi, makeAccount, snap, toast } from './helpers';
+import { DEMO, downloadBy, FIXTURE_PASSWORD, loginViaApi, loginViaUi, makeAccount, snap, toast } from './helpers';
 import { todayVn } from '../packages/shared/src/rules/time';
 
 /**
@@ -84,4 +84,19 @@ test('a dead job is retried from the logs screen', async ({ page, request }) => 
   await rows(page).first().getByRole('button', { name: 'Chạy lại' }).click();
   await expect(toast(page, 'Đã đưa công việc vào hàng chờ để chạy lại')).toBeVisible();
   await expect(rows(page)).toHaveCount(0);
+});
+
+test('a patient’s record links to who viewed or changed it', async ({ page }) => {
+  await loginViaApi(page, DEMO.admin.username, DEMO.admin.password);
+  await page.goto('/admin/user');
+  await page.locator('.ant-table-tbody tr.ant-table-row').first().getByRole('link').first().click();
+  await expect(page).toHaveURL(/\/admin\/chi-tiet-y-ba\/\d+/);
+  const userId = page.url().split('/').pop()!;
+  await page.getByRole('link', { name: 'Ai đã xem, sửa hồ sơ' }).click();
+  await expect(page).toHaveURL(new RegExp(`/admin/logs\\?.*patientUserId=${userId}`));
+  await expect(page.getByText(`Đang xem nhật ký của hồ sơ bệnh nhân #${userId}`)).toBeVisible();
+  // the read just made is the newest row: by admin, a record read, of this account
+  await expect(rows(page).first()).toContainText('Xem hồ sơ bệnh nhân');
+  await expect(rows(page).first()).toContainText(DEMO.admin.username);
+  await expect(rows(page).first()).toContainText(`#${userId}`);
 });

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Card, Descriptions, Empty, Flex, Result, Spin, Table, Tabs, Tag, Timeline, Typography } from 'antd';
-import { ArrowLeftOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { ArrowLeftOutlined, AuditOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { hasAuthority } from '@portal/shared/authorities';
@@ -16,6 +16,8 @@ import { fmt } from '@portal/shared/messages.vi';
 import { formatAge } from '@portal/shared/rules/age';
 import { EMPTY_FIELD, formatDate, formatDateTime, orDash } from '@portal/shared/rules/format';
 import { formatPhone } from '@portal/shared/rules/identifiers';
+import { addDays } from '@portal/shared/rules/period';
+import { todayVn } from '@portal/shared/rules/time';
 import { T } from '../../app/messages';
 import { errorMessage } from '../../core/api/api-error';
 import { useMe } from '../auth/use-session';
@@ -30,6 +32,12 @@ import { ForbiddenPage } from '../../core/blocks/forbidden-page';
 import { SearchBox } from '../../core/blocks/search-box';
 
 const R = T.patients.record;
+
+/** The logs screen on everything about one patient account over the last year (MANAGER_LOG). */
+function accessLogUrl(userId: number): string {
+  const to = todayVn();
+  return `/admin/logs?${new URLSearchParams({ from: addDays(to, -365), to, patientUserId: String(userId) })}`;
+}
 
 /** Where a visit comes from: the booking it fulfilled (a link for the front desk) and the HIS encounter number. */
 function VisitSource({ h, desk }: { h: PatientHistory; desk: boolean }) {
@@ -276,6 +284,7 @@ export function PatientRecordPage() {
   const me = useMe();
   const allowed = hasAuthority(me.data?.user.authorities ?? [], 'MANAGER_USER');
   const desk = hasAuthority(me.data?.user.authorities ?? [], 'MANAGER_APPOINTMENT');
+  const auditor = hasAuthority(me.data?.user.authorities ?? [], 'MANAGER_LOG');
   const valid = Number.isInteger(userId) && userId > 0;
   const queryClient = useQueryClient();
   const enabled = allowed && valid;
@@ -334,7 +343,14 @@ export function PatientRecordPage() {
           <StatusTags row={account} />
           {account.verified ? <Tag color="blue">{T.patients.list.verifiedYes}</Tag> : <Tag>{T.patients.list.verifiedNo}</Tag>}
         </Flex>
-        <AccountActions account={account} onChanged={() => void refresh()} size="middle" />
+        <Flex gap={8} wrap>
+          {auditor && (
+            <Link to={accessLogUrl(account.id)}>
+              <Button icon={<AuditOutlined />}>{R.accessLog}</Button>
+            </Link>
+          )}
+          <AccountActions account={account} onChanged={() => void refresh()} size="middle" />
+        </Flex>
       </Flex>
       <Card size="small">
         <Descriptions

@@ -52,6 +52,7 @@ export const PATIENT_MESSAGES = {
     account: 'Tài khoản',
     noProfiles: 'Tài khoản chưa có hồ sơ bệnh nhân nào',
     addProfile: 'Thêm hồ sơ',
+    accessLog: 'Ai đã xem, sửa hồ sơ',
     editProfile: 'Sửa hồ sơ',
     patientCode: 'Mã bệnh nhân',
     relationship: 'Quan hệ',
