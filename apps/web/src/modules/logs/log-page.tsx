@@ -53,6 +53,22 @@ function ChangesCell({ row }: { row: LogRowDto }) {
   );
 }
 
+/** A searchable choice among named values (the actions, the kinds of object), cleared to mean "all". */
+function NameFilter(p: { label: string; placeholder: string; options: { value: string; label: string }[]; value?: string; onChange: (v?: string) => void }) {
+  return (
+    <Select
+      aria-label={p.label}
+      placeholder={p.placeholder}
+      allowClear
+      showSearch={{ optionFilterProp: 'label' }}
+      style={{ width: 220 }}
+      value={p.value}
+      options={p.options}
+      onChange={(v: string | undefined) => p.onChange(v)}
+    />
+  );
+}
+
 function AuditLog() {
   const [params, setParams] = useScreenParams();
   const state = useMemo(() => parseLogState(params), [params]);
@@ -123,25 +139,19 @@ function AuditLog() {
             value={state.actorId}
             onChange={(v: number | undefined) => setFilters({ actorId: v ?? undefined })}
           />
-          <Select
-            aria-label={TL.action}
+          <NameFilter
+            label={TL.action}
             placeholder={TL.allActions}
-            allowClear
-            showSearch={{ optionFilterProp: 'label' }}
-            style={{ width: 220 }}
-            value={state.action}
             options={actionOptions}
-            onChange={(v: string | undefined) => setFilters({ action: v })}
+            value={state.action}
+            onChange={(action) => setFilters({ action })}
           />
-          <Select
-            aria-label={TL.entity}
+          <NameFilter
+            label={TL.entity}
             placeholder={TL.allEntities}
-            allowClear
-            showSearch={{ optionFilterProp: 'label' }}
-            style={{ width: 220 }}
-            value={state.entity}
             options={entityOptions}
-            onChange={(v: string | undefined) => setFilters({ entity: v })}
+            value={state.entity}
+            onChange={(entity) => setFilters({ entity })}
           />
           {state.entity && (
             <Input
