@@ -5,7 +5,7 @@ import { addDays } from '@portal/shared/rules/period';
 import { todayVn } from '@portal/shared/rules/time';
 import type { Executor } from '../../core/db';
 import { enqueue } from '../../core/jobs';
-import { bearer, createTestApp, login, loginRequest, makeFacility, type TestApp } from '../../test/test-app';
+import { bearer, createTestApp, login, loginRequest, makeFacility, sqlRows, type TestApp } from '../../test/test-app';
 import { makeClinic, makeProfiles, makeSlots, type ClinicFixture } from '../appointments/appointments.fixtures';
 
 /**
@@ -120,7 +120,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const queueOf = (rooms: { id: number }[], c: ClinicFixture) => rooms.find((r) => r.id === c.roomId);
+const queueOf = <R extends { id: number }>(rooms: R[], c: ClinicFixture) => rooms.find((r) => r.id === c.roomId);
 
 describe('GET /api/his/v1/dashboard', () => {
   it('MANAGER_APPOINTMENT: today’s bookings by state and each room’s queue, only the appointments section', async () => {
@@ -183,9 +183,9 @@ describe('GET /api/his/v1/dashboard', () => {
 
   it('a new failed sign-in counts at once', async () => {
     const before = (await data('log')).logs!.failedSignIns.LOGIN_FAILED;
-    expect((await loginRequest(t, 'khong_ton_tai_' + facilityId, 'Sai@12345')).statusCode).toBe(401); // unknown account: no facility, not counted
-    const desk = (await t.database.db.execute(sql`SELECT username FROM accounts WHERE id = ${deskId}`)) as unknown as { rows: { username: string }[] };
-    expect((await loginRequest(t, desk.rows[0]!.username, 'Sai@12345')).statusCode).toBe(401);
+    expect((await loginRequest(t, `khong_ton_tai_${facilityId}`, 'Sai@12345')).statusCode).toBe(401); // unknown account: no facility, not counted
+    const [desk] = await sqlRows<{ username: string }>(t, sql`SELECT username FROM accounts WHERE id = ${deskId}`);
+    expect((await loginRequest(t, desk!.username, 'Sai@12345')).statusCode).toBe(401);
     expect((await data('log')).logs!.failedSignIns.LOGIN_FAILED).toBe(before + 1);
   });
 
