@@ -46,15 +46,16 @@ test.describe('admin shell', () => {
   });
 
   test('an account whose modules have no screen yet is told so, and no module is named', async ({ page, request }) => {
-    // like the demo's baocao: reports and logs, which have no screen yet
-    const account = await makeAccount(request, { prefix: 'e2e_home', authorities: ['MANAGER_REPORT', 'MANAGER_LOG'] });
+    // questions and SMS have no screen yet (the logs have one since issue 16, the reports are coming), nor a dashboard section
+    const account = await makeAccount(request, { prefix: 'e2e_home', authorities: ['MANAGER_CONSULTATION', 'MANAGER_SMS'] });
     await loginViaApi(page, account.username, account.password);
     await page.goto('/admin');
     await expect(page.getByRole('heading', { name: /^Xin chào, / })).toBeVisible();
     await expect(page.getByText(T.home.noScreens)).toBeVisible();
     await expect(page.getByTestId('home-screens')).toHaveCount(0);
     await expect(page.getByText(T.home.intro, { exact: false })).toHaveCount(0);
-    for (const absent of ['Báo cáo', 'nhật ký']) await expect(page.locator('.home-panel').last()).not.toContainText(absent);
+    for (const absent of [T.menu.questions, T.menu.sms]) await expect(page.locator('.home-panel').last()).not.toContainText(absent);
+    await expect(page.locator('.home-panel')).toHaveCount(2);
   });
 
   test('collapses to a minified sidebar with hover popovers, remembered after reload', async ({ page, request }) => {

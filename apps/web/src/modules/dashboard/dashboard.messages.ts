@@ -25,8 +25,9 @@ export const DASHBOARD_T = {
       LOGIN_REFUSED_LOCKED: 'Tài khoản đang bị khoá',
       LOGIN_THROTTLED: 'Bị chặn tạm thời do sai nhiều lần',
     },
-    deadJobs: 'Công việc nền thất bại',
-    deadJobsNote: 'tất cả, chưa chạy lại',
+    jobs: 'Công việc nền',
+    /** Every dead job not retried yet, whatever its day. */
+    deadJobs: 'Thất bại, chờ chạy lại',
     polled: 'Cập nhật mỗi phút',
   },
 } as const;

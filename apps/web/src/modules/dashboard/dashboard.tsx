@@ -157,7 +157,10 @@ function LogsSection({ date, s }: { date: string; s: DashboardSections['logs'] }
             strong={s.failedSignIns[a] > 0}
           />
         ))}
-        <Figure to={DEAD_JOBS_LINK} label={`${M.logs.deadJobs} (${M.logs.deadJobsNote})`} value={s.deadJobs} testId="dash-dead-jobs" strong={s.deadJobs > 0} />
+      </div>
+      <h3 className="dash-subtitle">{M.logs.jobs}</h3>
+      <div className="dash-figures">
+        <Figure to={DEAD_JOBS_LINK} label={M.logs.deadJobs} value={s.deadJobs} testId="dash-dead-jobs" strong={s.deadJobs > 0} />
       </div>
     </Panel>
   );
