@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { todayVn } from '../packages/shared/src/rules/time';
+import { expectAccessible } from './a11y';
 import { loginViaApi, makeAccount, md5, snap } from './helpers';
 
 /**
@@ -61,11 +62,12 @@ test('a front desk sees today’s bookings and its room’s queue, live, and ope
   await expect(counts.getByTestId('dash-status-ACCEPTED')).toHaveText('1Đã xác nhận');
   await expect(counts.getByTestId('dash-status-CHECKED_IN')).toHaveText('1Đã tiếp đón');
   await expect(counts.getByTestId('dash-status-CALLED')).toHaveText('1Đã gọi khám');
-  const room = section.getByTestId('dash-rooms').getByRole('link', { name: /đang chờ/ });
+  const room = section.getByTestId('dash-rooms').getByRole('link', { name: /Đang chờ/ });
   await expect(room).toHaveCount(1);
   await expect(room).toContainText('Đang chờ 1');
   await expect(room).toContainText('Đang gọi số 1');
   await snap(page, 'home-dashboard-desk');
+  await expectAccessible(page, '/admin (the front desk dashboard)');
 
   // another desk checks the third patient in: the figures change without a reload (topic 'bookings')
   await subscribed;
@@ -99,6 +101,7 @@ test('a log manager sees today’s failed sign-in and opens the logs filtered on
   await expect(section.getByTestId('dash-LOGIN_REFUSED_LOCKED')).toHaveText('0Tài khoản đang bị khoá');
   await expect(section.getByTestId('dash-dead-jobs')).toHaveText('0Thất bại, chờ chạy lại');
   await snap(page, 'home-dashboard-logs');
+  await expectAccessible(page, '/admin (the log manager dashboard)');
 
   await section.getByTestId('dash-LOGIN_FAILED').click();
   const today = todayVn();

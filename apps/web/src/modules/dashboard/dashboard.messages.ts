@@ -13,7 +13,6 @@ export const DASHBOARD_T = {
     nobodyCalled: 'chưa gọi',
     called: 'Đã gọi {count}',
     mine: 'Phòng của bạn',
-    roomLink: '{room}: {waiting} đang chờ, {calling}',
     live: 'Cập nhật ngay khi lịch thay đổi',
   },
   logs: {

@@ -114,22 +114,18 @@ function AppointmentsSection({ date, s }: { date: string; s: DashboardSections['
             const calling = r.callingNumber === null ? M.appointments.nobodyCalled : fmt(M.appointments.callingNumber, { number: r.callingNumber });
             return (
               <li key={r.id}>
-                <Link
-                  to={roomLink(date, r.id)}
-                  className="dash-room"
-                  aria-label={fmt(M.appointments.roomLink, { room: r.name, waiting: r.waiting, calling: `${M.appointments.calling.toLowerCase()} ${calling}` })}
-                >
+                <Link to={roomLink(date, r.id)} className="dash-room">
                   <span className="dash-room-name">
                     {r.name}
                     {r.mine && <span className="dash-mine">{M.appointments.mine}</span>}
-                  </span>
+                  </span>{' '}
                   <span className="dash-room-figures">
                     <span>
                       {M.appointments.waiting} <b>{r.waiting}</b>
-                    </span>
+                    </span>{' '}
                     <span>
                       {M.appointments.calling} <b>{calling}</b>
-                    </span>
+                    </span>{' '}
                     <span className="dash-muted">{fmt(M.appointments.called, { count: r.called })}</span>
                   </span>
                 </Link>
