@@ -10,7 +10,7 @@ export const DASHBOARD_T = {
     waiting: 'Đang chờ',
     calling: 'Đang gọi',
     callingNumber: 'số {number}',
-    nobodyCalled: 'chưa gọi',
+    nobodyCalled: 'Chưa gọi số nào',
     called: 'Đã gọi {count}',
     mine: 'Phòng của bạn',
     live: 'Cập nhật ngay khi lịch thay đổi',

@@ -111,7 +111,6 @@ function AppointmentsSection({ date, s }: { date: string; s: DashboardSections['
       ) : (
         <ul className="dash-rooms" data-testid="dash-rooms">
           {s.rooms.map((r) => {
-            const calling = r.callingNumber === null ? M.appointments.nobodyCalled : fmt(M.appointments.callingNumber, { number: r.callingNumber });
             return (
               <li key={r.id}>
                 <Link to={roomLink(date, r.id)} className="dash-room">
@@ -123,9 +122,13 @@ function AppointmentsSection({ date, s }: { date: string; s: DashboardSections['
                     <span>
                       {M.appointments.waiting} <b>{r.waiting}</b>
                     </span>{' '}
-                    <span>
-                      {M.appointments.calling} <b>{calling}</b>
-                    </span>{' '}
+                    {r.callingNumber === null ? (
+                      <span>{M.appointments.nobodyCalled}</span>
+                    ) : (
+                      <span>
+                        {M.appointments.calling} <b>{fmt(M.appointments.callingNumber, { number: r.callingNumber })}</b>
+                      </span>
+                    )}{' '}
                     <span className="dash-muted">{fmt(M.appointments.called, { count: r.called })}</span>
                   </span>
                 </Link>
