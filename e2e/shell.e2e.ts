@@ -163,6 +163,8 @@ test.describe('admin shell', () => {
     await expect(page.getByRole('heading', { name: /^Xin chào, / })).toBeVisible();
     // The first load has neither the booking list's code nor the settings drawer's (issue 13).
     expect(scripts.filter((s) => /booking-list-page|settings-drawer|RichTextEditor/.test(s))).toEqual([]);
+    // the home screen is whole once its dashboard (a lazy chunk, issue 16) is in
+    await expect(page.getByTestId('dash-appointments')).toBeVisible();
 
     // Hold the booking list's chunk back: the home screen stays, with the loading bar over it.
     let release!: () => void;
