@@ -115,3 +115,15 @@ test('a log manager sees today’s failed sign-in and opens the logs filtered on
   await expect(page).toHaveURL(/\/admin\/logs\?tab=jobs$/);
   await expect(page.getByRole('tab', { name: 'Công việc nền lỗi', selected: true })).toBeVisible();
 });
+
+// the shell shows only the password dialog to such a session (the server refuses all else): no dashboard call, no 403 toast
+test('a session that must change its password first does not ask for the dashboard (the server would refuse it)', async ({ page, request }) => {
+  const account = await makeAccount(request, { prefix: 'e2e_dashpw', authorities: ['MANAGER_LOG'], mustChangePassword: true });
+  const asked: string[] = [];
+  page.on('request', (r) => r.url().includes('/api/his/v1/dashboard') && asked.push(r.url()));
+  await loginViaApi(page, account.username, account.password);
+  await page.goto('/admin');
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await expect(page.getByTestId('dash-logs')).toHaveCount(0);
+  expect(asked).toEqual([]);
+});
