@@ -20,6 +20,7 @@ import { appointmentRoutes } from './modules/appointments/appointments.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { catalogPublicRoutes, catalogRoutes } from './modules/catalog/catalog.routes';
 import { contentRoutes } from './modules/content/content.routes';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { doctorRoutes } from './modules/doctors/doctors.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { jobRoutes } from './modules/jobs/jobs.routes';
@@ -141,6 +142,7 @@ export async function buildApp(config: Config, database: Database, opts: { logSt
     await jobRoutes(scope, ctx);
     await smartSearchRoutes(scope, ctx);
     await logRoutes(scope, ctx);
+    await dashboardRoutes(scope, ctx);
     await contentRoutes(scope, ctx);
     if (config.ENABLE_TEST_FIXTURES) await fixtureRoutes(scope, ctx);
   });

@@ -53,7 +53,8 @@ export const BOOKING_PRIORITY_LABELS: Record<number, string> = { 0: 'Thường',
 export const BOOKING_PAGE_SIZE = 50;
 /** Most bookings one bulk action may name. */
 export const BULK_MAX = 200;
-export const BOOKING_LIVE_TOPIC = 'bookings';
+/** The live topic of bookings (named in live.contract.ts, which has no zod, for the home page's dashboard). */
+export { BOOKING_LIVE_TOPIC } from './live.contract';
 
 export const BOOKING_MESSAGES = {
   created: 'Đặt khám thành công',

@@ -18,3 +18,6 @@ export type LiveServerMessage =
 export const LIVE_SOCKET_CLOSE = { sessionEnded: 4401 } as const;
 
 export const LIVE_PATH = '/api/live/v1';
+
+/** Every change of a booking (appointments.contract.ts says what its events carry), for MANAGER_APPOINTMENT. */
+export const BOOKING_LIVE_TOPIC = 'bookings';

@@ -1,12 +1,18 @@
-import { useMemo } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { Alert, Descriptions, Flex, Skeleton } from 'antd';
 import { Link } from 'react-router';
+import { hasAuthority } from '@portal/shared/authorities';
+import { DASHBOARD_SECTIONS } from '@portal/shared/contracts/dashboard.paths';
 import { fmt } from '@portal/shared/messages.vi';
 import { formatDate } from '@portal/shared/rules/format';
 import { MENU, visibleMenu } from '../../app/menu';
 import { T } from '../../app/messages';
 import { useMe } from '../../core/auth/session';
 import './home-page.css';
+
+/** Today's figures of the account's modules (issue 16), in their own chunk: not part of the first load's budget. */
+const Dashboard = lazy(() => import('../dashboard/dashboard').then((m) => ({ default: m.Dashboard })));
+const SECTION_AUTHORITIES = Object.values(DASHBOARD_SECTIONS);
 
 /**
  * /admin: who is signed in, for which facility, today's date, and the screens this account can
@@ -17,11 +23,14 @@ import './home-page.css';
  * its two panels and headings are plain elements drawn like antd's Card and Typography
  * (home-page.css, from antd's theme variables) because antd's Card brings its Tabs and
  * Typography brings the TextArea of its editable mode, ~30 KB gzipped the screen never uses.
+ * Under the greeting, for an account holding an authority of a dashboard section, today's figures
+ * (modules/dashboard): a lazy chunk, loaded after this screen shows.
  */
 export function HomePage() {
   const me = useMe();
   const authorities = me.data?.user.authorities;
   const entries = useMemo(() => (authorities ? visibleMenu(MENU, authorities).filter((e) => e.key !== 'home') : []), [authorities]);
+  const withDashboard = !!authorities && SECTION_AUTHORITIES.some((a) => hasAuthority(authorities, a));
   if (!me.data) return <Skeleton active />;
   const { user, hospitalByAdmin } = me.data;
 
@@ -40,6 +49,11 @@ export function HomePage() {
           </Descriptions>
         </div>
       </section>
+      {withDashboard && (
+        <Suspense fallback={<Skeleton active paragraph={{ rows: 3 }} />}>
+          <Dashboard />
+        </Suspense>
+      )}
       <section className="home-panel" aria-labelledby="home-screens-title">
         <h2 className="home-panel-head" id="home-screens-title">
           {T.home.screens}
