@@ -1,6 +1,5 @@
-import { useEffect, useRef } from 'react';
 import { Alert, Skeleton } from 'antd';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { DashboardData, DashboardSections, dashboardEndpoints } from '@portal/shared/contracts/dashboard.contract';
 import { DASHBOARD_PATH, FAILED_SIGN_IN_ACTIONS } from '@portal/shared/contracts/dashboard.paths';
@@ -10,6 +9,7 @@ import { fmt } from '@portal/shared/messages.vi';
 import { BOOKING_STATUSES, BOOKING_STATUS_LABELS } from '@portal/shared/rules/booking-status';
 import { api } from '../../core/api/api-client';
 import { LiveIndicator } from '../../core/live/live-indicator';
+import { useCoalescedInvalidate } from '../../core/live/use-coalesced-invalidate';
 import { useLiveTopic } from '../../core/live/use-live';
 import { bookingsLink, DEAD_JOBS_LINK, roomLink, signInLogLink, sumOf } from './dashboard.logic';
 import { DASHBOARD_T as M } from './dashboard.messages';
@@ -46,29 +46,7 @@ export function Dashboard() {
 
 /** Refetches the dashboard on each booking change (coalesced); the status says whether the socket is open. */
 function useBookingsLive() {
-  const queryClient = useQueryClient();
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const pending = useRef(false);
-  useEffect(
-    () => () => {
-      if (timer.current) clearTimeout(timer.current);
-    },
-    [],
-  );
-  const refetch = () => {
-    if (timer.current) {
-      pending.current = true;
-      return;
-    }
-    void queryClient.invalidateQueries({ queryKey: DASHBOARD_KEY });
-    timer.current = setTimeout(() => {
-      timer.current = null;
-      if (pending.current) {
-        pending.current = false;
-        refetch();
-      }
-    }, COALESCE_MS);
-  };
+  const refetch = useCoalescedInvalidate(DASHBOARD_KEY, COALESCE_MS);
   return useLiveTopic(BOOKING_LIVE_TOPIC, refetch, refetch);
 }
 
