@@ -1,0 +1,59 @@
+import type { FastifyInstance } from 'fastify';
+import { reportEndpoints } from '@portal/shared/contracts/reports.contract';
+import { caller } from '../../core/access';
+import type { AppContext } from '../../core/context';
+import { route } from '../../core/endpoints';
+import * as service from './reports.service';
+
+const access = { access: 'MANAGER_REPORT' as const };
+const tags = ['Báo cáo'];
+
+/** The booking reports (spec §7 "Reports", MANAGER_REPORT): four reports, their Excel exports and the streamed bookings list. */
+export async function reportRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  route(app, reportEndpoints.quickStatistic, {
+    config: access,
+    tags,
+    handler: async (req) => ({ code: 0 as const, data: await service.quickStatistic(ctx, caller(req), req.query) }),
+  });
+  route(app, reportEndpoints.appointmentComplete, {
+    config: access,
+    tags,
+    handler: async (req) => ({ code: 0 as const, data: await service.appointmentComplete(ctx, caller(req), req.query) }),
+  });
+  route(app, reportEndpoints.statisticEfficiency, {
+    config: access,
+    tags,
+    handler: async (req) => ({ code: 0 as const, data: await service.statisticEfficiency(ctx, caller(req), req.query) }),
+  });
+  route(app, reportEndpoints.staffStatisticEfficiency, {
+    config: access,
+    tags,
+    handler: async (req) => ({ code: 0 as const, data: await service.staffStatisticEfficiency(ctx, caller(req), req.query) }),
+  });
+  const exports = [
+    [reportEndpoints.quickStatisticExport, service.exportQuickStatistic],
+    [reportEndpoints.appointmentCompleteExport, service.exportAppointmentComplete],
+    [reportEndpoints.statisticEfficiencyExport, service.exportStatisticEfficiency],
+    [reportEndpoints.bookingsExport, service.exportBookings],
+  ] as const;
+  for (const [endpoint, run] of exports) {
+    route(app, endpoint, {
+      config: access,
+      tags,
+      handler: async (req, reply) => {
+        const { stream, fileName } = await run(ctx, caller(req), req.query);
+        reply.header('content-disposition', `attachment; filename="${fileName}"`);
+        return reply.type(endpoint.file.type).send(stream);
+      },
+    });
+  }
+  route(app, reportEndpoints.staffStatisticEfficiencyExport, {
+    config: access,
+    tags,
+    handler: async (req, reply) => {
+      const { stream, fileName } = await service.exportStaffStatisticEfficiency(ctx, caller(req), req.query);
+      reply.header('content-disposition', `attachment; filename="${fileName}"`);
+      return reply.type(reportEndpoints.staffStatisticEfficiencyExport.file.type).send(stream);
+    },
+  });
+}
