@@ -311,7 +311,7 @@ export const MENU: readonly MenuEntry[] = [
     children: [
       {
         key: 'report-bookings',
-        label: T.menu.bookingReport,
+        label: T.menu.reports,
         path: '/admin/report/bookings',
         page: () => import('../modules/reports/report-page').then((m) => m.ReportPage),
       },
