@@ -45,7 +45,10 @@ test('the booking reports: charts and tables agree, the period changes, the Exce
 
   // another period: last month, in the URL, other figures
   await page.getByRole('combobox', { name: 'Chọn nhanh' }).click();
-  await page.locator('.ant-select-item-option').filter({ hasText: /^Tháng trước$/ }).click();
+  await page
+    .locator('.ant-select-item-option')
+    .filter({ hasText: /^Tháng trước$/ })
+    .click();
   const last = presetPeriod('lastMonth');
   await expect(page).toHaveURL(new RegExp(`from=${last.from}&to=${last.to}`));
   await expect(page.getByRole('textbox', { name: 'Đến ngày' })).toHaveValue(formatDate(last.to));
@@ -68,7 +71,10 @@ test('the booking reports: charts and tables agree, the period changes, the Exce
 
   // by source: the filter narrows the totals to the pie's one slice
   await page.getByRole('combobox', { name: 'Xem theo' }).click();
-  await page.locator('.ant-select-item-option').filter({ hasText: /^Theo nguồn đặt$/ }).click();
+  await page
+    .locator('.ant-select-item-option')
+    .filter({ hasText: /^Theo nguồn đặt$/ })
+    .click();
   const bySource = await tableTotals(quick);
   expect([...bySource.rows.values()].reduce((a, b) => a + b, 0)).toBe(before.total);
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { completionRate, fillRate, formatRate, noShowRate, onlineShare, plannedOf, rate } from './report-rates';
+import { completionRate, fillRate, formatRate, noShowRate, onlineShare, rate } from './report-rates';
 
 describe('rate', () => {
   it.each([
@@ -24,8 +24,6 @@ describe('the report ratios with a zero denominator', () => {
     ['fill, no place offered', fillRate(0, 0), null],
     ['fill', fillRate(9, 10), 0.9],
   ])('%s', (_name, value, expected) => expect(value).toBe(expected));
-
-  it('planned = made − rejected − cancelled', () => expect(plannedOf({ total: 10, rejected: 2, cancelled: 3 })).toBe(5));
 });
 
 describe('formatRate', () => {

@@ -24,9 +24,6 @@ export const noShowRate = (c: Pick<StateCounts, 'noShow' | 'checkedIn' | 'done'>
 /** Bookings made in the app or on the web among all bookings made. */
 export const onlineShare = (c: Pick<StateCounts, 'online' | 'total'>) => rate(c.online, c.total);
 
-/** Planned visits: the bookings not refused nor cancelled. */
-export const plannedOf = (c: Pick<StateCounts, 'total' | 'rejected' | 'cancelled'>) => c.total - c.rejected - c.cancelled;
-
 /** Completed among planned. */
 export const completionRate = (done: number, planned: number) => rate(done, planned);
 

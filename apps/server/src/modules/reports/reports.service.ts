@@ -119,9 +119,11 @@ export async function statisticEfficiency(ctx: AppContext, caller: Caller, f: Re
   const group = (kind: repo.EfficiencyKind): EfficiencyRowDto[] => {
     const rows = new Map<string, EfficiencyRowDto>();
     const row = (key: string) => {
-      let r = rows.get(key);
-      if (!r) rows.set(key, (r = { key, name: nameOf(names, kind, key), offered: 0, booked: 0, used: 0, waitMedian: null, waitP90: null }));
-      return r;
+      const found = rows.get(key);
+      if (found) return found;
+      const made: EfficiencyRowDto = { key, name: nameOf(names, kind, key), offered: 0, booked: 0, used: 0, waitMedian: null, waitP90: null };
+      rows.set(key, made);
+      return made;
     };
     for (const o of offered) if (o.kind === kind) row(o.key).offered = o.offered;
     for (const u of used)

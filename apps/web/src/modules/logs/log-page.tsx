@@ -19,16 +19,7 @@ import { useMe } from '../auth/use-session';
 import { DeadJobs } from './dead-jobs';
 import { LogDetail } from './log-detail';
 import { logKeys, logsApi } from './logs.api';
-import {
-  actionOptions,
-  entityOptions,
-  logQuery,
-  parseLogState,
-  rowChanges,
-  showValue,
-  withLogFilters,
-  type LogScreenState,
-} from './logs.logic';
+import { actionOptions, entityOptions, logQuery, parseLogState, rowChanges, showValue, withLogFilters, type LogScreenState } from './logs.logic';
 import { TL } from './logs.messages';
 
 const SHOWN_CHANGES = 2;

@@ -56,7 +56,6 @@ export function withLogFilters(s: LogScreenState, patch: Partial<LogScreenState>
   return next;
 }
 
-
 export const actionOptions = Object.entries(LOG_ACTION_LABELS)
   .filter(([k]) => k === k.toUpperCase())
   .map(([value, label]) => ({ value, label }))

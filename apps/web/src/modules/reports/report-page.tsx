@@ -16,7 +16,7 @@ import {
   type StateCountsDto,
 } from '@portal/shared/contracts/reports.contract';
 import { fmt } from '@portal/shared/messages.vi';
-import { completionRate, fillRate, formatRate, noShowRate, onlineShare, plannedOf } from '@portal/shared/rules/report-rates';
+import { completionRate, fillRate, formatRate, noShowRate, onlineShare } from '@portal/shared/rules/report-rates';
 import { T } from '../../app/messages';
 import { ForbiddenPage } from '../../core/blocks/forbidden-page';
 import { PeriodFilter } from '../../core/blocks/period-filter';
@@ -28,7 +28,18 @@ import { loaders } from '../appointments/appointments.api';
 import { useMe } from '../auth/use-session';
 import { CompletionBars, CompletionTrend, DepartmentBars, FillBars, SourcePie, TrendChart } from './report-charts';
 import { reportKeys, reportsApi } from './reports.api';
-import { cleanReportUsers, parseReportState, REPORT_TABS, reportFilterQuery, reportUrlQuery, sizeText, toggleReportUser, type ReportState, type ReportTab, type ReportUser } from './reports.logic';
+import {
+  cleanReportUsers,
+  parseReportState,
+  REPORT_TABS,
+  reportFilterQuery,
+  reportUrlQuery,
+  sizeText,
+  toggleReportUser,
+  type ReportState,
+  type ReportTab,
+  type ReportUser,
+} from './reports.logic';
 import { TR } from './reports.messages';
 
 const num = (n: number) => n.toLocaleString('vi-VN');
@@ -109,7 +120,11 @@ function ReportTable<R extends { key: string }>(p: { rows: R[]; columns: Columns
 type Filters = Pick<ReportState, 'from' | 'to' | 'departmentId' | 'doctorId' | 'source'>;
 
 function QuickTab({ f, group, setGroup }: { f: Filters; group: QuickGroup; setGroup: (g: QuickGroup) => void }) {
-  const q = useQuery({ queryKey: reportKeys.one('quick', reportFilterQuery(f)), queryFn: ({ signal }) => reportsApi.quick(f, signal), placeholderData: keepPreviousData });
+  const q = useQuery({
+    queryKey: reportKeys.one('quick', reportFilterQuery(f)),
+    queryFn: ({ signal }) => reportsApi.quick(f, signal),
+    placeholderData: keepPreviousData,
+  });
   const d = q.data;
   const totals = d?.totals;
   const first = QUICK_GROUP_LABELS[group].replace('Theo ', '');
@@ -183,7 +198,11 @@ function completionColumns(first: string): ColumnsType<CompletionRowDto> {
 }
 
 function CompleteTab({ f }: { f: Filters }) {
-  const q = useQuery({ queryKey: reportKeys.one('complete', reportFilterQuery(f)), queryFn: ({ signal }) => reportsApi.complete(f, signal), placeholderData: keepPreviousData });
+  const q = useQuery({
+    queryKey: reportKeys.one('complete', reportFilterQuery(f)),
+    queryFn: ({ signal }) => reportsApi.complete(f, signal),
+    placeholderData: keepPreviousData,
+  });
   const d = q.data;
   const loading = q.isLoading || (q.isFetching && q.isPlaceholderData);
   const total = d ? { key: '__total', name: TR.total, ...d.totals } : undefined;
@@ -215,10 +234,24 @@ function CompleteTab({ f }: { f: Filters }) {
       <Card size="small" title={TR.byDepartment} extra={<ExportLink run={(p) => reportsApi.export('complete', f, {}, p)} />}>
         <Row gutter={12}>
           <Col span={12}>
-            <ReportTable testId="report-complete-departments" label={TR.byDepartment} rows={d?.byDepartment ?? []} total={total} columns={completionColumns(TR.department)} loading={loading} />
+            <ReportTable
+              testId="report-complete-departments"
+              label={TR.byDepartment}
+              rows={d?.byDepartment ?? []}
+              total={total}
+              columns={completionColumns(TR.department)}
+              loading={loading}
+            />
           </Col>
           <Col span={12}>
-            <ReportTable testId="report-complete-doctors" label={TR.byDoctor} rows={d?.byDoctor ?? []} total={total} columns={completionColumns(TR.doctor)} loading={loading} />
+            <ReportTable
+              testId="report-complete-doctors"
+              label={TR.byDoctor}
+              rows={d?.byDoctor ?? []}
+              total={total}
+              columns={completionColumns(TR.doctor)}
+              loading={loading}
+            />
           </Col>
         </Row>
       </Card>
@@ -239,7 +272,11 @@ function efficiencyColumns(first: string): ColumnsType<EfficiencyRowDto> {
 }
 
 function EfficiencyTab({ f }: { f: Filters }) {
-  const q = useQuery({ queryKey: reportKeys.one('efficiency', reportFilterQuery(f)), queryFn: ({ signal }) => reportsApi.efficiency(f, signal), placeholderData: keepPreviousData });
+  const q = useQuery({
+    queryKey: reportKeys.one('efficiency', reportFilterQuery(f)),
+    queryFn: ({ signal }) => reportsApi.efficiency(f, signal),
+    placeholderData: keepPreviousData,
+  });
   const d = q.data;
   const loading = q.isLoading || (q.isFetching && q.isPlaceholderData);
   return (
@@ -253,7 +290,13 @@ function EfficiencyTab({ f }: { f: Filters }) {
         <ReportTable testId="report-efficiency-doctors" label={TR.byDoctor} rows={d?.byDoctor ?? []} columns={efficiencyColumns(TR.doctor)} loading={loading} />
       </Card>
       <Card size="small" title={TR.byRoom}>
-        <ReportTable testId="report-efficiency-rooms" label={TR.byRoom} rows={d?.byRoom ?? []} columns={efficiencyColumns(TR.byRoom.replace('Theo ', ''))} loading={loading} />
+        <ReportTable
+          testId="report-efficiency-rooms"
+          label={TR.byRoom}
+          rows={d?.byRoom ?? []}
+          columns={efficiencyColumns(TR.byRoom.replace('Theo ', ''))}
+          loading={loading}
+        />
       </Card>
     </Flex>
   );

@@ -34,7 +34,12 @@ export const reportsApi = {
     ).data,
   /** Downloads an export, telling the bytes received so far (a year of bookings streams for a while). */
   async export(which: keyof typeof REPORT_EXPORTS, s: Filters, extra: Record<string, string>, onProgress: (bytes: number) => void) {
-    const { blob, fileName } = await fetchFile(REPORT_EXPORTS[which].path, { ...reportFilterQuery(s), ...extra }, `bao-cao-${s.from}-den-${s.to}.xlsx`, onProgress);
+    const { blob, fileName } = await fetchFile(
+      REPORT_EXPORTS[which].path,
+      { ...reportFilterQuery(s), ...extra },
+      `bao-cao-${s.from}-den-${s.to}.xlsx`,
+      onProgress,
+    );
     saveBlob(blob, fileName);
   },
 };
