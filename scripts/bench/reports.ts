@@ -7,13 +7,15 @@ import { seeded, type Seed } from './bookings';
 /**
  * The booking reports on PostgreSQL over about 1,000,000 bookings of a year (`npm run seed -- --scale bookings`;
  * BENCH_BOOKINGS_DATABASE_URL reuses a seeded database): each report of a month and of the year read by one
- * client (3 warm-up calls, then 15; p50 and p90), and the Excel export of the year's bookings, streamed,
+ * client (one warm-up call, then BENCH_REPORTS_RUNS, default 15; p50 and p90), and the Excel export of the year's bookings, streamed,
  * with the server's resident memory sampled every 50 ms while it runs.
  */
 const rssMb = (pid: number) => {
   const m = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
   return m ? Number(m[1]) / 1024 : 0;
 };
+/** Timed calls per report (BENCH_REPORTS_RUNS), after one warm-up call. */
+const RUNS = Number(process.env.BENCH_REPORTS_RUNS ?? 15);
 const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(p * xs.length))]!;
 
 export async function reportsBench(port: number, seed: Seed): Promise<string> {
@@ -49,9 +51,9 @@ export async function reportsBench(port: number, seed: Seed): Promise<string> {
     ] as const) {
       for (const report of ['quick-statistic', 'appointment-complete', 'statistic-efficiency', 'staff-statistic-efficiency']) {
         const url = `${s.url}/api/his/v1/report/${report}?from=${p.from}&to=${p.to}`;
-        for (let i = 0; i < 3; i++) await time(url);
+        await time(url);
         const ms: number[] = [];
-        for (let i = 0; i < 15; i++) ms.push(await time(url));
+        for (let i = 0; i < RUNS; i++) ms.push(await time(url));
         lines.push(`${report} of a ${label} (${p.from} → ${p.to}): p50 ${pct(ms, 0.5).toFixed(1)} ms, p90 ${pct(ms, 0.9).toFixed(1)} ms`);
       }
     }
