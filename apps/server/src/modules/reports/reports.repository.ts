@@ -59,16 +59,17 @@ export type QuickRow = StateCountsRow & { kind: GroupKind; key: string | null };
 /**
  * The quick statistic in one pass over the period's bookings: the totals and the counts per day,
  * department, specialty, doctor, room and source (GROUPING SETS). A booking is of a new patient when its
- * profile has no finished (DONE) booking at the facility on an earlier day (bookings_profile_idx).
+ * profile has no finished (DONE) booking at the facility on an earlier day: its first visit (medical_profiles.first_visit_on,
+ * kept by the bookings' triggers of migration 0024) is none or not before the booking's day.
  */
 export function quickStatistic(ex: Executor, facilityId: number, f: ReportFilters): Promise<QuickRow[]> {
   return rows<QuickRow>(
     ex,
     sql`WITH q AS (
       SELECT b.date, b.department_id, b.specialty_id, b.doctor_id, b.room_id, b.source, b.status,
-        NOT EXISTS (SELECT 1 FROM bookings p WHERE p.medical_profile_id = b.medical_profile_id AND p.date < b.date
-                      AND p.facility_id = b.facility_id AND p.status = 'DONE') AS is_new
-      FROM bookings b WHERE ${bookingWhere(facilityId, f)}
+        (p.first_visit_on IS NULL OR p.first_visit_on >= b.date) AS is_new
+      FROM bookings b JOIN medical_profiles p ON p.facility_id = b.facility_id AND p.id = b.medical_profile_id
+      WHERE ${bookingWhere(facilityId, f)}
     )
     SELECT CASE WHEN grouping(q.date) = 0 THEN 'day' WHEN grouping(q.department_id) = 0 THEN 'department'
                 WHEN grouping(q.specialty_id) = 0 THEN 'specialty' WHEN grouping(q.doctor_id) = 0 THEN 'doctor'

@@ -1,1 +1,0 @@
-CREATE INDEX "booking_logs_facility_time_idx" ON "booking_logs" USING btree ("facility_id","created_at");
