@@ -30,23 +30,48 @@ function Figure({ title, empty, children, testId }: { title: string; empty: bool
 
 const shortDay = (label: string) => label.slice(0, 5);
 
-/** Bookings per day by state: made, done, no-shows, cancelled or rejected. */
-export function TrendChart({ days }: { days: GroupCountsDto[] }) {
-  const data = days.map((d) => ({ day: shortDay(d.name), total: d.total, done: d.done, noShow: d.noShow, cancelled: d.cancelled + d.rejected }));
+/** Lines per day (the x axis is every day of the period, "DD/MM"). */
+function DayLines({
+  title,
+  testId,
+  data,
+  lines,
+}: {
+  title: string;
+  testId: string;
+  data: Record<string, number | string>[];
+  lines: { key: string; name: string }[];
+}) {
   return (
-    <Figure title={TR.charts.trend} testId="chart-trend" empty={days.every((d) => d.total === 0)}>
+    <Figure title={title} testId={testId} empty={data.every((d) => lines.every((l) => d[l.key] === 0))}>
       <LineChart data={data} margin={{ top: 8, right: 16, left: 0, bottom: 0 }}>
         <CartesianGrid strokeDasharray="3 3" />
         <XAxis dataKey="day" fontSize={11} />
         <YAxis allowDecimals={false} fontSize={11} width={40} />
         <Tooltip />
         <Legend />
-        <Line dataKey="total" name={TR.lines.total} stroke={COLORS[0]} dot={false} isAnimationActive={false} />
-        <Line dataKey="done" name={TR.lines.done} stroke={COLORS[1]} dot={false} isAnimationActive={false} />
-        <Line dataKey="noShow" name={TR.lines.noShow} stroke={COLORS[2]} dot={false} isAnimationActive={false} />
-        <Line dataKey="cancelled" name={TR.lines.cancelled} stroke={COLORS[3]} dot={false} isAnimationActive={false} />
+        {lines.map((l, i) => (
+          <Line key={l.key} dataKey={l.key} name={l.name} stroke={COLORS[i % COLORS.length]} dot={false} isAnimationActive={false} />
+        ))}
       </LineChart>
     </Figure>
+  );
+}
+
+/** Bookings per day by state: made, done, no-shows, cancelled or rejected. */
+export function TrendChart({ days }: { days: GroupCountsDto[] }) {
+  return (
+    <DayLines
+      title={TR.charts.trend}
+      testId="chart-trend"
+      data={days.map((d) => ({ day: shortDay(d.name), total: d.total, done: d.done, noShow: d.noShow, cancelled: d.cancelled + d.rejected }))}
+      lines={[
+        { key: 'total', name: TR.lines.total },
+        { key: 'done', name: TR.lines.done },
+        { key: 'noShow', name: TR.lines.noShow },
+        { key: 'cancelled', name: TR.lines.cancelled },
+      ]}
+    />
   );
 }
 
@@ -87,19 +112,16 @@ export function SourcePie({ rows }: { rows: GroupCountsDto[] }) {
 
 /** Planned and done per day. */
 export function CompletionTrend({ days }: { days: CompletionRowDto[] }) {
-  const data = days.map((d) => ({ day: shortDay(d.name), planned: d.planned, done: d.done }));
   return (
-    <Figure title={TR.charts.completionTrend} testId="chart-completion-trend" empty={days.every((d) => d.planned === 0 && d.done === 0)}>
-      <LineChart data={data} margin={{ top: 8, right: 16, left: 0, bottom: 0 }}>
-        <CartesianGrid strokeDasharray="3 3" />
-        <XAxis dataKey="day" fontSize={11} />
-        <YAxis allowDecimals={false} fontSize={11} width={40} />
-        <Tooltip />
-        <Legend />
-        <Line dataKey="planned" name={TR.cols.planned} stroke={COLORS[0]} dot={false} isAnimationActive={false} />
-        <Line dataKey="done" name={TR.cols.done} stroke={COLORS[1]} dot={false} isAnimationActive={false} />
-      </LineChart>
-    </Figure>
+    <DayLines
+      title={TR.charts.completionTrend}
+      testId="chart-completion-trend"
+      data={days.map((d) => ({ day: shortDay(d.name), planned: d.planned, done: d.done }))}
+      lines={[
+        { key: 'planned', name: TR.cols.planned },
+        { key: 'done', name: TR.cols.done },
+      ]}
+    />
   );
 }
 
