@@ -16,6 +16,7 @@ import { bookingsListingBench } from './listings';
 import { liveBench } from './live';
 import { logsBench } from './logs';
 import { pagesBench } from './pages';
+import { reportsBench } from './reports';
 import { acronymsBench, smartSearchBench } from './smart-search';
 import pg from 'pg';
 import { freshPgDatabase, loginToken, md5, root, startServer } from './server';
@@ -325,6 +326,8 @@ benches['smart-search'] = () => smartSearchBench(Number(process.env.BENCH_PORT ?
 benches.acronyms = () => acronymsBench(Number(process.env.BENCH_PORT ?? 3221) + 1, seedScale);
 /** National areas (issue 15): loading them on an empty PGlite, the next start, the address index, validations. */
 benches.areas = areasBench;
+/** The booking reports of a month and a year, and the streamed export of a year's bookings, over 1,000,000 bookings. */
+benches.reports = () => reportsBench(Number(process.env.BENCH_PORT ?? 3251), seedScale);
 
 const names = process.argv.slice(2).filter((a) => !a.startsWith('-'));
 const chosen = names.length ? names : Object.keys(benches);

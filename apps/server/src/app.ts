@@ -26,6 +26,7 @@ import { healthRoutes } from './modules/health/health.routes';
 import { jobRoutes } from './modules/jobs/jobs.routes';
 import { smartSearchRoutes } from './modules/search/smart-search.routes';
 import { logRoutes } from './modules/logs/logs.routes';
+import { reportRoutes } from './modules/reports/reports.routes';
 import { liveRoutes } from './modules/live/live.routes';
 import { patientsRoutes } from './modules/patients/patients.routes';
 import { scheduleRoutes } from './modules/schedules/schedules.routes';
@@ -143,6 +144,7 @@ export async function buildApp(config: Config, database: Database, opts: { logSt
     await smartSearchRoutes(scope, ctx);
     await logRoutes(scope, ctx);
     await dashboardRoutes(scope, ctx);
+    await reportRoutes(scope, ctx);
     await contentRoutes(scope, ctx);
     if (config.ENABLE_TEST_FIXTURES) await fixtureRoutes(scope, ctx);
   });

@@ -115,6 +115,8 @@ export const MSG = {
   acronymLoop: 'Từ viết tắt "{key}" tạo vòng lặp: {path}',
   smartSearchQuery: 'Vui lòng nhập từ khoá (tối đa 100 ký tự)',
   logNotFound: 'Không tìm thấy dòng nhật ký',
+  reportDepartmentUnknown: 'Khoa đã chọn không thuộc cơ sở y tế của bạn',
+  reportDoctorUnknown: 'Bác sĩ đã chọn không thuộc cơ sở y tế của bạn',
   noData: 'Không có dữ liệu',
   // durations (formatDuration)
   durationHoursMinutes: '{h} giờ {m} phút',

@@ -308,7 +308,14 @@ export const MENU: readonly MenuEntry[] = [
     label: T.menu.reports,
     icon: 'reports',
     authority: 'MANAGER_REPORT',
-    children: [{ key: 'report-bookings', label: T.menu.bookingReport, path: '/admin/report/bookings' }],
+    children: [
+      {
+        key: 'report-bookings',
+        label: T.menu.reports,
+        path: '/admin/report/bookings',
+        page: () => import('../modules/reports/report-page').then((m) => m.ReportPage),
+      },
+    ],
   },
   {
     key: 'private-clinic',

@@ -21,6 +21,13 @@ export const CORE_T = {
     invalid: 'Ngày không hợp lệ',
     placeholder: 'DD/MM/YYYY',
   },
+  /** The period of the logs and the reports (core/blocks/period-filter). */
+  period: {
+    from: 'Từ ngày',
+    to: 'Đến ngày',
+    preset: 'Chọn nhanh',
+    presetPlaceholder: 'Hôm nay, tuần này…',
+  },
   /** The generic resource list and form (core/crud); `{label}` is the resource's label in lower case. */
   crud: {
     add: 'Thêm mới',

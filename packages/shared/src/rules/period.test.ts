@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, periodDays, periodInstants, periodProblem, presetPeriod } from './period';
+import { addDays, periodDayList, periodDays, periodInstants, periodProblem, presetPeriod } from './period';
 
 const at = (iso: string) => new Date(iso);
 
@@ -58,4 +58,19 @@ describe('presetPeriod', () => {
     ['lastMonth', at('2026-03-31T03:00:00Z'), { from: '2026-02-01', to: '2026-02-28' }],
     ['lastMonth', lateNight, { from: '2026-11-01', to: '2026-11-30' }],
   ] as const)('%s on %s', (preset, now, want) => expect(presetPeriod(preset, now)).toEqual(want));
+});
+
+describe('periodDayList', () => {
+  it.each([
+    [{ from: '2026-11-30', to: '2026-12-02' }, ['2026-11-30', '2026-12-01', '2026-12-02']],
+    [{ from: '2024-02-28', to: '2024-03-01' }, ['2024-02-28', '2024-02-29', '2024-03-01']],
+    [{ from: '2026-12-31', to: '2027-01-01' }, ['2026-12-31', '2027-01-01']],
+    [{ from: '2026-10-24', to: '2026-10-26' }, ['2026-10-24', '2026-10-25', '2026-10-26']],
+    [{ from: '2026-11-26', to: '2026-11-25' }, []],
+  ])('%o', (p, days) => expect(periodDayList(p)).toEqual(days));
+  it('a leap year is 366 days, the last one the 31st of December', () => {
+    const days = periodDayList({ from: '2024-01-01', to: '2024-12-31' });
+    expect(days).toHaveLength(366);
+    expect(days.at(-1)).toBe('2024-12-31');
+  });
 });

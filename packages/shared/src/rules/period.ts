@@ -83,3 +83,9 @@ export function presetPeriod(preset: PeriodPreset, now: Date = new Date()): Peri
     }
   }
 }
+
+/** Every calendar day of a period in order (a trend's x axis: days without a booking are there too). */
+export function periodDayList(p: Period): string[] {
+  const n = Math.max(0, Math.min(periodDays(p), PERIOD_MAX_DAYS));
+  return Array.from({ length: n }, (_, i) => addDays(p.from, i));
+}

@@ -251,6 +251,8 @@ export const bookingLogs = pgTable(
     ),
     foreignKey({ name: 'booking_logs_account_fk', columns: [t.facilityId, t.accountId], foreignColumns: [accounts.facilityId, accounts.id] }),
     index('booking_logs_booking_idx').on(t.bookingId, t.id),
+    // the staff report: what staff did in a period
+    index('booking_logs_facility_time_idx').on(t.facilityId, t.createdAt),
   ],
 );
 

@@ -130,6 +130,11 @@ export const medicalProfiles = pgTable(
     street: text('street'),
     /** normalizeText(full_name): prefix search of the booking screen's suggest. */
     nameSearch: text('name_search').notNull(),
+    /**
+     * Day of the profile's first finished (DONE) booking at the facility, kept by the database's triggers on bookings
+     * (migration 0024): the reports tell a new patient from a returning one by it without searching the bookings.
+     */
+    firstVisitOn: date('first_visit_on', { mode: 'string' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -182,7 +182,7 @@ export async function fillSlots(ex: Executor, facilityId: number, o: FillOptions
         SELECT room_id, date, coalesce(max(queue_number), 0) AS m FROM bookings WHERE facility_id = ${facilityId} AND queue_number IS NOT NULL AND date BETWEEN '${o.from}'::date AND '${o.to}'::date GROUP BY room_id, date
       )
       UPDATE bookings b SET queue_number = coalesce(base.m, 0) + came.k, checked_in_at = (b.date + b.start_time::time) AT TIME ZONE 'Asia/Ho_Chi_Minh',
-        called_at = CASE WHEN b.status IN ('CALLED', 'DONE') THEN (b.date + b.start_time::time) AT TIME ZONE 'Asia/Ho_Chi_Minh' + interval '10 minutes' END
+        called_at = CASE WHEN b.status IN ('CALLED', 'DONE') THEN (b.date + b.start_time::time) AT TIME ZONE 'Asia/Ho_Chi_Minh' + interval '1 minute' * (3 + b.id % 43) END
       FROM came LEFT JOIN base ON base.room_id = came.room_id AND base.date = came.date WHERE b.id = came.id`),
   );
   // A room calls one patient at a time: of the day's called patients, the room's latest call is the call of the moment.

@@ -1,5 +1,4 @@
-import { PassThrough, type Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import type { Readable } from 'node:stream';
 import { hasAuthority, MSG } from '@portal/shared';
 import { actionLabel, entityLabel, type LogFilters, type LogListQuery, type LogRowDto } from '@portal/shared/contracts/logs.contract';
 import { logChanges, maskLogValue } from '@portal/shared/rules/audit-view';
@@ -7,6 +6,7 @@ import { formatDate, formatDateTime } from '@portal/shared/rules/format';
 import { audit } from '../../core/audit';
 import type { Caller } from '../../core/caller';
 import type { AppContext } from '../../core/context';
+import { keysetRows, streamWorkbook } from '../../core/crud/excel-stream';
 import { notFound } from '../../core/errors';
 import * as repo from './logs.repository';
 
@@ -62,61 +62,39 @@ function changesText(r: LogRowDto): string {
 }
 
 /**
- * The log of the filters as an .xlsx written while it is read: batches of rows go from the database to the
- * zip stream and out to the client, so memory stays flat however long the period. Audited when it starts.
+ * The log of the filters as an .xlsx written while it is read (keyset batches, core/crud/excel-stream.ts),
+ * so memory stays flat however long the period. Audited when it starts.
  */
 export async function exportLogs(ctx: AppContext, caller: Caller, f: LogFilters): Promise<{ stream: Readable; fileName: string }> {
   await audit(ctx.database.db, caller, { action: 'EXPORT', entity: 'audit_log', after: { filters: f } });
-  const out = new PassThrough();
-  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
-  wb.creator = 'Cổng quản trị đặt khám';
-  const ws = wb.addWorksheet('Nhật ký');
-  const title = `Nhật ký thao tác từ ${formatDate(f.from)} đến ${formatDate(f.to)}`;
-  ws.columns = [
-    { key: 'time', width: 20 },
-    { key: 'actor', width: 18 },
-    { key: 'action', width: 26 },
-    { key: 'entity', width: 24 },
-    { key: 'entityId', width: 12 },
-    { key: 'ip', width: 16 },
-    { key: 'changes', width: 80 },
-  ];
-  ws.addRow([title]).commit();
-  const head = ws.addRow(['Thời gian', 'Người thực hiện', 'Thao tác', 'Đối tượng', 'Mã đối tượng', 'Địa chỉ IP', 'Thay đổi']);
-  head.font = { bold: true };
-  head.commit();
   const show = showsPersonal(caller);
-  void (async () => {
-    let before: number | undefined;
-    let written = 0;
-    try {
-      for (;;) {
-        const rows = await repo.pageOfLogs(ctx.database.db, caller.facilityId, f, before, EXPORT_BATCH);
-        const batch = rows.slice(0, EXPORT_BATCH);
-        for (const r of batch) {
-          const d = toDto(r, show);
-          ws.addRow([
-            formatDateTime(d.createdAt),
-            d.actorUsername ?? '',
-            actionLabel(d.action),
-            entityLabel(d.entity),
-            d.entityId ?? '',
-            d.ip ?? '',
-            changesText(d),
-          ]).commit();
-        }
-        written += batch.length;
-        if (rows.length <= EXPORT_BATCH || written >= LOG_EXPORT_MAX_ROWS) break;
-        before = batch[batch.length - 1]!.id;
-        // let the socket drain before reading more
-        if (out.writableNeedDrain) await new Promise((res) => out.once('drain', res));
-      }
-      if (written === 0) ws.addRow([MSG.noData]).commit();
-      ws.commit();
-      await wb.commit();
-    } catch (err) {
-      out.destroy(err as Error);
+  const batches = keysetRows(
+    (before: number | undefined) => repo.pageOfLogs(ctx.database.db, caller.facilityId, f, before, EXPORT_BATCH),
+    (r) => r.id,
+    EXPORT_BATCH,
+    LOG_EXPORT_MAX_ROWS,
+  );
+  async function* rows() {
+    for await (const r of batches) {
+      const d = toDto(r, show);
+      yield [formatDateTime(d.createdAt), d.actorUsername ?? '', actionLabel(d.action), entityLabel(d.entity), d.entityId ?? '', d.ip ?? '', changesText(d)];
     }
-  })();
-  return { stream: out, fileName: `nhat-ky-${f.from}-den-${f.to}.xlsx` };
+  }
+  const stream = streamWorkbook([
+    {
+      name: 'Nhật ký',
+      title: `Nhật ký thao tác từ ${formatDate(f.from)} đến ${formatDate(f.to)}`,
+      columns: [
+        { header: 'Thời gian', width: 20 },
+        { header: 'Người thực hiện', width: 18 },
+        { header: 'Thao tác', width: 26 },
+        { header: 'Đối tượng', width: 24 },
+        { header: 'Mã đối tượng', width: 12 },
+        { header: 'Địa chỉ IP', width: 16 },
+        { header: 'Thay đổi', width: 80 },
+      ],
+      rows: rows(),
+    },
+  ]);
+  return { stream, fileName: `nhat-ky-${f.from}-den-${f.to}.xlsx` };
 }

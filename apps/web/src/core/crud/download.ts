@@ -30,7 +30,16 @@ export async function fetchWithSession(attempt: () => Promise<Response>): Promis
   }
 }
 
-export async function fetchFile(path: string, query: Record<string, unknown>, fallbackName: string): Promise<{ blob: Blob; fileName: string }> {
+/**
+ * Downloads a file answer. `onProgress` is told the bytes received so far as they arrive (a streamed
+ * export has no length known in advance: the screen shows how much has come).
+ */
+export async function fetchFile(
+  path: string,
+  query: Record<string, unknown>,
+  fallbackName: string,
+  onProgress?: (received: number) => void,
+): Promise<{ blob: Blob; fileName: string }> {
   const url = withQuery(path, query);
   const attempt = () => {
     const token = currentLoginToken();
@@ -52,7 +61,19 @@ export async function fetchFile(path: string, query: Record<string, unknown>, fa
     if (res.status === 403) notify.error(message ?? MSG.forbidden);
     throw new ApiError(res.status, res.status, message);
   }
-  return { blob: await res.blob(), fileName: fileNameFromDisposition(res.headers.get('Content-Disposition'), fallbackName) };
+  const fileName = fileNameFromDisposition(res.headers.get('Content-Disposition'), fallbackName);
+  if (!onProgress || !res.body) return { blob: await res.blob(), fileName };
+  const reader = res.body.getReader();
+  const parts: Uint8Array<ArrayBuffer>[] = [];
+  let received = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    parts.push(value);
+    received += value.byteLength;
+    onProgress(received);
+  }
+  return { blob: new Blob(parts, { type: res.headers.get('Content-Type') ?? undefined }), fileName };
 }
 
 /** Hands a blob to the browser as a download. */

@@ -7,10 +7,9 @@ import { Link } from 'react-router';
 import { hasAuthority } from '@portal/shared/authorities';
 import { actionLabel, entityLabel, type LogRowDto } from '@portal/shared/contracts/logs.contract';
 import { fmt } from '@portal/shared/messages.vi';
-import { displayDateToIso, formatDate, formatDateTime } from '@portal/shared/rules/format';
-import { PERIOD_PRESET_LABELS, type PeriodPreset } from '@portal/shared/rules/period';
+import { formatDateTime } from '@portal/shared/rules/format';
 import { T } from '../../app/messages';
-import { DateShorthandInput } from '../../core/blocks/date-shorthand-input';
+import { PeriodFilter } from '../../core/blocks/period-filter';
 import { ForbiddenPage } from '../../core/blocks/forbidden-page';
 import { SelectBox } from '../../core/blocks/select-box';
 import { actionsColumn, TwoLines, WrapText } from '../../core/crud/cells';
@@ -20,20 +19,9 @@ import { useMe } from '../auth/use-session';
 import { DeadJobs } from './dead-jobs';
 import { LogDetail } from './log-detail';
 import { logKeys, logsApi } from './logs.api';
-import {
-  actionOptions,
-  entityOptions,
-  logQuery,
-  parseLogState,
-  periodOfPreset,
-  rowChanges,
-  showValue,
-  withLogFilters,
-  type LogScreenState,
-} from './logs.logic';
+import { actionOptions, entityOptions, logQuery, parseLogState, rowChanges, showValue, withLogFilters, type LogScreenState } from './logs.logic';
 import { TL } from './logs.messages';
 
-const PRESETS = (Object.keys(PERIOD_PRESET_LABELS) as PeriodPreset[]).map((p) => ({ value: p, label: PERIOD_PRESET_LABELS[p] }));
 const SHOWN_CHANGES = 2;
 
 /** The first changed fields of a row, "Họ và tên: A → B", and "+N trường khác". */
@@ -83,11 +71,6 @@ function AuditLog() {
     newer.current = [];
     setState(withLogFilters(state, patch));
   };
-  const setDay = (key: 'from' | 'to', text: string) => {
-    const iso = displayDateToIso(text);
-    if (iso) setFilters({ [key]: iso });
-  };
-
   const columns: ColumnsType<LogRowDto> = [
     { title: TL.columns.time, key: 'time', render: (_v, r) => <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(r.createdAt)}</span> },
     { title: TL.columns.actor, key: 'actor', render: (_v, r) => r.actorUsername ?? <Typography.Text type="secondary">{TL.system}</Typography.Text> },
@@ -111,25 +94,7 @@ function AuditLog() {
     <Flex vertical gap={12}>
       <Card size="small">
         <Flex wrap gap={12} align="center">
-          <Select<PeriodPreset>
-            aria-label={TL.preset}
-            prefix={`${TL.preset}:`}
-            placeholder={TL.presetPlaceholder}
-            style={{ width: 230 }}
-            value={null}
-            options={PRESETS}
-            onChange={(p) => setFilters(periodOfPreset(p))}
-          />
-          <Flex align="center" gap={6}>
-            <Typography.Text>{TL.from}</Typography.Text>
-            <span style={{ width: 130 }}>
-              <DateShorthandInput aria-label={TL.from} value={formatDate(state.from)} onChange={(v) => setDay('from', v)} />
-            </span>
-            <Typography.Text>{TL.to}</Typography.Text>
-            <span style={{ width: 130 }}>
-              <DateShorthandInput aria-label={TL.to} value={formatDate(state.to)} onChange={(v) => setDay('to', v)} />
-            </span>
-          </Flex>
+          <PeriodFilter value={state} onChange={(p) => setFilters(p)} />
           <SelectBox
             aria-label={TL.actor}
             placeholder={TL.allActors}

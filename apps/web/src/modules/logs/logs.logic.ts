@@ -3,7 +3,7 @@ import { LOG_ACTION_LABELS, LOG_ENTITY_LABELS } from '@portal/shared/contracts/l
 import { formatVnd } from '@portal/shared/rules/format';
 import { logChanges, type LogChange } from '@portal/shared/rules/audit-view';
 import { BOOKING_STATUS_LABELS, type BookingStatus } from '@portal/shared/rules/booking-status';
-import { presetPeriod, periodProblem, type Period, type PeriodPreset } from '@portal/shared/rules/period';
+import { presetPeriod, periodProblem, type Period } from '@portal/shared/rules/period';
 import { FIELD_LABELS, TL } from './logs.messages';
 
 /** What the logs screen keeps in its URL: the period, the filters and the page's keyset mark. */
@@ -55,8 +55,6 @@ export function withLogFilters(s: LogScreenState, patch: Partial<LogScreenState>
   if (!next.entity) next.entityId = undefined;
   return next;
 }
-
-export const periodOfPreset = (p: PeriodPreset, now = new Date()) => presetPeriod(p, now);
 
 export const actionOptions = Object.entries(LOG_ACTION_LABELS)
   .filter(([k]) => k === k.toUpperCase())
