@@ -127,3 +127,26 @@ test('a session that must change its password first does not ask for the dashboa
   await expect(page.getByTestId('dash-logs')).toHaveCount(0);
   expect(asked).toEqual([]);
 });
+
+test('a manager sees today’s quick statistic and opens the report on the day', async ({ page, request }) => {
+  const account = await makeAccount(request, { prefix: 'e2e_dashbc', authorities: ['MANAGER_APPOINTMENT', 'MANAGER_REPORT'], name: 'Lê Quản Lý' });
+  const scene = (await post(request, '/api/test/v1/fixtures/bookings', { username: account.username })) as Scene;
+  const { loginToken } = await loginViaApi(page, account.username, account.password);
+  const day = tomorrowVn();
+  const slot = scene.slots.find((s) => s.date === day && s.startTime === '08:00')!.id;
+  for (const profile of [0, 1]) {
+    await post(request, '/api/appointment/v1', { medicalProfileId: scene.patient.profiles[profile]!.id, timeSlotId: slot, accept: true }, loginToken);
+  }
+  await post(request, '/api/test/v1/fixtures/bookings/day-comes', { username: account.username, date: day });
+
+  await page.goto('/admin');
+  const section = page.getByTestId('dash-report');
+  await expect(section.getByRole('heading', { name: 'Thống kê nhanh hôm nay' })).toBeVisible();
+  const total = section.getByRole('link', { name: /Lịch khám hôm nay/ });
+  await expect(total).toContainText('2');
+  await expect(section.getByRole('link', { name: /Tỷ lệ không đến/ })).toContainText('—');
+  await expectAccessible(page, '/admin (the report manager dashboard)');
+  await total.click();
+  await expect(page).toHaveURL(new RegExp(`/admin/report/bookings\\?from=${todayVn()}&to=${todayVn()}`));
+  await expect(page.getByRole('heading', { name: 'Thống kê đặt khám' })).toBeVisible();
+});

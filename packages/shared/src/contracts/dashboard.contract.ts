@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { envelope } from '../core/api';
 import { endpoint } from '../core/endpoint';
 import { statusCounts } from './appointments.contract';
+import { stateCounts } from './reports.contract';
 import { DASHBOARD_PATH, FAILED_SIGN_IN_ACTIONS, type DashboardSectionKey } from './dashboard.paths';
 
 /**
@@ -11,7 +12,7 @@ import { DASHBOARD_PATH, FAILED_SIGN_IN_ACTIONS, type DashboardSectionKey } from
  * not shown. A new section = one optional key here, one entry in the server's section list
  * (modules/dashboard/dashboard.service.ts) and one widget on the web (modules/dashboard/dashboard.tsx).
  *
- *   GET /api/his/v1/dashboard   { date, appointments?, logs? }
+ *   GET /api/his/v1/dashboard   { date, appointments?, logs?, report? }
  */
 
 /** A room's queue of the day: who waits (checked in) and the number of the call of the moment. */
@@ -45,11 +46,15 @@ export const logsSection = z.object({
   deadJobs: z.number().int(),
 });
 
+/** MANAGER_REPORT: the quick statistic of today's visits (the report screen's totals for today). */
+export const reportSection = z.object({ totals: stateCounts });
+
 export const dashboardData = z.object({
   /** Today in Vietnam (YYYY-MM-DD): the day of every figure. */
   date: z.string(),
   appointments: appointmentsSection.optional(),
   logs: logsSection.optional(),
+  report: reportSection.optional(),
 });
 export type DashboardData = z.infer<typeof dashboardData>;
 /** Every section of DASHBOARD_SECTIONS has its schema here (and nothing else is optional). */

@@ -18,5 +18,6 @@ export type FailedSignInAction = (typeof FAILED_SIGN_IN_ACTIONS)[number];
 export const DASHBOARD_SECTIONS = {
   appointments: 'MANAGER_APPOINTMENT',
   logs: 'MANAGER_LOG',
+  report: 'MANAGER_REPORT',
 } as const satisfies Record<string, Authority>;
 export type DashboardSectionKey = keyof typeof DASHBOARD_SECTIONS;

@@ -66,12 +66,13 @@ beforeAll(async () => {
     { key: 'log', authorities: ['MANAGER_LOG'] },
     { key: 'admin', authorities: ['ADMIN_FACILITY'] },
     { key: 'catalog', authorities: ['MANAGER_CATALOG'] },
+    { key: 'report', authorities: ['MANAGER_REPORT'] },
   ]);
   const g = await makeFacility(t, [{ key: 'admin', authorities: ['ADMIN_FACILITY'] }]);
   facilityId = f.facilityId;
   otherFacility = g.facilityId;
   deskId = f.accounts.desk!.id;
-  for (const k of ['desk', 'log', 'admin', 'catalog']) tok[k] = (await login(t, f.accounts[k]!)).loginToken;
+  for (const k of ['desk', 'log', 'admin', 'catalog', 'report']) tok[k] = (await login(t, f.accounts[k]!)).loginToken;
   tok.foreign = (await login(t, g.accounts.admin!)).loginToken;
 
   await t.database.transaction(async (tx) => {
@@ -147,11 +148,31 @@ describe('GET /api/his/v1/dashboard', () => {
 
   it('ADMIN_FACILITY: every section (and the system’s dead jobs, as on the jobs tab)', async () => {
     const d = await data('admin');
-    expect(Object.keys(d).sort()).toEqual(['appointments', 'date', 'logs']);
+    expect(Object.keys(d).sort()).toEqual(['appointments', 'date', 'logs', 'report']);
     expect(d.appointments!.counts.CHECKED_IN).toBe(4);
     // the admin has no room: the rooms with a queue only
     expect(d.appointments!.rooms.map((r) => r.id).sort()).toEqual([room.A.roomId, room.B.roomId].sort());
     expect(d.logs!.deadJobs).toBe(2);
+  });
+
+  it('MANAGER_REPORT: the quick statistic of today’s visits (the report’s own totals), only the report section', async () => {
+    const d = await data('report');
+    expect(Object.keys(d).sort()).toEqual(['date', 'report']);
+    // rooms A, B, C today (14); D's are of other days; states now, disjoint; checked in = CHECKED_IN + CALLED
+    expect(d.report!.totals).toEqual({
+      total: 14,
+      pending: 2,
+      accepted: 1,
+      rejected: 1,
+      cancelled: 1,
+      checkedIn: 6,
+      done: 2,
+      noShow: 1,
+      online: 0,
+      newPatients: 14,
+    });
+    const foreign = await data('foreign');
+    expect(foreign.report!.totals).toMatchObject({ total: 2, checkedIn: 2 });
   });
 
   it('an account without a dashboard authority gets the day and no section', async () => {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { parseLogState } from '../logs/logs.logic';
 import { parseBookingListState } from '../appointments/booking-list.logic';
-import { bookingsLink, DEAD_JOBS_LINK, roomLink, signInLogLink, sumOf } from './dashboard.logic';
+import { parseReportState } from '../reports/reports.logic';
+import { bookingsLink, DEAD_JOBS_LINK, reportLink, roomLink, signInLogLink, sumOf } from './dashboard.logic';
 
 /** Each link, read back by the screen it opens, is the filter of the figure it came from. */
 const params = (link: string) => new URL(link, 'http://x').searchParams;
@@ -17,6 +18,12 @@ describe('dashboard links', () => {
     expect(link.startsWith('/admin/quan-ly-dat-kham?')).toBe(true);
     const s = parseBookingListState(params(link), '2026-01-01');
     expect(s).toMatchObject({ date: today, status: expected, rooms: 'all', page: 0 });
+  });
+
+  it('the quick statistic opens the report on the day, its quick-statistic tab', () => {
+    const link = reportLink(today);
+    expect(link.startsWith('/admin/report/bookings?')).toBe(true);
+    expect(parseReportState(params(link), new Date('2026-12-31T00:00:00Z'))).toMatchObject({ from: today, to: today, tab: 'quick' });
   });
 
   it('a room opens the list on that room (its queue card) for the day', () => {

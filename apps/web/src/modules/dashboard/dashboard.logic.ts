@@ -8,6 +8,7 @@ import type { BookingStatus } from '@portal/shared/rules/booking-status';
 
 export const BOOKING_LIST_PATH = '/admin/quan-ly-dat-kham';
 export const LOGS_PATH = '/admin/logs';
+export const REPORT_PATH = '/admin/report/bookings';
 
 const withQuery = (path: string, q: Record<string, string>) => `${path}?${new URLSearchParams(q).toString()}`;
 
@@ -35,4 +36,9 @@ export const DEAD_JOBS_LINK = withQuery(LOGS_PATH, { tab: 'jobs' });
 /** The sum of a record of counts (the "Tất cả" figure). */
 export function sumOf(counts: Readonly<Record<string, number>>): number {
   return Object.values(counts).reduce((a, b) => a + b, 0);
+}
+
+/** The report screen's quick statistic of one day (its URL: reports.logic.ts). */
+export function reportLink(date: string): string {
+  return withQuery(REPORT_PATH, { from: date, to: date });
 }

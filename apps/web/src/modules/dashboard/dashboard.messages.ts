@@ -29,4 +29,14 @@ export const DASHBOARD_T = {
     deadJobs: 'Thất bại, chờ chạy lại',
     polled: 'Cập nhật mỗi phút',
   },
+  report: {
+    title: 'Thống kê nhanh hôm nay',
+    note: 'Theo ngày khám · cập nhật mỗi phút',
+    total: 'Lịch khám hôm nay',
+    done: 'Đã khám xong',
+    noShow: 'Không đến',
+    noShowRate: 'Tỷ lệ không đến',
+    online: 'Đặt trực tuyến',
+    newPatients: 'Bệnh nhân mới',
+  },
 } as const;

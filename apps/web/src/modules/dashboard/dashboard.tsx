@@ -7,11 +7,12 @@ import { BOOKING_LIVE_TOPIC } from '@portal/shared/contracts/live.contract';
 import type { EndpointResponse } from '@portal/shared/core/endpoint';
 import { fmt } from '@portal/shared/messages.vi';
 import { BOOKING_STATUSES, BOOKING_STATUS_LABELS } from '@portal/shared/rules/booking-status';
+import { formatRate, noShowRate, onlineShare } from '@portal/shared/rules/report-rates';
 import { api } from '../../core/api/api-client';
 import { LiveIndicator } from '../../core/live/live-indicator';
 import { useCoalescedInvalidate } from '../../core/live/use-coalesced-invalidate';
 import { useLiveTopic } from '../../core/live/use-live';
-import { bookingsLink, DEAD_JOBS_LINK, roomLink, signInLogLink, sumOf } from './dashboard.logic';
+import { bookingsLink, DEAD_JOBS_LINK, reportLink, roomLink, signInLogLink, sumOf } from './dashboard.logic';
 import { DASHBOARD_T as M } from './dashboard.messages';
 import './dashboard.css';
 
@@ -39,6 +40,7 @@ export function Dashboard() {
   return (
     <>
       {d.appointments && <AppointmentsSection date={d.date} s={d.appointments} />}
+      {d.report && <ReportSection date={d.date} s={d.report} />}
       {d.logs && <LogsSection date={d.date} s={d.logs} />}
     </>
   );
@@ -140,5 +142,32 @@ function LogsSection({ date, s }: { date: string; s: DashboardSections['logs'] }
         <Figure to={DEAD_JOBS_LINK} label={M.logs.deadJobs} value={s.deadJobs} testId="dash-dead-jobs" strong={s.deadJobs > 0} />
       </div>
     </Panel>
+  );
+}
+
+function ReportSection({ date, s }: { date: string; s: DashboardSections['report'] }) {
+  const t = s.totals;
+  const to = reportLink(date);
+  return (
+    <Panel id="dash-report" title={M.report.title} note={M.report.note}>
+      <div className="dash-figures" data-testid="dash-report">
+        <Figure to={to} label={M.report.total} value={t.total} strong />
+        <Figure to={to} label={M.report.done} value={t.done} />
+        <Figure to={to} label={M.report.noShow} value={t.noShow} />
+        <RateFigure to={to} label={M.report.noShowRate} rate={noShowRate(t)} />
+        <RateFigure to={to} label={M.report.online} rate={onlineShare(t)} />
+        <Figure to={to} label={M.report.newPatients} value={t.newPatients} testId="dash-new-patients" />
+      </div>
+    </Panel>
+  );
+}
+
+/** A share of the quick statistic ("12,5 %", "—" when nothing to divide), linking like a figure. */
+function RateFigure({ to, label, rate }: { to: string; label: string; rate: number | null }) {
+  return (
+    <Link to={to} className="dash-figure">
+      <span className="dash-figure-value">{formatRate(rate)}</span>
+      <span className="dash-figure-label">{label}</span>
+    </Link>
   );
 }
