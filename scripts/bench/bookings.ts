@@ -105,7 +105,11 @@ export async function bookingsBulkAcceptBench(port: number, seed: Seed, rounds =
   try {
     const token = await loginToken(s.url, 'letan', 'Letan@123');
     const pending = (
-      await c.query(`SELECT id FROM bookings WHERE status = 'PENDING' AND date > $1 ORDER BY date, start_time, id LIMIT $2`, [todayVn(), 50 * (rounds + 2)])
+      await c.query(
+        `SELECT id FROM bookings WHERE status = 'PENDING' AND date > $1
+           AND facility_id = (SELECT facility_id FROM accounts WHERE username = 'letan') ORDER BY date, start_time, id LIMIT $2`,
+        [todayVn(), 50 * (rounds + 2)],
+      )
     ).rows.map((r) => r.id as number);
     if (pending.length < 50 * (rounds + 2)) throw new Error('not enough pending bookings: seed first');
     const times: number[] = [];
