@@ -34,7 +34,22 @@ test.describe('accessibility (axe-core, WCAG 2 A and AA)', () => {
     await page.goto('/list-service');
     await expect(page.getByRole('table')).toBeVisible();
     await expect(page.locator('.ant-spin-spinning')).toHaveCount(0);
+    await expect(page.locator('.ls-brand-name')).not.toBeEmpty();
     await expectAccessible(page, '/list-service');
+    // while the hospital is still being read, its brand link is named by where it leads
+    let release = () => {};
+    const held = new Promise<void>((r) => (release = r));
+    await page.route('**/api/catalog/v1/public/hospital*', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/list-service');
+    await expect(page.getByRole('table')).toBeVisible();
+    await expect(page.locator('.ls-brand-name')).toBeEmpty();
+    await expect(page.locator('.ls-brand')).toHaveAccessibleName('Trang chủ');
+    await expectAccessible(page, '/list-service (hospital not read yet)');
+    release();
+    await expect(page.locator('.ls-brand-name')).not.toBeEmpty();
   });
 
   for (const account of [DEMO.admin, DEMO.letan]) {

@@ -22,7 +22,8 @@ export function SiteHeader({ hospital }: { hospital: PublicHospital | null }) {
     <header className="ls-header">
       <div className="ls-header-bar">
         <div className="ls-wrap ls-header-inner">
-          <a className="ls-brand" href={home}>
+          {/* until the hospital is read, the link is named by where it leads (axe link-name) */}
+          <a className="ls-brand" href={home} aria-label={hospital ? undefined : T.home}>
             {hospital && <Logo hospital={hospital} size={40} />}
             <span className="ls-brand-text">
               <span className="ls-brand-name">{hospital?.name ?? ''}</span>
