@@ -144,7 +144,7 @@ test('a manager sees today’s quick statistic and opens the report on the day',
   await expect(section.getByRole('heading', { name: 'Thống kê nhanh hôm nay' })).toBeVisible();
   const total = section.getByRole('link', { name: /Lịch khám hôm nay/ });
   await expect(total).toContainText('2');
-  await expect(section.getByRole('link', { name: /Tỷ lệ không đến/ })).toContainText('—');
+  await expect(section.getByRole('link', { name: /Tỉ lệ không đến/ })).toContainText('—');
   await expectAccessible(page, '/admin (the report manager dashboard)');
   await total.click();
   await expect(page).toHaveURL(new RegExp(`/admin/report/bookings\\?from=${todayVn()}&to=${todayVn()}`));

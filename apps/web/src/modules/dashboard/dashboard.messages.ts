@@ -35,7 +35,7 @@ export const DASHBOARD_T = {
     total: 'Lịch khám hôm nay',
     done: 'Đã khám xong',
     noShow: 'Không đến',
-    noShowRate: 'Tỷ lệ không đến',
+    noShowRate: 'Tỉ lệ không đến',
     online: 'Đặt trực tuyến',
     newPatients: 'Bệnh nhân mới',
   },
