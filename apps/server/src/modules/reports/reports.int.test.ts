@@ -2,6 +2,7 @@ import ExcelJS from 'exceljs';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@portal/shared';
+import type { StateCountsDto } from '@portal/shared/contracts/reports.contract';
 import { FHIR_STATUS, type BookingStatus } from '@portal/shared/rules/booking-status';
 import { vnWallClockToMs } from '@portal/shared/rules/time';
 import { bearer, createTestApp, login, makeFacility, sqlRows, type TestApp } from '../../test/test-app';
@@ -120,20 +121,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Counts = {
-  key: string;
-  name: string;
-  total: number;
-  pending: number;
-  accepted: number;
-  rejected: number;
-  cancelled: number;
-  checkedIn: number;
-  done: number;
-  noShow: number;
-  online: number;
-  newPatients: number;
-};
+type Counts = StateCountsDto & { key: string; name: string };
 type Quick = {
   totals: Omit<Counts, 'key' | 'name'>;
   byDay: Counts[];

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { ReportFilters } from '@portal/shared/contracts/reports.contract';
+import type { ReportFilters, StateCountsDto } from '@portal/shared/contracts/reports.contract';
 import { HOLDS_SLOT } from '@portal/shared/rules/booking-status';
 import { periodInstants } from '@portal/shared/rules/period';
 import type { Executor } from '../../core/db';
@@ -39,18 +39,8 @@ const STATE_COUNTS = sql.raw(`count(*)::int AS total,
   count(*) FILTER (WHERE q.source IN ('APP', 'WEB'))::int AS online,
   count(*) FILTER (WHERE q.is_new)::int AS "newPatients"`);
 
-export interface StateCountsRow {
-  total: number;
-  pending: number;
-  accepted: number;
-  rejected: number;
-  cancelled: number;
-  checkedIn: number;
-  done: number;
-  noShow: number;
-  online: number;
-  newPatients: number;
-}
+/** The state counts of a group, as the contract's `stateCounts` (they add up to `total`). */
+export type StateCountsRow = StateCountsDto;
 
 /** Which grouping a row of a GROUPING SETS query belongs to, and its key. */
 export type GroupKind = 'all' | 'day' | 'department' | 'specialty' | 'doctor' | 'room' | 'source';
