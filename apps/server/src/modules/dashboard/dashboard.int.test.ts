@@ -171,6 +171,10 @@ describe('GET /api/his/v1/dashboard', () => {
       online: 0,
       newPatients: 14,
     });
+    // the same figures as the report screen's quick statistic of today
+    const report = await t.app.inject({ method: 'GET', url: `/api/his/v1/report/quick-statistic?from=${today}&to=${today}`, headers: bearer(tok.report!) });
+    expect(report.statusCode, report.body).toBe(200);
+    expect(report.json().data.totals).toEqual(d.report!.totals);
     const foreign = await data('foreign');
     expect(foreign.report!.totals).toMatchObject({ total: 2, checkedIn: 2 });
   });

@@ -8,7 +8,7 @@ import type { AppContext } from '../../core/context';
 import { countDayByStatus } from '../appointments/appointments.repository';
 import { roomScopeOf, roomsToRead } from '../appointments/room-scope';
 import { countJobs } from '../jobs/jobs.service';
-import { quickStatistic } from '../reports/reports.service';
+import { quickTotals } from '../reports/reports.service';
 import { failedSignInsBetween, roomQueuesOfDay } from './dashboard.repository';
 
 /** How a section of the home page's dashboard reads today's figures (its authority: DASHBOARD_SECTIONS). */
@@ -43,10 +43,9 @@ const READERS: Readers = {
     const [failedSignIns, jobs] = await Promise.all([failedSignInsBetween(ctx.database.db, caller.facilityId, start, end), countJobs(ctx, caller)]);
     return { failedSignIns, deadJobs: jobs.dead };
   },
-  /** The quick statistic of today's visits: the report screen's totals for today, read by the report's own query. */
+  /** The quick statistic of today's visits: the report screen's totals for today, counted by the report's own SQL. */
   async report(ctx, caller, day) {
-    const q = await quickStatistic(ctx, caller, { from: day, to: day });
-    return { totals: q.totals };
+    return { totals: await quickTotals(ctx, caller, { from: day, to: day }) };
   },
 };
 

@@ -52,15 +52,20 @@ export type QuickRow = StateCountsRow & { kind: GroupKind; key: string | null };
  * profile has no finished (DONE) booking at the facility on an earlier day: its first visit (medical_profiles.first_visit_on,
  * kept by the bookings' triggers of migration 0024) is none or not before the booking's day.
  */
-export function quickStatistic(ex: Executor, facilityId: number, f: ReportFilters): Promise<QuickRow[]> {
-  return rows<QuickRow>(
-    ex,
-    sql`WITH q AS (
+/** The period's bookings with what the quick statistic counts of each (alias q), a new patient's included. */
+function quickBookings(facilityId: number, f: ReportFilters): SQL {
+  return sql`q AS (
       SELECT b.date, b.department_id, b.specialty_id, b.doctor_id, b.room_id, b.source, b.status,
         (p.first_visit_on IS NULL OR p.first_visit_on >= b.date) AS is_new
       FROM bookings b JOIN medical_profiles p ON p.facility_id = b.facility_id AND p.id = b.medical_profile_id
       WHERE ${bookingWhere(facilityId, f)}
-    )
+    )`;
+}
+
+export function quickStatistic(ex: Executor, facilityId: number, f: ReportFilters): Promise<QuickRow[]> {
+  return rows<QuickRow>(
+    ex,
+    sql`WITH ${quickBookings(facilityId, f)}
     SELECT CASE WHEN grouping(q.date) = 0 THEN 'day' WHEN grouping(q.department_id) = 0 THEN 'department'
                 WHEN grouping(q.specialty_id) = 0 THEN 'specialty' WHEN grouping(q.doctor_id) = 0 THEN 'doctor'
                 WHEN grouping(q.room_id) = 0 THEN 'room' WHEN grouping(q.source) = 0 THEN 'source' ELSE 'all' END AS kind,
@@ -69,6 +74,12 @@ export function quickStatistic(ex: Executor, facilityId: number, f: ReportFilter
     FROM q
     GROUP BY GROUPING SETS ((), (q.date), (q.department_id), (q.specialty_id), (q.doctor_id), (q.room_id), (q.source))`,
   );
+}
+
+/** The quick statistic's totals alone (the home page's dashboard polls them): one aggregate, no grouping. */
+export async function quickTotals(ex: Executor, facilityId: number, f: ReportFilters): Promise<StateCountsRow> {
+  const [row] = await rows<StateCountsRow>(ex, sql`WITH ${quickBookings(facilityId, f)} SELECT ${STATE_COUNTS} FROM q`);
+  return row!;
 }
 
 export type CompletionKind = 'all' | 'day' | 'department' | 'doctor';

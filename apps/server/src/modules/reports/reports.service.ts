@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import { MSG } from '@portal/shared';
 import { BOOKING_SOURCE_LABELS, BOOKING_SOURCES, type BookingSource } from '@portal/shared/contracts/appointments.contract';
+import { QUICK_GROUP_COLUMNS } from '@portal/shared/contracts/reports.contract';
 import type {
   AppointmentCompleteDto,
   CompletionRowDto,
@@ -86,6 +87,12 @@ export async function quickStatistic(ctx: AppContext, caller: Caller, f: ReportF
     byRoom: group('room'),
     bySource: BOOKING_SOURCES.filter((s) => !f.source || s === f.source).map((s) => ({ key: s, name: BOOKING_SOURCE_LABELS[s], ...(sources.get(s) ?? ZERO) })),
   };
+}
+
+/** The quick statistic's totals alone, by the same counting (the home page's dashboard: reportSection). */
+export async function quickTotals(ctx: AppContext, caller: Caller, f: ReportFilters): Promise<StateCountsDto> {
+  await checkFilters(ctx, caller, f);
+  return counts(await repo.quickTotals(ctx.database.db, caller.facilityId, f));
 }
 
 export async function appointmentComplete(ctx: AppContext, caller: Caller, f: ReportFilters): Promise<AppointmentCompleteDto> {
@@ -209,12 +216,12 @@ export async function exportQuickStatistic(ctx: AppContext, caller: Caller, f: R
           ? []
           : [...STATE_HEADERS.map((h, i) => [h.header, stateCells(data.totals)[i]]), ['Tỉ lệ đặt trực tuyến', formatRate(onlineShare(data.totals))]],
     },
-    sheet('Theo khoa', 'Khoa', data.byDepartment),
-    sheet('Theo chuyên khoa', 'Chuyên khoa', data.bySpecialty),
-    sheet('Theo bác sĩ', 'Bác sĩ', data.byDoctor),
-    sheet('Theo phòng', 'Phòng khám', data.byRoom),
-    sheet('Theo nguồn', 'Nguồn đặt', data.bySource),
-    sheet('Theo ngày', 'Ngày', data.byDay),
+    sheet('Theo khoa', QUICK_GROUP_COLUMNS.byDepartment, data.byDepartment),
+    sheet('Theo chuyên khoa', QUICK_GROUP_COLUMNS.bySpecialty, data.bySpecialty),
+    sheet('Theo bác sĩ', QUICK_GROUP_COLUMNS.byDoctor, data.byDoctor),
+    sheet('Theo phòng', QUICK_GROUP_COLUMNS.byRoom, data.byRoom),
+    sheet('Theo nguồn', QUICK_GROUP_COLUMNS.bySource, data.bySource),
+    sheet('Theo ngày', QUICK_GROUP_COLUMNS.byDay, data.byDay),
   ]);
   return { stream, fileName: fileName('thong-ke-nhanh', f) };
 }
@@ -230,9 +237,9 @@ export async function exportAppointmentComplete(ctx: AppContext, caller: Caller,
     rows: data.totals.planned === 0 && data.totals.done === 0 ? [] : [...rows.map((r) => [r.name, ...cells(r)]), ['Tổng cộng', ...cells(data.totals)]],
   });
   const stream = streamWorkbook([
-    sheet('Theo khoa', 'Khoa', data.byDepartment),
-    sheet('Theo bác sĩ', 'Bác sĩ', data.byDoctor),
-    sheet('Theo ngày', 'Ngày', data.byDay),
+    sheet('Theo khoa', QUICK_GROUP_COLUMNS.byDepartment, data.byDepartment),
+    sheet('Theo bác sĩ', QUICK_GROUP_COLUMNS.byDoctor, data.byDoctor),
+    sheet('Theo ngày', QUICK_GROUP_COLUMNS.byDay, data.byDay),
   ]);
   return { stream, fileName: fileName('hoan-thanh-lich-kham', f) };
 }
@@ -263,7 +270,10 @@ export async function exportStatisticEfficiency(ctx: AppContext, caller: Caller,
             ],
     };
   };
-  const stream = streamWorkbook([sheet('Theo bác sĩ', 'Bác sĩ', data.byDoctor), sheet('Theo phòng', 'Phòng khám', data.byRoom)]);
+  const stream = streamWorkbook([
+    sheet('Theo bác sĩ', QUICK_GROUP_COLUMNS.byDoctor, data.byDoctor),
+    sheet('Theo phòng', QUICK_GROUP_COLUMNS.byRoom, data.byRoom),
+  ]);
   return { stream, fileName: fileName('hieu-suat', f) };
 }
 
