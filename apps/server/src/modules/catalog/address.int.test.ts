@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { addressData } from './address.service';
 import { bearer, createTestApp, login, makeFacility, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
@@ -115,5 +116,25 @@ describe('countries, zones, provinces, districts', () => {
 
   it('serves every facility the same national list', async () => {
     expect((await get('/api/catalog/v1/zones', other)).json()).toEqual((await get('/api/catalog/v1/zones', logs)).json());
+  });
+});
+
+describe('the address data in memory', () => {
+  it('past five minutes, a caller gets the data it had at once while it is read again in the background', async () => {
+    const first = await addressData(t.database);
+    expect(await addressData(t.database)).toBe(first);
+    const now = Date.now();
+    const spy = vi.spyOn(Date, 'now').mockReturnValue(now + 5 * 60_000 + 1);
+    try {
+      // stale: the same data is answered without waiting for the reload, which starts once
+      expect(await addressData(t.database)).toBe(first);
+      expect(await addressData(t.database)).toBe(first);
+      await vi.waitFor(async () => expect(await addressData(t.database)).not.toBe(first));
+      const second = await addressData(t.database);
+      expect(second.at).toBe(now + 5 * 60_000 + 1);
+      expect(second.zones.length).toBe(first.zones.length);
+    } finally {
+      spy.mockRestore();
+    }
   });
 });

@@ -47,21 +47,42 @@ async function load(database: Database): Promise<Loaded> {
   };
 }
 
+/** Reloads of stale data under way, per database (one at a time). */
+const refreshing = new WeakMap<Database, Promise<Loaded>>();
+
+/**
+ * The address data of `database`: read once, then served from memory. Past STALE_MS it is read again in
+ * the background while callers keep the data they had (a profile save or a dropdown never waits for the
+ * ~200 ms rebuild, which only the first call after a start or a sync pays).
+ */
 export async function addressData(database: Database): Promise<Loaded> {
   const current = loaded.get(database);
-  if (current) {
-    const data = await current;
-    if (Date.now() - data.at < STALE_MS) return data;
+  if (!current) {
+    const first = load(database);
+    loaded.set(database, first);
+    first.catch(() => loaded.delete(database));
+    return first;
   }
-  const next = load(database);
-  loaded.set(database, next);
-  next.catch(() => loaded.delete(database));
-  return next;
+  const data = await current;
+  if (Date.now() - data.at >= STALE_MS && !refreshing.has(database)) {
+    const next = load(database);
+    refreshing.set(database, next);
+    next.then(
+      () => {
+        // a sync may have forgotten the data meanwhile: its own fresh read wins
+        if (loaded.get(database) === current) loaded.set(database, next);
+        refreshing.delete(database);
+      },
+      () => refreshing.delete(database),
+    );
+  }
+  return data;
 }
 
 /** After a sync of the areas: the next call reads them again. */
 export function forgetAddressData(database: Database): void {
   loaded.delete(database);
+  refreshing.delete(database);
 }
 
 /** Validates an address and maps an old one to today's units (modules/catalog/address.ts). */
