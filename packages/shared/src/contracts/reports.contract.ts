@@ -96,6 +96,15 @@ export const QUICK_GROUP_LABELS: Record<QuickGroup, string> = {
   bySource: 'Theo nguồn đặt',
   byDay: 'Theo ngày',
 };
+/** The first column's header of each grouping (the screen's table and the workbook's sheets). */
+export const QUICK_GROUP_COLUMNS: Record<QuickGroup, string> = {
+  byDepartment: 'Khoa',
+  bySpecialty: 'Chuyên khoa',
+  byDoctor: 'Bác sĩ',
+  byRoom: 'Phòng khám',
+  bySource: 'Nguồn đặt',
+  byDay: 'Ngày',
+};
 
 export const completionRow = z.object({ key: z.string(), name: z.string(), planned: n, done: n });
 export type CompletionRowDto = z.infer<typeof completionRow>;

@@ -6,6 +6,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { hasAuthority } from '@portal/shared/authorities';
 import { BOOKING_SOURCE_LABELS, BOOKING_SOURCES, type BookingSource } from '@portal/shared/contracts/appointments.contract';
 import {
+  QUICK_GROUP_COLUMNS,
   QUICK_GROUP_LABELS,
   QUICK_GROUPS,
   type CompletionRowDto,
@@ -127,7 +128,7 @@ function QuickTab({ f, group, setGroup }: { f: Filters; group: QuickGroup; setGr
   });
   const d = q.data;
   const totals = d?.totals;
-  const first = QUICK_GROUP_LABELS[group].replace('Theo ', '');
+  const first = QUICK_GROUP_COLUMNS[group];
   return (
     <Flex vertical gap={12}>
       {totals && (
