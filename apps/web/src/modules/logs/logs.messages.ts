@@ -16,7 +16,7 @@ export const TL = {
   allActors: 'Tất cả người thực hiện',
   patientScope: 'Đang xem nhật ký của hồ sơ bệnh nhân #{id}',
   backToRecord: 'Về hồ sơ bệnh nhân',
-  columns: { time: 'Thời gian', actor: 'Người thực hiện', action: 'Thao tác', entity: 'Đối tượng', ip: 'Địa chỉ IP', changes: 'Thay đổi' },
+  columns: { time: 'Thời gian', actor: 'Người thực hiện', action: 'Hành động', entity: 'Đối tượng', ip: 'Địa chỉ IP', changes: 'Thay đổi' },
   system: 'Hệ thống',
   noChanges: 'Không có thay đổi dữ liệu',
   moreChanges: '+{count} trường khác',
