@@ -35,16 +35,23 @@ describe('the every-word search (spec §5)', () => {
     expect(q.params).toEqual(['%dv01%', '%dv01%', '%sieu%', '%sieu%']);
   });
 
-  it('a word that is an acronym matches itself or its expansion (in any column)', () => {
+  it('a word that is an acronym matches itself (a 2-letter key as a whole word) or its expansion, in any column', () => {
     const acronyms = acronymMap([['SA', 'Siêu âm']]);
     const where = and(...everyWordConditions([t.codeSearch, t.searchText], 'SA bụng', acronyms))!;
     const q = new PgDialect().sqlToQuery(where);
     expect(q.sql).toBe(
-      '(("t"."code_search" LIKE $1 OR "t"."search_text" LIKE $2 OR "t"."code_search" LIKE $3 OR "t"."search_text" LIKE $4) and ("t"."code_search" LIKE $5 OR "t"."search_text" LIKE $6))',
+      '(("t"."code_search" ~ $1 OR "t"."search_text" ~ $2 OR "t"."code_search" LIKE $3 OR "t"."search_text" LIKE $4) and ("t"."code_search" LIKE $5 OR "t"."search_text" LIKE $6))',
     );
-    expect(q.params).toEqual(['%sa%', '%sa%', '%sieu am%', '%sieu am%', '%bung%', '%bung%']);
-    expect(searchAlternatives('sa bung', acronyms)).toEqual([['sa', 'sieu am'], ['bung']]);
-    expect(searchAlternatives('sa bung')).toEqual([['sa'], ['bung']]);
+    const word = '(^|[ -/:-@[-`{-~–—‘’“”…])sa([ -/:-@[-`{-~–—‘’“”…]|$)';
+    expect(q.params).toEqual([word, word, '%sieu am%', '%sieu am%', '%bung%', '%bung%']);
+    expect(searchAlternatives('sa bung', acronyms)).toEqual([
+      [
+        { text: 'sa', wholeWord: true },
+        { text: 'sieu am', wholeWord: false },
+      ],
+      [{ text: 'bung', wholeWord: false }],
+    ]);
+    expect(searchAlternatives('sa bung')).toEqual([[{ text: 'sa', wholeWord: false }], [{ text: 'bung', wholeWord: false }]]);
   });
 
   it('%, _ and \\ typed are taken literally', () => {

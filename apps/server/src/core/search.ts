@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import { wordAlternatives, type AcronymMap } from '@portal/shared/rules/acronyms';
+import { plainAlternatives, wholeWordSqlRegex, wordAlternatives, type AcronymMap, type SearchTerm } from '@portal/shared/rules/acronyms';
 import { normalizeText } from '@portal/shared/rules/diacritics';
 import { containsPattern } from './sql';
 
@@ -22,9 +22,17 @@ export function searchWords(q: string | null | undefined, max = SEARCH_MAX_WORDS
  * The words of a search, each with what it may match: itself, and its expansion when it is one of
  * the facility's acronyms ("sa" → "sieu am"; packages/shared/src/rules/acronyms.ts).
  */
-export function searchAlternatives(q: string | null | undefined, acronyms?: AcronymMap): string[][] {
+export function searchAlternatives(q: string | null | undefined, acronyms?: AcronymMap): SearchTerm[][] {
   const words = searchWords(q);
-  return acronyms ? wordAlternatives(words, acronyms) : words.map((w) => [w]);
+  return acronyms ? wordAlternatives(words, acronyms) : plainAlternatives(words);
+}
+
+/**
+ * The pattern and operator of one term: `LIKE '%text%'` anywhere, or a regular expression of the
+ * term as a whole word (`~`), both served by the trigram indexes of the search columns.
+ */
+export function termMatch(term: SearchTerm): { op: 'LIKE' | '~'; pattern: string } {
+  return term.wholeWord ? { op: '~', pattern: wholeWordSqlRegex(term.text) } : { op: 'LIKE', pattern: containsPattern(term.text) };
 }
 
 /**
@@ -35,9 +43,9 @@ export function searchAlternatives(q: string | null | undefined, acronyms?: Acro
 export function everyWordConditions(columns: PgColumn | readonly PgColumn[], q: string | null | undefined, acronyms?: AcronymMap): SQL[] {
   const list = Array.isArray(columns) ? (columns as readonly PgColumn[]) : [columns as PgColumn];
   return searchAlternatives(q, acronyms).map((alternatives) => {
-    const matches = alternatives.flatMap((w) => {
-      const pattern = containsPattern(w);
-      return list.map((c) => sql`${c} LIKE ${pattern}`);
+    const matches = alternatives.flatMap((term) => {
+      const { op, pattern } = termMatch(term);
+      return list.map((c) => sql`${c} ${sql.raw(op)} ${pattern}`);
     });
     return matches.length === 1 ? matches[0]! : sql`(${sql.join(matches, sql` OR `)})`;
   });

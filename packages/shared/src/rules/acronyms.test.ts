@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { ACRONYM_KEY_RE, COMMON_ACRONYMS, acronymKey, acronymLoop, acronymMap, expandWord, matchesEveryWord, wordAlternatives } from './acronyms';
+import {
+  ACRONYM_KEY_RE,
+  COMMON_ACRONYMS,
+  SEPARATORS_SQL,
+  acronymKey,
+  acronymLoop,
+  acronymMap,
+  expandWord,
+  matchesEveryWord,
+  textHasTerm,
+  wordAlternatives,
+} from './acronyms';
 import { normalizeText } from './diacritics';
 
 const common = acronymMap(COMMON_ACRONYMS);
@@ -52,11 +63,18 @@ describe('expansion of a search word (longest match, no recursion)', () => {
     expect(expandWord(word, map)).toBe(expected);
   });
 
-  it('"sa bung": sa may also be "sieu am", bung only itself', () => {
-    expect(wordAlternatives(['sa', 'bung'], common)).toEqual([['sa', 'sieu am'], ['bung']]);
+  const any = (text: string) => ({ text, wholeWord: false });
+  it('"sa bung": sa may also be "sieu am" (sa itself as a whole word, being under 3 letters), bung only itself', () => {
+    expect(wordAlternatives(['sa', 'bung'], common)).toEqual([[{ text: 'sa', wholeWord: true }, any('sieu am')], [any('bung')]]);
   });
-  it('no acronyms: every word only itself', () => {
-    expect(wordAlternatives(['sa', 'bung'], new Map())).toEqual([['sa'], ['bung']]);
+  it('a key of 3 letters or more, or a key with a number, matches itself anywhere', () => {
+    expect(wordAlternatives(['ctm', 'ct64'], common)).toEqual([
+      [any('ctm'), any('cong thuc mau')],
+      [any('ct64'), any('chup cat lop vi tinh 64')],
+    ]);
+  });
+  it('no acronyms: every word only itself, anywhere', () => {
+    expect(wordAlternatives(['sa', 'bung'], new Map())).toEqual([[any('sa')], [any('bung')]]);
   });
 });
 
@@ -127,5 +145,40 @@ describe("matching a text in memory (a patient's results)", () => {
   ];
   it.each(cases)('%s', (_name, words, expected) => {
     expect(matchesEveryWord(text, wordAlternatives(words, common))).toBe(expected);
+  });
+});
+
+describe('a term as a whole word', () => {
+  const term = { text: 'ct', wholeWord: true };
+  const cases: [string, string, boolean][] = [
+    ['alone', 'ct', true],
+    ['first word', 'ct so nao', true],
+    ['last word', 'chup ct', true],
+    ['between dashes and brackets', 'he tiet nieu (uro-ct)', true],
+    ['after a slash, before a comma', 'mri/ct, xq', true],
+    ['after an en dash', 'chup–ct', true],
+    ['inside a word', 'doctor', false],
+    ['at the start of a word', 'ctm', false],
+    ['at the end of a word', 'uroct', false],
+    ['followed by a digit', 'ct64', false],
+  ];
+  it.each(cases)('%s: %s', (_name, text, expected) => {
+    expect(textHasTerm(text, term)).toBe(expected);
+    expect(textHasTerm(text, { text: 'ct', wholeWord: false })).toBe(text.includes('ct'));
+  });
+
+  it('the SQL separators are the JavaScript ones (ASCII printable and the Unicode marks listed)', () => {
+    const inSql = (c: string) => {
+      const cls = SEPARATORS_SQL;
+      for (let i = 0; i < cls.length; i++) {
+        if (cls[i + 1] === '-' && i + 2 < cls.length) {
+          if (c >= cls[i]! && c <= cls[i + 2]!) return true;
+          i += 2;
+        } else if (cls[i] === c) return true;
+      }
+      return false;
+    };
+    const chars = [...Array.from({ length: 0x7f - 0x20 }, (_, i) => String.fromCharCode(0x20 + i)), ...'–—‘’“”…'];
+    for (const c of chars) expect([c, inSql(c)]).toEqual([c, textHasTerm(`a${c}ct${c}b`, term)]);
   });
 });

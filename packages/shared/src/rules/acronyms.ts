@@ -76,12 +76,67 @@ export function expandWord(word: string, map: AcronymMap): string | null {
   return null;
 }
 
-/** For each word, what it may match: itself, and its expansion when it has one. */
-export function wordAlternatives(words: readonly string[], map: AcronymMap): string[][] {
+/**
+ * One thing a searched word may match: its text anywhere in the row, or — `wholeWord` — only as a word
+ * of its own. A key of under `WHOLE_WORD_BELOW` characters typed as itself is matched as a whole word
+ * ("sa" finds "SA tim" and "(Uro-SA)", not "Phụ sản"): inside other words such short keys are mostly
+ * noise, and a pattern that short has no trigram, so only a whole-word pattern is served by the index
+ * (docs/decisions.md, "Acronyms").
+ */
+export interface SearchTerm {
+  text: string;
+  wholeWord: boolean;
+}
+
+/** A key typed as itself and shorter than this is matched as a whole word (see `SearchTerm`). */
+export const WHOLE_WORD_BELOW = 3;
+
+/**
+ * What separates words in a normalised text: white space, ASCII punctuation and the common Unicode
+ * dashes, quotes and ellipsis. The same set as a JavaScript class and as a PostgreSQL bracket
+ * expression (acronyms.test.ts checks they agree); the SQL one names only characters pg_trgm reads
+ * as blanks, which keeps the whole-word pattern served by the trigram index.
+ */
+const SEPARATORS_JS = '\\s!-\\/:-@\\[-`{-~–—‘’“”…';
+export const SEPARATORS_SQL = ' -/:-@[-`{-~–—‘’“”…';
+
+/** The PostgreSQL regular expression of `word` as a whole word (the word holds letters and digits only). */
+export function wholeWordSqlRegex(word: string): string {
+  return `(^|[${SEPARATORS_SQL}])${word}([${SEPARATORS_SQL}]|$)`;
+}
+
+const wholeWordRegexes = new Map<string, RegExp>();
+function wholeWordRegex(word: string): RegExp {
+  let re = wholeWordRegexes.get(word);
+  if (!re) {
+    re = new RegExp(`(^|[${SEPARATORS_JS}])${word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}([${SEPARATORS_JS}]|$)`, 'u');
+    if (wholeWordRegexes.size < 1000) wholeWordRegexes.set(word, re);
+  }
+  return re;
+}
+
+/** True when the normalised `text` holds `term` (anywhere, or as a word of its own). */
+export function textHasTerm(text: string, term: SearchTerm): boolean {
+  return term.wholeWord ? wholeWordRegex(term.text).test(text) : text.includes(term.text);
+}
+
+const anywhere = (text: string): SearchTerm => ({ text, wholeWord: false });
+
+/**
+ * For each word, what it may match: itself, and its expansion when it has one. A word that is a key
+ * of under `WHOLE_WORD_BELOW` characters matches itself as a whole word only.
+ */
+export function wordAlternatives(words: readonly string[], map: AcronymMap): SearchTerm[][] {
   return words.map((w) => {
     const e = expandWord(w, map);
-    return e && e !== w ? [w, e] : [w];
+    if (!e || e === w) return [anywhere(w)];
+    return [{ text: w, wholeWord: w.length < WHOLE_WORD_BELOW }, anywhere(e)];
   });
+}
+
+/** Each word as itself, found anywhere (a search without acronyms). */
+export function plainAlternatives(words: readonly string[]): SearchTerm[][] {
+  return words.map((w) => [anywhere(w)]);
 }
 
 /** The tokens of an expansion, as keys are compared (letters and digits; punctuation splits). */
@@ -128,6 +183,6 @@ export function acronymLoop(key: string, expansion: string, others: AcronymMap):
  * (`wordAlternatives`). An empty search matches everything. For searches done in memory over a few
  * hundred rows (a patient's results), where the lists use SQL (core/search.ts).
  */
-export function matchesEveryWord(text: string, alternatives: readonly (readonly string[])[]): boolean {
-  return alternatives.every((group) => group.some((w) => text.includes(w)));
+export function matchesEveryWord(text: string, alternatives: readonly (readonly SearchTerm[])[]): boolean {
+  return alternatives.every((group) => group.some((term) => textHasTerm(text, term)));
 }

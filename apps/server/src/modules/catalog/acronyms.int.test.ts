@@ -38,6 +38,8 @@ beforeAll(async () => {
     [tokens.catalog, 'CDHA.01', 'Siêu âm ổ bụng (gan mật, tụy, lách, thận, bàng quang)'],
     [tokens.catalog, 'CDHA.02', 'Chụp X-quang ngực thẳng'],
     [tokens.catalog, 'USG', 'Siêu âm tim'],
+    [tokens.catalog, 'CDHA.03', 'Chụp cắt lớp vi tính hệ tiết niệu có dựng hình (Uro-CT)'],
+    [tokens.catalog, 'SPK.01', 'Khám Phụ sản'],
     [tokens.other, 'CDHA.01', 'Siêu âm ổ bụng cơ sở khác'],
   ] as const) {
     const res = await call('POST', serviceResource.path, token, { code, name, typeValue: 30, price: 100_000, insurancePrice: null, priceEntries: [] });
@@ -130,6 +132,15 @@ describe('every search expands the acronyms', () => {
     expect(await adminNames(tokens.catalog, 'sa bung')).toEqual(['Siêu âm ổ bụng (gan mật, tụy, lách, thận, bàng quang)']);
     // the word itself still matches: "usg" is the code of Siêu âm tim
     expect(await adminNames(tokens.catalog, 'usg')).toEqual(['Siêu âm tim']);
+  });
+
+  it('a key of two letters typed as itself matches only as a whole word (or its expansion)', async () => {
+    // "ct" is the literal word of "(Uro-CT)", and CT's expansion; "sa" is no word of "Phụ sản"
+    expect(await lookupNames(facilityId, 'ct')).toEqual(['Chụp cắt lớp vi tính hệ tiết niệu có dựng hình (Uro-CT)']);
+    expect(await lookupNames(facilityId, 'sa')).toEqual(['Siêu âm ổ bụng (gan mật, tụy, lách, thận, bàng quang)', 'Siêu âm tim']);
+    expect(await adminNames(tokens.catalog, 'sa')).toEqual(expect.not.arrayContaining(['Khám Phụ sản']));
+    // a word that is no key still matches inside words
+    expect(await lookupNames(facilityId, 'san')).toEqual(['Khám Phụ sản']);
   });
 
   it('a new acronym works at once, a deactivated one no more (the caches are dropped on write)', async () => {

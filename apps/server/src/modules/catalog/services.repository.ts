@@ -1,4 +1,6 @@
 import type { Database } from '../../core/db';
+import type { SearchTerm } from '@portal/shared/rules/acronyms';
+import { termMatch } from '../../core/search';
 import { containsPattern } from '../../core/sql';
 import type { PriceEntryRow } from '../../db/schema';
 
@@ -7,7 +9,7 @@ export interface ServiceListFilter {
   /** Lower-cased code fragment. */
   code?: string;
   /** Normalised words that must all appear in the name: each as one of its alternatives (the word, its acronym's expansion). */
-  words: string[][];
+  words: SearchTerm[][];
   type?: number;
   limit: number;
   offset: number;
@@ -40,9 +42,10 @@ export async function findServicesPage(database: Database, f: ServiceListFilter)
     where.push(`code_search LIKE $${params.length}`);
   }
   for (const alternatives of f.words) {
-    const likes = alternatives.map((w) => {
-      params.push(containsPattern(w));
-      return `search_text LIKE $${params.length}`;
+    const likes = alternatives.map((term) => {
+      const { op, pattern } = termMatch(term);
+      params.push(pattern);
+      return `search_text ${op} $${params.length}`;
     });
     where.push(likes.length === 1 ? likes[0]! : `(${likes.join(' OR ')})`);
   }
@@ -50,7 +53,7 @@ export async function findServicesPage(database: Database, f: ServiceListFilter)
   const text = `SELECT id, code, name, price, insurance_price, type_value, price_entries, count(*) OVER() AS total
     FROM medical_services WHERE ${where.join(' AND ')}
     ORDER BY type_value, code LIMIT $${params.length - 1} OFFSET $${params.length}`;
-  const shape = `svc_page_${f.type !== undefined ? 't' : ''}${f.code ? 'c' : ''}${f.words.map((a) => a.length).join('_')}`;
+  const shape = `svc_page_${f.type !== undefined ? 't' : ''}${f.code ? 'c' : ''}${f.words.map((a) => a.map((t) => (t.wholeWord ? 'w' : 'l')).join('')).join('_')}`;
   const rows = await database.query<ServiceListRow>(shape, text, params);
   if (rows.length > 0 || f.offset === 0) return { rows, total: rows.length ? Number(rows[0]!.total) : 0 };
   // past the last page: the window count saw no row, ask for the total alone
