@@ -9,3 +9,4 @@ export * from './doctors';
 export * from './appointments';
 export * from './jobs';
 export * from './acronyms';
+export * from './reports';

@@ -3,6 +3,7 @@ import { addDays } from '@portal/shared/rules/schedule';
 import type { Database } from '../../core/db';
 import { todayVn } from '../../modules/appointments/appointments.queries';
 import { fillSlots } from '../../modules/appointments/fill-slots';
+import { foldDayStats } from '../../modules/reports/reports.repository';
 import { rows } from '../../core/sql';
 
 /** Days of the large set: 60 past days, today and 29 days ahead. */
@@ -74,7 +75,8 @@ export async function seedLargeBookings(database: Database, facilityId: number, 
     total += await database.transaction((tx) => fillSlots(tx, facilityId, { from: a, to: b, today, fill: 1, salt: 7 }));
     log(`  ${total.toLocaleString('vi-VN')} lịch đặt khám (đến ${b})`);
   }
-  for (const table of ['bookings', 'booking_logs', 'time_slots', 'schedules', 'queue_counters']) {
+  await database.transaction((tx) => foldDayStats(tx));
+  for (const table of ['bookings', 'booking_logs', 'time_slots', 'schedules', 'queue_counters', 'booking_day_stats']) {
     await database.query('', `VACUUM ANALYZE ${table}`, []);
   }
   return total;

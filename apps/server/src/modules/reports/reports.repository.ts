@@ -27,17 +27,17 @@ function bookingWhere(facilityId: number, f: ReportFilters): SQL {
   return sql.join(parts, sql` AND `);
 }
 
-/** The state counts of a group of bookings (alias q: status, source, is_new). */
-const STATE_COUNTS = sql.raw(`count(*)::int AS total,
-  count(*) FILTER (WHERE q.status = 'PENDING')::int AS pending,
-  count(*) FILTER (WHERE q.status = 'ACCEPTED')::int AS accepted,
-  count(*) FILTER (WHERE q.status = 'REJECTED')::int AS rejected,
-  count(*) FILTER (WHERE q.status = 'CANCELLED')::int AS cancelled,
-  count(*) FILTER (WHERE q.status IN ('CHECKED_IN', 'CALLED'))::int AS "checkedIn",
-  count(*) FILTER (WHERE q.status = 'DONE')::int AS done,
-  count(*) FILTER (WHERE q.status = 'NO_SHOW')::int AS "noShow",
-  count(*) FILTER (WHERE q.source IN ('APP', 'WEB'))::int AS online,
-  count(*) FILTER (WHERE q.is_new)::int AS "newPatients"`);
+/** The sums of a group of rollup rows (alias q), as the contract's state counts. */
+const STATE_COUNTS = sql.raw(`coalesce(sum(q.total), 0)::int AS total,
+  coalesce(sum(q.pending), 0)::int AS pending,
+  coalesce(sum(q.accepted), 0)::int AS accepted,
+  coalesce(sum(q.rejected), 0)::int AS rejected,
+  coalesce(sum(q.cancelled), 0)::int AS cancelled,
+  coalesce(sum(q.checked_in), 0)::int AS "checkedIn",
+  coalesce(sum(q.done), 0)::int AS done,
+  coalesce(sum(q.no_show), 0)::int AS "noShow",
+  coalesce(sum(q.total) FILTER (WHERE q.source IN ('APP', 'WEB')), 0)::int AS online,
+  coalesce(sum(q.new_patients), 0)::int AS "newPatients"`);
 
 /** The state counts of a group, as the contract's `stateCounts` (they add up to `total`). */
 export type StateCountsRow = StateCountsDto;
@@ -46,40 +46,81 @@ export type StateCountsRow = StateCountsDto;
 export type GroupKind = 'all' | 'day' | 'department' | 'specialty' | 'doctor' | 'room' | 'source';
 export type QuickRow = StateCountsRow & { kind: GroupKind; key: string | null };
 
+const ROLLUP_COLUMNS = sql.raw(
+  'date, department_id, specialty_id, doctor_id, room_id, source, total, pending, accepted, rejected, cancelled, checked_in, done, no_show, new_patients',
+);
+
 /**
- * The quick statistic in one pass over the period's bookings: the totals and the counts per day,
- * department, specialty, doctor, room and source (GROUPING SETS). A booking is of a new patient when its
- * profile has no finished (DONE) booking at the facility on an earlier day: its first visit (medical_profiles.first_visit_on,
- * kept by the bookings' triggers of migration 0024) is none or not before the booking's day.
+ * The rollup rows of the filters (alias q): booking_day_stats and the differences not yet added to it
+ * (booking_stat_deltas), whose sums are the live counts of the period's bookings (migration 0025). A
+ * booking is of a new patient when its profile has no finished (DONE) booking at the facility on an
+ * earlier day.
  */
-/** The period's bookings with what the quick statistic counts of each (alias q), a new patient's included. */
-function quickBookings(facilityId: number, f: ReportFilters): SQL {
+function quickRows(facilityId: number, f: ReportFilters): SQL {
+  const where = (t: string) => {
+    const parts: SQL[] = [sql`${sql.raw(t)}.facility_id = ${facilityId}`, sql`${sql.raw(t)}.date BETWEEN ${f.from}::date AND ${f.to}::date`];
+    if (f.departmentId !== undefined) parts.push(sql`${sql.raw(t)}.department_id = ${f.departmentId}`);
+    if (f.doctorId !== undefined) parts.push(sql`${sql.raw(t)}.doctor_id = ${f.doctorId}`);
+    if (f.source) parts.push(sql`${sql.raw(t)}.source = ${f.source}`);
+    return sql.join(parts, sql` AND `);
+  };
   return sql`q AS (
-      SELECT b.date, b.department_id, b.specialty_id, b.doctor_id, b.room_id, b.source, b.status,
-        (p.first_visit_on IS NULL OR p.first_visit_on >= b.date) AS is_new
-      FROM bookings b JOIN medical_profiles p ON p.facility_id = b.facility_id AND p.id = b.medical_profile_id
-      WHERE ${bookingWhere(facilityId, f)}
+      SELECT ${ROLLUP_COLUMNS} FROM booking_day_stats s WHERE ${where('s')}
+      UNION ALL
+      SELECT ${ROLLUP_COLUMNS} FROM booking_stat_deltas d WHERE ${where('d')}
     )`;
 }
 
+/**
+ * The quick statistic in one pass over the period's rollup rows: the totals and the counts per day,
+ * department, specialty, doctor, room and source (GROUPING SETS). A group whose bookings all moved
+ * away (its sums are 0) is left out, as the live count would.
+ */
 export function quickStatistic(ex: Executor, facilityId: number, f: ReportFilters): Promise<QuickRow[]> {
   return rows<QuickRow>(
     ex,
-    sql`WITH ${quickBookings(facilityId, f)}
-    SELECT CASE WHEN grouping(q.date) = 0 THEN 'day' WHEN grouping(q.department_id) = 0 THEN 'department'
-                WHEN grouping(q.specialty_id) = 0 THEN 'specialty' WHEN grouping(q.doctor_id) = 0 THEN 'doctor'
-                WHEN grouping(q.room_id) = 0 THEN 'room' WHEN grouping(q.source) = 0 THEN 'source' ELSE 'all' END AS kind,
-      coalesce(q.date::text, q.department_id::text, q.specialty_id::text, q.doctor_id::text, q.room_id::text, q.source) AS key,
-      ${STATE_COUNTS}
-    FROM q
-    GROUP BY GROUPING SETS ((), (q.date), (q.department_id), (q.specialty_id), (q.doctor_id), (q.room_id), (q.source))`,
+    sql`WITH ${quickRows(facilityId, f)}
+    SELECT * FROM (
+      SELECT CASE WHEN grouping(q.date) = 0 THEN 'day' WHEN grouping(q.department_id) = 0 THEN 'department'
+                  WHEN grouping(q.specialty_id) = 0 THEN 'specialty' WHEN grouping(q.doctor_id) = 0 THEN 'doctor'
+                  WHEN grouping(q.room_id) = 0 THEN 'room' WHEN grouping(q.source) = 0 THEN 'source' ELSE 'all' END AS kind,
+        coalesce(q.date::text, q.department_id::text, q.specialty_id::text, q.doctor_id::text, q.room_id::text, q.source) AS key,
+        ${STATE_COUNTS}
+      FROM q
+      GROUP BY GROUPING SETS ((), (q.date), (q.department_id), (q.specialty_id), (q.doctor_id), (q.room_id), (q.source))
+    ) g WHERE g.kind = 'all' OR g.total <> 0`,
   );
 }
 
 /** The quick statistic's totals alone (the home page's dashboard polls them): one aggregate, no grouping. */
 export async function quickTotals(ex: Executor, facilityId: number, f: ReportFilters): Promise<StateCountsRow> {
-  const [row] = await rows<StateCountsRow>(ex, sql`WITH ${quickBookings(facilityId, f)} SELECT ${STATE_COUNTS} FROM q`);
+  const [row] = await rows<StateCountsRow>(ex, sql`WITH ${quickRows(facilityId, f)} SELECT ${STATE_COUNTS} FROM q`);
   return row!;
+}
+
+const COUNT_COLUMNS = ['total', 'pending', 'accepted', 'rejected', 'cancelled', 'checked_in', 'done', 'no_show', 'new_patients'] as const;
+const KEY_COLUMNS = 'facility_id, date, department_id, specialty_id, doctor_id, room_id, source';
+
+/**
+ * Adds the differences written since the last fold into booking_day_stats and removes them, in one
+ * statement (rows committed meanwhile stay for the next fold); then drops the rows left with no booking.
+ * Run in one transaction (the reports.fold job). Returns how many difference rows were folded.
+ */
+export async function foldDayStats(ex: Executor): Promise<number> {
+  const sums = COUNT_COLUMNS.map((c) => `sum(${c})`).join(', ');
+  const adds = COUNT_COLUMNS.map((c) => `${c} = t.${c} + excluded.${c}`).join(', ');
+  const [r] = await rows<{ n: number }>(
+    ex,
+    sql.raw(`WITH gone AS (DELETE FROM booking_stat_deltas RETURNING *),
+      added AS (
+        INSERT INTO booking_day_stats AS t (${KEY_COLUMNS}, ${COUNT_COLUMNS.join(', ')})
+        SELECT ${KEY_COLUMNS}, ${sums} FROM gone GROUP BY ${KEY_COLUMNS} ORDER BY ${KEY_COLUMNS}
+        ON CONFLICT ON CONSTRAINT booking_day_stats_key DO UPDATE SET ${adds}
+        RETURNING 1)
+      SELECT (SELECT count(*) FROM gone)::int AS n, (SELECT count(*) FROM added)::int AS added`),
+  );
+  await ex.execute(sql`DELETE FROM booking_day_stats WHERE total = 0`);
+  return r!.n;
 }
 
 export type CompletionKind = 'all' | 'day' | 'department' | 'doctor';

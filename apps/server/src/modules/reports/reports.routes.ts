@@ -4,6 +4,7 @@ import { reportEndpoints } from '@portal/shared/contracts/reports.contract';
 import { caller } from '../../core/access';
 import type { AppContext } from '../../core/context';
 import { route } from '../../core/endpoints';
+import { defineReportFoldJob } from './fold.job';
 import * as service from './reports.service';
 
 const access = { access: 'MANAGER_REPORT' as const };
@@ -18,6 +19,7 @@ function sendFile(reply: FastifyReply, type: string, file: { stream: Readable; f
 
 /** The booking reports (spec §7 "Reports", MANAGER_REPORT): four reports, their Excel exports and the streamed bookings list. */
 export async function reportRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  defineReportFoldJob();
   // the JSON routes are declared one by one: each endpoint's query type reaches its service
   route(app, reportEndpoints.quickStatistic, { config: access, tags, handler: async (req) => ok(await service.quickStatistic(ctx, caller(req), req.query)) });
   route(app, reportEndpoints.appointmentComplete, {
