@@ -84,9 +84,44 @@ it('fills the demo slots with bookings whose states, logs, places and queue numb
   expect(new Set(who.filter((r) => r.actor === 'STAFF').map((r) => r.account_id))).toEqual(new Set(desk));
   const [priced] = await sqlRows<{ n: number }>(t, sql`SELECT count(*)::int AS n FROM bookings WHERE facility_id = ${facilityId} AND total_price = 150000`);
   expect(priced!.n).toBeGreaterThan(0);
+  // the logs screen's month: every step of the desk up to now is in the audit log, as the product writes it,
+  // with a sign-in of each receptionist on each day they worked; nothing in the future
+  const auditOf = async () =>
+    (
+      await sqlRows<{ steps: number; logins: number; loginDays: number; future: number; wrong: number }>(
+        t,
+        sql`SELECT count(*) FILTER (WHERE action LIKE 'BOOKING_%')::int AS steps, count(*) FILTER (WHERE action = 'LOGIN')::int AS logins,
+              count(DISTINCT (actor_id, (created_at AT TIME ZONE 'Asia/Ho_Chi_Minh')::date)) FILTER (WHERE action = 'LOGIN')::int AS "loginDays",
+              count(*) FILTER (WHERE created_at > now())::int AS future,
+              count(*) FILTER (WHERE actor_id NOT IN (${desk[0]!}, ${desk[1]!}))::int AS wrong
+            FROM audit_log WHERE facility_id = ${facilityId}`,
+      )
+    )[0]!;
+  const [staffSteps] = await sqlRows<{ n: number; days: number }>(
+    t,
+    sql`SELECT count(*)::int AS n, count(DISTINCT (account_id, (created_at AT TIME ZONE 'Asia/Ho_Chi_Minh')::date))::int AS days
+        FROM booking_logs WHERE facility_id = ${facilityId} AND actor = 'STAFF' AND created_at <= now()`,
+  );
+  const [accepted] = await sqlRows<{ n: number }>(
+    t,
+    sql`SELECT count(*)::int AS n FROM audit_log a JOIN booking_logs l ON l.booking_id::text = a.entity_id AND l.action = 'accept' AND l.created_at = a.created_at
+        WHERE a.facility_id = ${facilityId} AND a.action = 'BOOKING_ACCEPT' AND a.entity = 'booking' AND a.actor_id = l.account_id
+          AND a.after->>'status' = 'ACCEPTED' AND a.before->>'status' = 'PENDING'`,
+  );
+  const first = await auditOf();
+  expect(staffSteps!.n).toBeGreaterThan(50);
+  expect(first).toEqual({ steps: staffSteps!.n, logins: staffSteps!.days, loginDays: staffSteps!.days, future: 0, wrong: 0 });
+  expect(accepted!.n).toBeGreaterThan(0);
+
   // deterministic: a second database gets the same codes — and a second run adds only into free places
   const again = await seedDemoBookings(t.database.db, facilityId);
   const [over] = await sqlRows<{ n: number }>(t, sql`SELECT count(*)::int AS n FROM time_slots WHERE facility_id = ${facilityId} AND booked > capacity`);
   expect(again).toBeGreaterThanOrEqual(0);
   expect(over!.n).toBe(0);
+  // and the audit of its own steps only
+  const [stepsNow] = await sqlRows<{ n: number }>(
+    t,
+    sql`SELECT count(*)::int AS n FROM booking_logs WHERE facility_id = ${facilityId} AND actor = 'STAFF' AND created_at <= now()`,
+  );
+  expect((await auditOf()).steps).toBe(stepsNow!.n);
 });
