@@ -143,12 +143,12 @@ export async function acronymsBench(_port: number, seed: Seed): Promise<string> 
         }
         totals = { on: x.total, off: y.total, written: z.total };
       }
-      const added = median(a) - median(w);
+      // what the expansion adds: the same typed text with the facility's acronyms against without them
+      const added = median(a) - median(b);
       lines.push(
-        `  ${label}: with acronyms ${totals.on} matches, median ${median(a).toFixed(2)} ms; the same text without acronyms ${totals.off} matches, ${median(b).toFixed(2)} ms; written out "${written}" without acronyms ${totals.written} matches, ${median(w).toFixed(2)} ms; added over the written-out search ${added.toFixed(2)} ms (budget < 1 ms): ${added < 1 ? 'pass' : 'FAIL'}`,
+        `  ${label}: with acronyms ${totals.on} matches, median ${median(a).toFixed(2)} ms; the same text without acronyms ${totals.off} matches, ${median(b).toFixed(2)} ms; added by the expansion ${added.toFixed(2)} ms (budget < 1 ms): ${added < 1 ? 'pass' : 'FAIL'}; for comparison, written out "${written}" without acronyms ${totals.written} matches, ${median(w).toFixed(2)} ms (the expanded search ${(median(a) - median(w)).toFixed(2)} ms more)`,
       );
     }
-    // the expansion itself: normalising and expanding the words of a search
     const map = acronymMap(COMMON_ACRONYMS);
     const t0 = performance.now();
     const N = 100_000;

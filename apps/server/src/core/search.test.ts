@@ -42,7 +42,7 @@ describe('the every-word search (spec §5)', () => {
     expect(q.sql).toBe(
       '(("t"."code_search" ~ $1 OR "t"."search_text" ~ $2 OR "t"."code_search" LIKE $3 OR "t"."search_text" LIKE $4) and ("t"."code_search" LIKE $5 OR "t"."search_text" LIKE $6))',
     );
-    const word = '(^|[ -/:-@[-`{-~–—‘’“”…])sa([ -/:-@[-`{-~–—‘’“”…]|$)';
+    const word = '(^|[ -/:-@[-`{-~])sa([ -/:-@[-`{-~]|$)';
     expect(q.params).toEqual([word, word, '%sieu am%', '%sieu am%', '%bung%', '%bung%']);
     expect(searchAlternatives('sa bung', acronyms)).toEqual([
       [

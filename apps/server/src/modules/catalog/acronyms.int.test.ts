@@ -15,7 +15,11 @@ const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token: str
 const count = async (fid: number) => Number((await sqlRows<{ n: number }>(t, sql`SELECT count(*)::int AS n FROM acronyms WHERE facility_id = ${fid}`))[0]!.n);
 const lookup = (fid: number, name: string) =>
   t.app.inject({ method: 'GET', url: `/api/catalog/v1/emr/medical-services/lookup?hospitalId=${fid}&page=0&size=50&type=-1&name=${encodeURIComponent(name)}` });
-const lookupNames = async (fid: number, name: string) => ((await lookup(fid, name)).json().data as { ten: string }[]).map((r) => r.ten);
+const lookupNames = async (fid: number, name: string) => {
+  const res = await lookup(fid, name);
+  expect(res.statusCode, res.body).toBe(200);
+  return (res.json().data as { ten: string }[]).map((r) => r.ten);
+};
 const adminNames = async (token: string, q: string) =>
   ((await call('GET', `${serviceResource.path}?page=0&size=50&q=${encodeURIComponent(q)}`, token)).json().data as { name: string }[]).map((r) => r.name);
 

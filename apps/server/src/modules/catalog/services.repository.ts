@@ -53,12 +53,19 @@ export async function findServicesPage(database: Database, f: ServiceListFilter)
   const text = `SELECT id, code, name, price, insurance_price, type_value, price_entries, count(*) OVER() AS total
     FROM medical_services WHERE ${where.join(' AND ')}
     ORDER BY type_value, code LIMIT $${params.length - 1} OFFSET $${params.length}`;
-  const shape = `svc_page_${f.type !== undefined ? 't' : ''}${f.code ? 'c' : ''}${f.words.map((a) => a.map((t) => (t.wholeWord ? 'w' : 'l')).join('')).join('_')}`;
+  // A search with a word of under 3 letters matched anywhere ("da" of "ns da day") is planned for its own
+  // values (an unnamed statement): such a LIKE has no trigram, and the prepared statement's generic plan,
+  // blind to which patterns have one, scanned the index for those words and ran the others — a regular
+  // expression of a whole-word term among them — on every row they matched (9 ms against 3.7; docs/performance.md).
+  const shortPattern = f.words.some((a) => a.some((t) => !t.wholeWord && t.text.length < 3));
+  const shape = shortPattern
+    ? ''
+    : `svc_page_${f.type !== undefined ? 't' : ''}${f.code ? 'c' : ''}${f.words.map((a) => a.map((t) => (t.wholeWord ? 'w' : 'l')).join('')).join('_')}`;
   const rows = await database.query<ServiceListRow>(shape, text, params);
   if (rows.length > 0 || f.offset === 0) return { rows, total: rows.length ? Number(rows[0]!.total) : 0 };
   // past the last page: the window count saw no row, ask for the total alone
   const countText = `SELECT count(*)::int AS total FROM medical_services WHERE ${where.join(' AND ')}`;
-  const [c] = await database.query<{ total: number }>(`${shape}_count`, countText, params.slice(0, -2));
+  const [c] = await database.query<{ total: number }>(shape && `${shape}_count`, countText, params.slice(0, -2));
   return { rows, total: Number(c?.total ?? 0) };
 }
 
