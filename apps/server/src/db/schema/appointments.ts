@@ -202,6 +202,8 @@ export const bookings = pgTable(
     index('bookings_schedule_idx').on(t.scheduleId),
     index('bookings_doctor_date_idx').on(t.doctorId, t.date),
     index('bookings_profile_idx').on(t.medicalProfileId, t.date),
+    // a profile's first finished visit (medical_profiles.first_visit_on, kept by the bookings' triggers): one probe
+    index('bookings_profile_done_idx').on(t.medicalProfileId, t.date).where(sql`${t.status} = 'DONE'`),
     index('bookings_user_idx').on(t.patientUserId, t.date),
     index('bookings_search_trgm').using('gin', t.searchText.op('gin_trgm_ops')),
     uniqueIndex('bookings_room_day_calling_uq').on(t.facilityId, t.roomId, t.date).where(sql`${t.calling}`),
