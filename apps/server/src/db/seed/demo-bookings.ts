@@ -68,7 +68,7 @@ export async function seedDemoDeskAudit(ex: Executor, facilityId: number, now: D
       WHERE l.facility_id = ${facilityId} AND l.id > ${afterLogId} AND l.actor = 'STAFF' AND l.account_id IS NOT NULL
         AND l.created_at <= ${now.toISOString()}::timestamptz
       UNION ALL
-      SELECT l.facility_id, l.account_id, 'LOGIN', 'session', gen_random_uuid()::text, NULL, NULL,
+      SELECT l.facility_id, l.account_id, 'LOGIN', 'session', NULL, NULL, NULL,
         '10.10.1.' || (20 + l.account_id % 30), min(l.created_at) - interval '15 minutes'
       FROM booking_logs l
       WHERE l.facility_id = ${facilityId} AND l.id > ${afterLogId} AND l.actor = 'STAFF' AND l.account_id IS NOT NULL

@@ -29,6 +29,10 @@ function Figure({ title, empty, children, testId }: { title: string; empty: bool
 }
 
 const shortDay = (label: string) => label.slice(0, 5);
+/** Counts as Vietnamese write them ("1.728"), on the axes, the labels and the tooltips. */
+const num = (v: unknown) => (typeof v === 'number' ? v.toLocaleString('vi-VN') : String(v ?? ''));
+const countAxis = { allowDecimals: false, fontSize: 11, tickFormatter: num } as const;
+const tooltipCount = (v: unknown) => num(v);
 
 /** Lines per day (the x axis is every day of the period, "DD/MM"). */
 function DayLines({
@@ -47,8 +51,8 @@ function DayLines({
       <LineChart data={data} margin={{ top: 8, right: 16, left: 0, bottom: 0 }}>
         <CartesianGrid strokeDasharray="3 3" />
         <XAxis dataKey="day" fontSize={11} />
-        <YAxis allowDecimals={false} fontSize={11} width={40} />
-        <Tooltip />
+        <YAxis {...countAxis} width={44} />
+        <Tooltip formatter={tooltipCount} />
         <Legend />
         {lines.map((l, i) => (
           <Line key={l.key} dataKey={l.key} name={l.name} stroke={COLORS[i % COLORS.length]} dot={false} isAnimationActive={false} />
@@ -81,11 +85,11 @@ export function DepartmentBars({ rows }: { rows: GroupCountsDto[] }) {
   return (
     <Figure title={TR.charts.byDepartment} testId="chart-departments" empty={rows.length === 0}>
       <BarChart data={data} layout="vertical" margin={{ top: 0, right: 40, left: 8, bottom: 0 }}>
-        <XAxis type="number" allowDecimals={false} fontSize={11} />
+        <XAxis type="number" {...countAxis} />
         <YAxis type="category" dataKey="name" width={130} fontSize={11} />
-        <Tooltip />
+        <Tooltip formatter={tooltipCount} />
         <Bar dataKey="total" name={TR.lines.total} fill={COLORS[0]} isAnimationActive={false}>
-          <LabelList dataKey="total" position="right" fontSize={11} className="report-bar-value" />
+          <LabelList dataKey="total" position="right" fontSize={11} className="report-bar-value" formatter={num} />
         </Bar>
       </BarChart>
     </Figure>
@@ -98,12 +102,12 @@ export function SourcePie({ rows }: { rows: GroupCountsDto[] }) {
   return (
     <Figure title={TR.charts.bySource} testId="chart-sources" empty={data.length === 0}>
       <PieChart>
-        <Pie data={data} dataKey="value" nameKey="name" outerRadius={62} label isAnimationActive={false}>
+        <Pie data={data} dataKey="value" nameKey="name" outerRadius={62} label={({ value }: { value?: unknown }) => num(value)} isAnimationActive={false}>
           {data.map((d, i) => (
             <Cell key={d.name} fill={COLORS[i % COLORS.length]} />
           ))}
         </Pie>
-        <Tooltip />
+        <Tooltip formatter={tooltipCount} />
         <Legend />
       </PieChart>
     </Figure>
@@ -131,9 +135,9 @@ export function CompletionBars({ rows }: { rows: CompletionRowDto[] }) {
   return (
     <Figure title={TR.charts.completionByDepartment} testId="chart-completion-departments" empty={rows.length === 0}>
       <BarChart data={data} layout="vertical" margin={{ top: 0, right: 40, left: 8, bottom: 0 }}>
-        <XAxis type="number" allowDecimals={false} fontSize={11} />
+        <XAxis type="number" {...countAxis} />
         <YAxis type="category" dataKey="name" width={130} fontSize={11} />
-        <Tooltip />
+        <Tooltip formatter={tooltipCount} />
         <Legend />
         <Bar dataKey="planned" name={TR.cols.planned} fill={COLORS[0]} isAnimationActive={false} />
         <Bar dataKey="done" name={TR.cols.done} fill={COLORS[1]} isAnimationActive={false} />
@@ -150,8 +154,8 @@ export function FillBars({ rows }: { rows: { name: string; offered: number; book
       <BarChart data={data} margin={{ top: 8, right: 16, left: 0, bottom: 0 }}>
         <CartesianGrid strokeDasharray="3 3" />
         <XAxis dataKey="name" fontSize={10} interval={0} tickFormatter={(v: string) => v.split(' ').slice(-2).join(' ')} />
-        <YAxis allowDecimals={false} fontSize={11} width={40} />
-        <Tooltip />
+        <YAxis {...countAxis} width={44} />
+        <Tooltip formatter={tooltipCount} />
         <Legend />
         <Bar dataKey="offered" name={TR.cols.offered} fill={COLORS[0]} isAnimationActive={false} />
         <Bar dataKey="booked" name={TR.cols.booked} fill={COLORS[1]} isAnimationActive={false} />
