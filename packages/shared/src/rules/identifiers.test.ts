@@ -231,6 +231,19 @@ describe('parsePhoneList', () => {
       },
     ],
     [',,;0912345678;;', { valid: ['0912345678'], duplicates: 0, invalid: [] }],
+    ['0912345678 / 0987654321/0356789012', { valid: ['0912345678', '0987654321', '0356789012'], duplicates: 0, invalid: [] }],
+    [
+      '0912345678\r\nabc\r\n\r\n0212345678',
+      {
+        valid: ['0912345678'],
+        duplicates: 0,
+        invalid: [
+          { line: 2, value: 'abc', message: DIGITS },
+          { line: 4, value: '0212345678', message: PREFIX },
+        ],
+      },
+    ],
+    ['Số điện thoại\n0912345678', { valid: ['0912345678'], duplicates: 0, invalid: [{ line: 1, value: 'Số điện thoại', message: DIGITS }] }],
   ])('%j', (text, expected) => {
     expect(parsePhoneList(text)).toEqual(expected);
   });

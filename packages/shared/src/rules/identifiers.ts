@@ -256,7 +256,8 @@ const MAX_NUMBER_TEXT = 24;
 
 /**
  * The SMS composer's pasted recipients: one or several numbers per line, separated by commas,
- * semicolons, tabs (a row copied from Excel) or white space. Spaces also appear inside a number
+ * semicolons, slashes ("0912… / 0987…" in contact lists), tabs (a row copied from Excel) or white
+ * space. Spaces also appear inside a number
  * (`0912 345 678`), so the space-separated groups of a line are read left to right, each number
  * taking the most groups that make a valid mobile number; the groups that make none are reported
  * together as one invalid value, with their line. Empty lines and stray separators are ignored.
@@ -269,7 +270,7 @@ export function parsePhoneList(text: string): PhoneList {
   const lines = text.split(/\r\n|\r|\n/);
   lines.forEach((lineText, index) => {
     const line = index + 1;
-    for (const chunk of lineText.split(/[,;\t]/)) {
+    for (const chunk of lineText.split(/[,;/\t]/)) {
       const groups = chunk.split(/\s+/).filter((g) => g !== '');
       let pending: string[] = [];
       const flush = () => {
