@@ -4,12 +4,17 @@ import {
   bhytSocialInsuranceNumber,
   cccdMismatch,
   formatPhone,
+  MOBILE_PHONE_RE,
   normalizeBhyt,
+  normalizeMobile,
   normalizePhone,
   parseBirthDate,
   parseCccd,
+  parsePhoneList,
+  toInternational,
   validateBhyt,
   validateCccd,
+  validateMobile,
   validatePhone,
 } from './identifiers';
 import { formatAge } from './age';
@@ -128,6 +133,127 @@ describe('phones', () => {
     expect(formatPhone('0912345678')).toBe('0912 345 678');
     expect(formatPhone('')).toBe('');
     expect(formatPhone(null)).toBe('');
+  });
+});
+
+const DIGITS = 'Số điện thoại chỉ gồm chữ số (có thể bắt đầu bằng +84)';
+const LENGTH = 'Số điện thoại di động phải gồm 10 chữ số (hoặc +84 và 9 chữ số)';
+const PREFIX = 'Số điện thoại di động phải bắt đầu bằng 03, 05, 07, 08 hoặc 09';
+
+describe('normalizeMobile, validateMobile and toInternational (SMS recipients)', () => {
+  it.each([
+    // value, national form, international form, message
+    ['0912345678', '0912345678', '84912345678', null],
+    ['0312345678', '0312345678', '84312345678', null],
+    ['0523456789', '0523456789', '84523456789', null],
+    ['0701234567', '0701234567', '84701234567', null],
+    ['0889999999', '0889999999', '84889999999', null],
+    ['0999999999', '0999999999', '84999999999', null],
+    ['+84912345678', '0912345678', '84912345678', null],
+    ['+84 912 345 678', '0912345678', '84912345678', null],
+    ['(+84) 912-345-678', '0912345678', '84912345678', null],
+    ['+84 (0) 912 345 678', '0912345678', '84912345678', null],
+    ['84912345678', '0912345678', '84912345678', null],
+    ['840912345678', '0912345678', '84912345678', null],
+    ['0084 912 345 678', '0912345678', '84912345678', null],
+    ['0912.345.678', '0912345678', '84912345678', null],
+    ['0912-345-678', '0912345678', '84912345678', null],
+    ['(091) 234 5678', '0912345678', '84912345678', null],
+    [' 0912345678\u00a0', '0912345678', '84912345678', null],
+    ['912345678', '0912345678', '84912345678', null],
+    ['0212345678', null, null, PREFIX],
+    ['0412345678', null, null, PREFIX],
+    ['0612345678', null, null, PREFIX],
+    ['0012345678', null, null, PREFIX],
+    ['84212345678', null, null, PREFIX],
+    ['+84212345678', null, null, PREFIX],
+    ['01912345678', null, null, LENGTH],
+    ['091234567', null, null, LENGTH],
+    ['09123456789', null, null, LENGTH],
+    ['8491234567', null, null, PREFIX], // 10 digits: read as a national number
+    ['+8491234567', null, null, LENGTH],
+    ['+849123456789', null, null, LENGTH],
+    ['212345678', null, null, LENGTH],
+    ['0912abc678', null, null, DIGITS],
+    ['+ 84', null, null, LENGTH],
+    ['', null, null, DIGITS],
+    ['abc', null, null, DIGITS],
+  ])('%j → %s / %s / %s', (value, national, international, message) => {
+    expect(normalizeMobile(value)).toBe(national);
+    expect(toInternational(value)).toBe(international);
+    expect(validateMobile(value)).toBe(message);
+  });
+
+  it('the profile field and the SMS lists share one definition of a mobile number', () => {
+    for (const v of ['0912345678', '0212345678', '0312345678', '0612345678']) {
+      expect(validatePhone(v) === null).toBe(MOBILE_PHONE_RE.test(v));
+      expect(normalizeMobile(v) !== null).toBe(MOBILE_PHONE_RE.test(v));
+    }
+  });
+});
+
+describe('parsePhoneList', () => {
+  it.each([
+    ['', { valid: [], duplicates: 0, invalid: [] }],
+    ['\n\n  \n', { valid: [], duplicates: 0, invalid: [] }],
+    ['0912345678', { valid: ['0912345678'], duplicates: 0, invalid: [] }],
+    ['0912345678\n0987654321', { valid: ['0912345678', '0987654321'], duplicates: 0, invalid: [] }],
+    ['0912345678\r\n0987654321\r\n', { valid: ['0912345678', '0987654321'], duplicates: 0, invalid: [] }],
+    ['0912345678, 0987654321;0356789012', { valid: ['0912345678', '0987654321', '0356789012'], duplicates: 0, invalid: [] }],
+    ['0912345678 0987654321', { valid: ['0912345678', '0987654321'], duplicates: 0, invalid: [] }],
+    ['0912 345 678 0987 654 321', { valid: ['0912345678', '0987654321'], duplicates: 0, invalid: [] }],
+    ['+84 912 345 678, 84 987 654 321', { valid: ['0912345678', '0987654321'], duplicates: 0, invalid: [] }],
+    ['Nguyễn Văn An\t0912345678', { valid: ['0912345678'], duplicates: 0, invalid: [{ line: 1, value: 'Nguyễn Văn An', message: DIGITS }] }],
+    ['0912345678\n+84912345678\n0912.345.678\n0987654321', { valid: ['0912345678', '0987654321'], duplicates: 2, invalid: [] }],
+    ['0987654321\n0912345678, 0987654321', { valid: ['0987654321', '0912345678'], duplicates: 1, invalid: [] }],
+    [
+      '0912345678\n\n0212345678\n091234567, 0987654321\n0912abc678',
+      {
+        valid: ['0912345678', '0987654321'],
+        duplicates: 0,
+        invalid: [
+          { line: 3, value: '0212345678', message: PREFIX },
+          { line: 4, value: '091234567', message: LENGTH },
+          { line: 5, value: '0912abc678', message: DIGITS },
+        ],
+      },
+    ],
+    ['0912 345 67 0987654321', { valid: ['0987654321'], duplicates: 0, invalid: [{ line: 1, value: '0912 345 67', message: LENGTH }] }],
+    [
+      'abc 0912345678 xyz',
+      {
+        valid: ['0912345678'],
+        duplicates: 0,
+        invalid: [
+          { line: 1, value: 'abc', message: DIGITS },
+          { line: 1, value: 'xyz', message: DIGITS },
+        ],
+      },
+    ],
+    [',,;0912345678;;', { valid: ['0912345678'], duplicates: 0, invalid: [] }],
+    ['0912345678 / 0987654321/0356789012', { valid: ['0912345678', '0987654321', '0356789012'], duplicates: 0, invalid: [] }],
+    [
+      '0912345678\r\nabc\r\n\r\n0212345678',
+      {
+        valid: ['0912345678'],
+        duplicates: 0,
+        invalid: [
+          { line: 2, value: 'abc', message: DIGITS },
+          { line: 4, value: '0212345678', message: PREFIX },
+        ],
+      },
+    ],
+    ['Số điện thoại\n0912345678', { valid: ['0912345678'], duplicates: 0, invalid: [{ line: 1, value: 'Số điện thoại', message: DIGITS }] }],
+  ])('%j', (text, expected) => {
+    expect(parsePhoneList(text)).toEqual(expected);
+  });
+
+  it('reads 10,000 numbers pasted on one line, separated by spaces, in linear time', () => {
+    const numbers = Array.from({ length: 10_000 }, (_, i) => `09${String(i).padStart(8, '0')}`);
+    const started = performance.now();
+    const list = parsePhoneList(numbers.join(' '));
+    expect(performance.now() - started).toBeLessThan(500);
+    expect(list.valid).toEqual(numbers);
   });
 });
 

@@ -22,6 +22,8 @@
  *
  * Mobile phone: 10 digits 0[35789]xxxxxxxx (the prefixes of the 2018 renumbering), typed with
  * spaces, dots or dashes, or as +84 / 84 followed by the 9 digits; stored as 0xxxxxxxxx.
+ * `MOBILE_PHONE_RE` is the one definition of a valid mobile number; the SMS composer's lists
+ * (`normalizeMobile`, `parsePhoneList`) and the profile field (`validatePhone`) share it.
  */
 import { expandDateShorthand, parseDisplayDate } from './date-shorthand';
 import { pad2, pad4, vnParts } from './time';
@@ -167,6 +169,19 @@ export function bhytSocialInsuranceNumber(value: string): string {
 
 const PHONE_CHARS_RE = /[\s.()-]/g;
 
+/**
+ * A Vietnamese mobile number in its national form: 0 + 9 digits, the second digit 3, 5, 7, 8 or 9,
+ * the mobile ranges since the 2018 renumbering (the 11-digit 012x, 016x, 018x and 0199 numbers
+ * moved to 07x/08x, 03x and 05x; 08x and 09x kept theirs). Whole ranges rather than a list of the
+ * prefixes allocated today: new ones are allocated inside them, and the SMS provider reports a
+ * number no network serves.
+ */
+export const MOBILE_PHONE_RE = /^0[35789]\d{8}$/;
+
+const MOBILE_DIGITS_MESSAGE = 'Số điện thoại chỉ gồm chữ số (có thể bắt đầu bằng +84)';
+const MOBILE_LENGTH_MESSAGE = 'Số điện thoại di động phải gồm 10 chữ số (hoặc +84 và 9 chữ số)';
+const MOBILE_PREFIX_MESSAGE = 'Số điện thoại di động phải bắt đầu bằng 03, 05, 07, 08 hoặc 09';
+
 /** `+84 912 345 678`, `84912345678`, `0912.345.678` → `0912345678`; anything else trimmed as typed. */
 export function normalizePhone(value: string): string {
   let s = value.replace(PHONE_CHARS_RE, '');
@@ -177,10 +192,124 @@ export function normalizePhone(value: string): string {
 
 export function validatePhone(value: string): string | null {
   const s = normalizePhone(value);
-  if (!/^\+?\d+$/.test(s)) return 'Số điện thoại chỉ gồm chữ số (có thể bắt đầu bằng +84)';
-  if (s.length !== 10) return 'Số điện thoại di động phải gồm 10 chữ số (hoặc +84 và 9 chữ số)';
-  if (!/^0[35789]\d{8}$/.test(s)) return 'Số điện thoại di động phải bắt đầu bằng 03, 05, 07, 08 hoặc 09';
+  if (!/^\+?\d+$/.test(s)) return MOBILE_DIGITS_MESSAGE;
+  if (s.length !== 10) return MOBILE_LENGTH_MESSAGE;
+  if (!MOBILE_PHONE_RE.test(s)) return MOBILE_PREFIX_MESSAGE;
   return null;
+}
+
+/**
+ * The national digits of a number as typed: separators (spaces, dots, dashes, parentheses)
+ * removed; an international prefix +84, 0084 or 84 becomes 0 ("+84 (0) 912…", as some business
+ * cards write it, keeps one 0); 9 digits starting 3, 5, 7, 8 or 9 get their 0 back (Excel drops
+ * the leading 0 of a phone column stored as numbers).
+ */
+function mobileDigits(value: string): string {
+  const s = value.replace(PHONE_CHARS_RE, '');
+  const m = /^(?:\+84|0084|84(?=0?\d{9}$))0?(\d{9})$/.exec(s);
+  if (m) return `0${m[1]}`;
+  return /^[35789]\d{8}$/.test(s) ? `0${s}` : s;
+}
+
+/**
+ * `+84 912 345 678`, `84912345678`, `0084 912 345 678`, `(+84) 912-345-678`, `0912.345.678`,
+ * `912345678` → `0912345678`; null when the value is not a Vietnamese mobile number.
+ */
+export function normalizeMobile(value: string): string | null {
+  const s = mobileDigits(value);
+  return MOBILE_PHONE_RE.test(s) ? s : null;
+}
+
+/** Why a value is not a mobile number (Vietnamese, for the field or the list), or null when it is one. */
+export function validateMobile(value: string): string | null {
+  const s = mobileDigits(value);
+  if (!/^\+?\d+$/.test(s)) return MOBILE_DIGITS_MESSAGE;
+  if (s.length !== 10 || s.startsWith('+')) return MOBILE_LENGTH_MESSAGE;
+  if (!MOBILE_PHONE_RE.test(s)) return MOBILE_PREFIX_MESSAGE;
+  return null;
+}
+
+/** The international form SMS and Zalo providers want, without the +: `0912345678` → `84912345678`; null when invalid. */
+export function toInternational(phone: string): string | null {
+  const s = normalizeMobile(phone);
+  return s === null ? null : `84${s.slice(1)}`;
+}
+
+export interface PhoneListProblem {
+  /** 1-based line of the pasted text. */
+  line: number;
+  /** The value as it was pasted. */
+  value: string;
+  message: string;
+}
+
+export interface PhoneList {
+  /** Unique national numbers (0xxxxxxxxx), in the order first seen. */
+  valid: string[];
+  /** Valid numbers seen again (a number pasted 3 times counts 2). */
+  duplicates: number;
+  invalid: PhoneListProblem[];
+}
+
+/** Longest run of space-separated groups read as one number (`+84 (0) 912 345 678` is 19). */
+const MAX_NUMBER_TEXT = 24;
+
+/**
+ * The SMS composer's pasted recipients: one or several numbers per line, separated by commas,
+ * semicolons, slashes ("0912… / 0987…" in contact lists), tabs (a row copied from Excel) or white
+ * space. Spaces also appear inside a number
+ * (`0912 345 678`), so the space-separated groups of a line are read left to right, each number
+ * taking the most groups that make a valid mobile number; the groups that make none are reported
+ * together as one invalid value, with their line. Empty lines and stray separators are ignored.
+ */
+export function parsePhoneList(text: string): PhoneList {
+  const valid: string[] = [];
+  const seen = new Set<string>();
+  let duplicates = 0;
+  const invalid: PhoneListProblem[] = [];
+  const lines = text.split(/\r\n|\r|\n/);
+  lines.forEach((lineText, index) => {
+    const line = index + 1;
+    for (const chunk of lineText.split(/[,;/\t]/)) {
+      const groups = chunk.split(/\s+/).filter((g) => g !== '');
+      let pending: string[] = [];
+      const flush = () => {
+        if (pending.length === 0) return;
+        const value = pending.join(' ');
+        invalid.push({ line, value, message: validateMobile(value) ?? MOBILE_LENGTH_MESSAGE });
+        pending = [];
+      };
+      let i = 0;
+      while (i < groups.length) {
+        let taken = 0;
+        let phone: string | null = null;
+        let joined = '';
+        for (let n = 1; i + n <= groups.length; n++) {
+          joined += groups[i + n - 1];
+          if (joined.length > MAX_NUMBER_TEXT) break;
+          const candidate = normalizeMobile(joined);
+          if (candidate !== null) {
+            phone = candidate;
+            taken = n;
+          }
+        }
+        if (phone === null) {
+          pending.push(groups[i]!);
+          i += 1;
+          continue;
+        }
+        flush();
+        if (seen.has(phone)) duplicates += 1;
+        else {
+          seen.add(phone);
+          valid.push(phone);
+        }
+        i += taken;
+      }
+      flush();
+    }
+  });
+  return { valid, duplicates, invalid };
 }
 
 /** `0912345678` → `0912 345 678` for display. */
