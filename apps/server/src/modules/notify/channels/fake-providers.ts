@@ -50,6 +50,8 @@ export interface FakeProvidersOptions {
   zalo?: { appId: string; appSecret: string; refreshToken: string };
   /** Seconds for Retry-After on rateLimit faults (default 7). */
   retryAfterSeconds?: number;
+  /** Like a real provider's rate limit: past this many requests in one second, 429 with Retry-After: 1. */
+  rateLimitPerSecond?: Partial<Record<Provider, number>>;
 }
 
 export interface FakeProviders {
@@ -89,6 +91,22 @@ export async function startFakeProviders(opts: FakeProvidersOptions = {}): Promi
     const q = queued.get(p);
     if (q?.length) return q.shift();
     return recipient !== undefined ? perRecipient.get(`${p}\u0000${recipient}`) : undefined;
+  };
+
+  const windows = new Map<Provider, { second: number; count: number }>();
+  const overLimit = (p: Provider): Fault | undefined => {
+    const limit = opts.rateLimitPerSecond?.[p];
+    if (limit === undefined) return undefined;
+    const second = Math.floor(Date.now() / 1000);
+    const w = windows.get(p);
+    if (!w || w.second !== second) {
+      windows.set(p, { second, count: 1 });
+      return undefined;
+    }
+    w.count += 1;
+    if (w.count <= limit) return undefined;
+    const a = faultAnswer(p, 'rateLimit');
+    return { status: a.status, body: a.body, headers: { 'retry-after': '1' } };
   };
 
   /** Each provider's own words for a generic fault. */
@@ -261,7 +279,7 @@ export async function startFakeProviders(opts: FakeProvidersOptions = {}): Promi
         return;
       }
       const r = route(p, req, Buffer.concat(chunks), path);
-      const fault = takeFault(p, r.recipient);
+      const fault = takeFault(p, r.recipient) ?? overLimit(p);
       if (record) {
         requests.push({
           provider: p,

@@ -195,6 +195,21 @@ describe('FCM HTTP v1', () => {
     }
   });
 
+  it('does not refresh its own token when the 401 is about APNs credentials', async () => {
+    fake.failNext('fcm', 1, apns);
+    const [out] = await new FcmChannel(settings()).send([msg('a', 't')]);
+    expect(out).toMatchObject({ status: 'FAILED', failure: 'ACCOUNT', providerCode: 'THIRD_PARTY_AUTH_ERROR' });
+    expect(fake.of('googleToken')).toHaveLength(1);
+    expect(fake.of('fcm')).toHaveLength(1);
+  });
+
+  it('reports an unreadable private key as an account problem without a request', async () => {
+    const s = settings();
+    const [out] = await new FcmChannel({ ...s, serviceAccount: { ...s.serviceAccount, private_key: 'not a key' } }).send([msg('a', 't')]);
+    expect(out).toMatchObject({ status: 'FAILED', failure: 'ACCOUNT', providerCode: 'BAD_PRIVATE_KEY' });
+    expect(fake.requests).toHaveLength(0);
+  });
+
   it('refuses a message without a device token without calling FCM', async () => {
     const [out] = await new FcmChannel(settings()).send([{ id: 'x', to: { phone: '0912345678' }, body: 'hi' }]);
     expect(out).toMatchObject({ status: 'FAILED', failure: 'PERMANENT', providerCode: 'NO_TOKEN' });

@@ -1,6 +1,6 @@
 import { sign } from 'node:crypto';
 import { type Channel, type Failure, failed, type OutgoingMessage, type SendOutcome, sent } from './channel';
-import { DEFAULT_CONCURRENCY, httpTrouble, mapLimit, parseJson, request, type TransportOptions } from './http';
+import { DEFAULT_CONCURRENCY, guarded, httpTrouble, mapLimit, parseJson, request, type TransportOptions } from './http';
 
 /**
  * Firebase Cloud Messaging, HTTP v1 API.
@@ -60,7 +60,7 @@ export class FcmChannel implements Channel {
   }
 
   async send(messages: OutgoingMessage[]): Promise<SendOutcome[]> {
-    return mapLimit(messages, this.settings.concurrency ?? DEFAULT_CONCURRENCY, (m) => this.sendOne(m));
+    return mapLimit(messages, this.settings.concurrency ?? DEFAULT_CONCURRENCY, (m) => guarded(m.id, () => this.sendOne(m)));
   }
 
   /** A valid access token, fetched when none is cached or the cached one is about to end. */
@@ -74,7 +74,20 @@ export class FcmChannel implements Channel {
 
   private async fetchToken(): Promise<TokenResult> {
     const sa = this.settings.serviceAccount;
-    const body = new URLSearchParams({ grant_type: 'urn:ietf:params:oauth:grant-type:jwt-bearer', assertion: serviceAccountJwt(sa, this.now()) });
+    let assertion: string;
+    try {
+      assertion = serviceAccountJwt(sa, this.now());
+    } catch {
+      return {
+        failure: {
+          status: 'FAILED',
+          failure: 'ACCOUNT',
+          reason: 'Khóa riêng trong tệp tài khoản dịch vụ Firebase không đọc được',
+          providerCode: 'BAD_PRIVATE_KEY',
+        },
+      };
+    }
+    const body = new URLSearchParams({ grant_type: 'urn:ietf:params:oauth:grant-type:jwt-bearer', assertion });
     const res = await request(sa.token_uri, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body }, this.settings);
     if (!res.ok) return { failure: res.failure };
     const trouble = httpTrouble(res.status, res.headers, this.now());
@@ -114,12 +127,15 @@ export class FcmChannel implements Channel {
         const name = parseJson<{ name?: string }>(res.text)?.name ?? '';
         return sent(m.id, name);
       }
-      if (res.status === 401 && attempt === 0) {
-        // The token was revoked or expired early: drop it (unless another send already replaced it) and try once more.
+      const error = parseJson<FcmErrorBody>(res.text);
+      const apns = error?.error?.details?.some((d) => d.errorCode === 'THIRD_PARTY_AUTH_ERROR');
+      if (res.status === 401 && !apns && attempt === 0) {
+        // Our token was revoked or expired early: drop it (unless another send already replaced it) and try once more.
+        // (THIRD_PARTY_AUTH_ERROR is also a 401, but about Apple's or the browser's credentials: a new token cannot help.)
         if (this.cached?.token === tok.token) this.cached = undefined;
         continue;
       }
-      return failed(m.id, classifyFcmError(res.status, res.headers, parseJson<FcmErrorBody>(res.text), this.now()));
+      return failed(m.id, classifyFcmError(res.status, res.headers, error, this.now()));
     }
   }
 }

@@ -71,3 +71,21 @@ describe('fake providers', () => {
     expect((await post('/nowhere', {})).status).toBe(404);
   });
 });
+
+describe('fake providers: rate limit', () => {
+  it('answers 429 with Retry-After past the configured requests per second', async () => {
+    const fake = await startFakeProviders({ rateLimitPerSecond: { esms: 5 } });
+    try {
+      // Start at the beginning of a second so all 8 requests fall in the same window.
+      await new Promise((r) => setTimeout(r, 1000 - (Date.now() % 1000)));
+      const res = await Promise.all(
+        Array.from({ length: 8 }, () => fetch(`${fake.url}/esms/SendMultipleMessage_V4_post_json/`, { method: 'POST', body: '{}' })),
+      );
+      const statuses = res.map((r) => r.status).sort();
+      expect(statuses).toEqual([200, 200, 200, 200, 200, 429, 429, 429]);
+      expect(res.find((r) => r.status === 429)!.headers.get('retry-after')).toBe('1');
+    } finally {
+      await fake.close();
+    }
+  });
+});

@@ -1,5 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { Failure } from './channel';
+import type { Failure, SendOutcome } from './channel';
 
 /** What every adapter can be given so tests (and the benchmark) control the network and the time. */
 export interface TransportOptions {
@@ -76,6 +76,18 @@ export function httpTrouble(status: number, headers: Headers, now: number): Fail
     return { status: 'FAILED', failure: 'RETRYABLE', reason: 'Nhà cung cấp đang gặp sự cố, sẽ gửi lại sau', providerCode: String(status), retryAfterMs: after };
   }
   return undefined;
+}
+
+/**
+ * The adapters' promise is that `send` never throws: a bug or a callback that fails becomes a RETRYABLE outcome
+ * for that message (it stays queued) instead of losing the whole batch's outcomes.
+ */
+export async function guarded(messageId: string, fn: () => Promise<SendOutcome>): Promise<SendOutcome> {
+  try {
+    return await fn();
+  } catch {
+    return { messageId, status: 'FAILED', failure: 'RETRYABLE', reason: 'Lỗi nội bộ khi gửi, sẽ gửi lại sau', providerCode: 'INTERNAL' };
+  }
 }
 
 /** Runs `fn` over `items` with at most `limit` in flight; results keep the input order. */

@@ -83,6 +83,13 @@ describe('eSMS brandname SMS', () => {
     expect(fake.requests).toHaveLength(0);
   });
 
+  it('never throws: a message it cannot handle becomes a retryable outcome and the batch still gets its answers', async () => {
+    const broken = { id: 'broken', to: null, body: 'x' } as unknown as OutgoingMessage;
+    const out = await new EsmsChannel(settings()).send([msg('ok', '0912345678'), broken]);
+    expect(out[0].status).toBe('SENT');
+    expect(out[1]).toMatchObject({ messageId: 'broken', status: 'FAILED', failure: 'RETRYABLE', providerCode: 'INTERNAL' });
+  });
+
   it('reads the balance', async () => {
     expect(await new EsmsChannel(settings()).balance()).toEqual({ ok: true, balance: 1_234_000 });
     expect(fake.of('esms')[0].path).toBe('/esms/GetBalance_json');

@@ -1,6 +1,6 @@
 import { normalizePhone, validatePhone } from '@portal/shared/rules/identifiers';
 import { type Channel, type DeliveryReport, type Failure, failed, type OutgoingMessage, type SendOutcome, sent } from './channel';
-import { DEFAULT_CONCURRENCY, httpTrouble, mapLimit, parseJson, request, safeEqual, type TransportOptions } from './http';
+import { DEFAULT_CONCURRENCY, guarded, httpTrouble, mapLimit, parseJson, request, safeEqual, type TransportOptions } from './http';
 
 /**
  * Brandname SMS through eSMS.vn (ViHAT), chosen because its HTTP API is fully public (no contract needed to read
@@ -79,7 +79,7 @@ export class EsmsChannel implements Channel {
   }
 
   async send(messages: OutgoingMessage[]): Promise<SendOutcome[]> {
-    return mapLimit(messages, this.settings.concurrency ?? DEFAULT_CONCURRENCY, (m) => this.sendOne(m));
+    return mapLimit(messages, this.settings.concurrency ?? DEFAULT_CONCURRENCY, (m) => guarded(m.id, () => this.sendOne(m)));
   }
 
   private async sendOne(m: OutgoingMessage): Promise<SendOutcome> {

@@ -61,10 +61,23 @@ describe('Web Push (VAPID, aes128gcm)', () => {
     if (out[1].status === 'FAILED') expect(out[1].retryAfterMs).toBe(retryAfterMs);
   });
 
-  it('calls a subscription with unusable keys invalid without a request', async () => {
-    const sub = { ...subscription('x'), keys: { p256dh: 'short', auth: 'short' } };
-    const [out] = await new WebPushChannel(settings()).send([msg('m', sub)]);
+  it.each([
+    { case: 'short keys', keys: () => ({ p256dh: 'short', auth: 'short' }) },
+    { case: 'a compressed point', keys: () => ({ p256dh: Buffer.alloc(33, 2).toString('base64url'), auth: randomBytes(16).toString('base64url') }) },
+    { case: 'a long auth secret', keys: () => ({ p256dh: subscription('k').keys.p256dh, auth: randomBytes(32).toString('base64url') }) },
+    {
+      case: 'characters outside base64url',
+      keys: () => ({ p256dh: `${subscription('k').keys.p256dh.slice(0, -1)}+`, auth: randomBytes(16).toString('base64url') }),
+    },
+  ])('calls a subscription with $case invalid without a request', async ({ keys }) => {
+    const [out] = await new WebPushChannel(settings()).send([msg('m', { ...subscription('x'), keys: keys() })]);
     expect(out).toMatchObject({ status: 'FAILED', failure: 'RECIPIENT_INVALID', providerCode: 'BAD_SUBSCRIPTION' });
+    expect(fake.requests).toHaveLength(0);
+  });
+
+  it('blames our VAPID keys, not the subscription, when they are unusable', async () => {
+    const [out] = await new WebPushChannel(settings({ vapid: { ...vapid, privateKey: 'nope' } })).send([msg('m', subscription('ok'))]);
+    expect(out).toMatchObject({ status: 'FAILED', failure: 'ACCOUNT', providerCode: 'BAD_VAPID' });
     expect(fake.requests).toHaveLength(0);
   });
 

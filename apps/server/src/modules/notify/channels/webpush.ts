@@ -1,6 +1,6 @@
 import webpush from 'web-push';
 import { type Channel, failed, type OutgoingMessage, type SendOutcome, sent } from './channel';
-import { DEFAULT_CONCURRENCY, httpTrouble, mapLimit, request, type TransportOptions } from './http';
+import { DEFAULT_CONCURRENCY, guarded, httpTrouble, mapLimit, request, type TransportOptions } from './http';
 
 /**
  * Web Push for the patient web (RFC 8030 delivery, RFC 8291 aes128gcm payload encryption, RFC 8292 VAPID).
@@ -31,7 +31,7 @@ export class WebPushChannel implements Channel {
   }
 
   async send(messages: OutgoingMessage[]): Promise<SendOutcome[]> {
-    return mapLimit(messages, this.settings.concurrency ?? DEFAULT_CONCURRENCY, (m) => this.sendOne(m));
+    return mapLimit(messages, this.settings.concurrency ?? DEFAULT_CONCURRENCY, (m) => guarded(m.id, () => this.sendOne(m)));
   }
 
   private async sendOne(m: OutgoingMessage): Promise<SendOutcome> {
@@ -45,6 +45,15 @@ export class WebPushChannel implements Channel {
     }
     // What the patient web's service worker shows (title, body, icon image, link on click).
     const payload = JSON.stringify({ id: m.id, title: m.title, body: m.body, image: m.imageUrl, link: m.link, data: m.data });
+    if (!usableSubscription(m.to.subscription)) {
+      // Keys a browser would never produce (wrong length, not base64url): this subscription can never work.
+      return failed(m.id, {
+        status: 'FAILED',
+        failure: 'RECIPIENT_INVALID',
+        reason: 'Đăng ký nhận thông báo trên trình duyệt không hợp lệ',
+        providerCode: 'BAD_SUBSCRIPTION',
+      });
+    }
     let details: ReturnType<typeof webpush.generateRequestDetails>;
     try {
       details = webpush.generateRequestDetails(m.to.subscription, payload, {
@@ -54,13 +63,8 @@ export class WebPushChannel implements Channel {
         contentEncoding: 'aes128gcm',
       });
     } catch {
-      // A subscription whose keys cannot be used (wrong length, not base64url) will never work.
-      return failed(m.id, {
-        status: 'FAILED',
-        failure: 'RECIPIENT_INVALID',
-        reason: 'Đăng ký nhận thông báo trên trình duyệt không hợp lệ',
-        providerCode: 'BAD_SUBSCRIPTION',
-      });
+      // The subscription was checked above, so what is left is our VAPID key pair or subject: our side, not the patient's.
+      return failed(m.id, { status: 'FAILED', failure: 'ACCOUNT', reason: 'Khóa VAPID hoặc địa chỉ liên hệ VAPID không hợp lệ', providerCode: 'BAD_VAPID' });
     }
     const headers: Record<string, string> = {};
     for (const [k, v] of Object.entries(details.headers)) headers[k] = String(v);
@@ -90,4 +94,14 @@ export class WebPushChannel implements Channel {
       providerCode: String(res.status),
     });
   }
+}
+
+/** RFC 8291 §3: p256dh is an uncompressed P-256 point (65 bytes, 0x04 first), auth a 16-byte secret; the endpoint is an https URL (http for the local fake). */
+function usableSubscription(sub: { endpoint?: unknown; keys?: { p256dh?: unknown; auth?: unknown } }): boolean {
+  const b64url = /^[A-Za-z0-9_-]+={0,2}$/;
+  const { p256dh, auth } = sub.keys ?? {};
+  if (typeof p256dh !== 'string' || typeof auth !== 'string' || !b64url.test(p256dh) || !b64url.test(auth)) return false;
+  const key = Buffer.from(p256dh, 'base64url');
+  if (key.length !== 65 || key[0] !== 0x04 || Buffer.from(auth, 'base64url').length !== 16) return false;
+  return typeof sub.endpoint === 'string' && /^https?:\/\//.test(sub.endpoint);
 }

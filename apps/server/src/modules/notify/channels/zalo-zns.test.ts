@@ -52,6 +52,25 @@ describe('Zalo ZNS', () => {
     expect(send.body).toEqual({ phone: '84912345678', template_id: '2056446', template_data: msg('', '').templateData, tracking_id: 'c1:p1' });
   });
 
+  it('keeps a new token pair it could not store and hands it again at the next send', async () => {
+    let fails = 1;
+    const stored: ZaloTokens[] = [];
+    const { ch } = channel({
+      onTokens: (t) => {
+        if (fails-- > 0) throw new Error('database away');
+        stored.push(t);
+      },
+    });
+    const [first] = await ch.send([msg('a', '0912345678')]);
+    expect(first.status).toBe('SENT');
+    expect(stored).toHaveLength(0);
+    const [second] = await ch.send([msg('b', '0912345678')]);
+    expect(second.status).toBe('SENT');
+    expect(stored).toHaveLength(1);
+    expect(stored[0].refreshToken).toBe(fake.zaloRefreshToken());
+    expect(fake.of('zaloToken')).toHaveLength(1);
+  });
+
   it('refreshes once for many sends waiting at the same time (the refresh token works once)', async () => {
     const { ch, stored } = channel({ concurrency: 8 });
     const out = await ch.send(Array.from({ length: 16 }, (_, i) => msg(`m${i}`, `09123456${String(i).padStart(2, '0')}`)));

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { normalizePhone, validatePhone } from '@portal/shared/rules/identifiers';
 import { type Channel, type DeliveryReport, type Failure, failed, type OutgoingMessage, type SendOutcome, sent } from './channel';
-import { DEFAULT_CONCURRENCY, httpTrouble, mapLimit, parseJson, request, safeEqual, type TransportOptions } from './http';
+import { DEFAULT_CONCURRENCY, guarded, httpTrouble, mapLimit, parseJson, request, safeEqual, type TransportOptions } from './http';
 
 /**
  * Zalo Notification Service: template messages (registered and approved by Zalo) to a patient's phone number
@@ -115,6 +115,8 @@ export class ZaloZnsChannel implements Channel {
   readonly kind = 'ZALO_ZNS' as const;
   private tokens: { accessToken?: string; refreshToken: string; accessTokenExpiresAt?: number };
   private pending: Promise<TokenResult> | undefined;
+  private unsaved: ZaloTokens | undefined;
+  private saving: Promise<void> | undefined;
   private readonly base: string;
   private readonly oauthBase: string;
   private readonly now: () => number;
@@ -127,10 +129,31 @@ export class ZaloZnsChannel implements Channel {
   }
 
   async send(messages: OutgoingMessage[]): Promise<SendOutcome[]> {
-    return mapLimit(messages, this.settings.concurrency ?? DEFAULT_CONCURRENCY, (m) => this.sendOne(m));
+    return mapLimit(messages, this.settings.concurrency ?? DEFAULT_CONCURRENCY, (m) => guarded(m.id, () => this.sendOne(m)));
+  }
+
+  /**
+   * Hands the newest pair to `onTokens`; if that fails (the database is briefly away) the pair is kept and handed
+   * again at the next send, since the old refresh token is already spent.
+   */
+  private saveTokens(): Promise<void> {
+    this.saving ??= (async () => {
+      const pair = this.unsaved;
+      if (!pair || !this.settings.onTokens) return;
+      try {
+        await this.settings.onTokens(pair);
+        if (this.unsaved === pair) this.unsaved = undefined;
+      } catch {
+        // kept in `unsaved`; the message itself can still go with the new access token
+      }
+    })().finally(() => {
+      this.saving = undefined;
+    });
+    return this.saving;
   }
 
   private async accessToken(): Promise<TokenResult> {
+    if (this.unsaved) await this.saveTokens();
     const t = this.tokens;
     if (t.accessToken && (t.accessTokenExpiresAt === undefined || t.accessTokenExpiresAt - 60_000 > this.now())) return { token: t.accessToken };
     return this.refresh();
@@ -164,7 +187,8 @@ export class ZaloZnsChannel implements Channel {
       accessTokenExpiresAt: this.now() + Number(json.expires_in ?? 90_000) * 1000,
     };
     this.tokens = next;
-    await this.settings.onTokens?.(next);
+    this.unsaved = next;
+    await this.saveTokens();
     return { token: next.accessToken };
   }
 
