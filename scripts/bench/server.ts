@@ -15,7 +15,10 @@ export interface RunningServer {
 }
 
 /** Starts the built server and resolves when /api/health answers; startMs = spawn to first answer. */
-export async function startServer(env: Record<string, string>, port: number, nodeArgs: string[] = []): Promise<RunningServer> {
+/** The heap cap `npm start` gives the server (package.json, SERVER_HEAP_MB), so a bench measures the server as it runs. */
+export const SERVER_NODE_ARGS = [`--max-old-space-size=${process.env.SERVER_HEAP_MB ?? 1024}`];
+
+export async function startServer(env: Record<string, string>, port: number, nodeArgs: string[] = SERVER_NODE_ARGS): Promise<RunningServer> {
   if (!fs.existsSync(serverEntry)) throw new Error('Build first: npm run build');
   const t0 = performance.now();
   const proc = spawn(process.execPath, [...nodeArgs, serverEntry], {
