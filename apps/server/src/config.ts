@@ -68,6 +68,18 @@ export const configSchema = z.object({
   LOG_RETENTION_DAYS: z.coerce.number().int().min(30).max(36_500).default(1826),
   /** The no-show hour, HH:mm +07:00 (24:00 = once the day is over): an accepted booking not checked in by then on its day becomes NO_SHOW. */
   NO_SHOW_AT: z.string().regex(DAY_TIME_RE, 'giờ dạng HH:mm từ 00:00 đến 24:00').default('24:00'),
+  /** SMS provider: RECORD keeps each message in the database and marks it delivered (works with no account); ESMS sends through eSMS.vn. */
+  SMS_PROVIDER: z.enum(['RECORD', 'ESMS']).default('RECORD'),
+  ESMS_API_KEY: z.string().optional(),
+  ESMS_SECRET_KEY: z.string().optional(),
+  /** eSMS endpoint (default https://rest.esms.vn/MainService.svc/json); tests point it at the fake provider. */
+  ESMS_BASE_URL: z.url().optional(),
+  /** eSMS checks each request but neither sends nor charges. */
+  ESMS_SANDBOX: bool.optional().default(false),
+  /** The registered sender name shown to patients. */
+  SMS_BRANDNAME: z.string().max(11).optional(),
+  /** Price of one SMS part in VND, for the composer's estimate. */
+  SMS_PRICE_PER_PART: z.coerce.number().int().min(0).max(100_000).default(800),
 });
 
 export type Config = Omit<z.infer<typeof configSchema>, 'HOST'> & { HOST: string; seedDemo: boolean; dataDir: string };
@@ -82,6 +94,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const c = parsed.data;
   if (c.ENABLE_TEST_FIXTURES && c.NODE_ENV === 'production') {
     throw new StartupError('ENABLE_TEST_FIXTURES không được bật khi NODE_ENV=production');
+  }
+  if (c.SMS_PROVIDER === 'ESMS' && !(c.ESMS_API_KEY && c.ESMS_SECRET_KEY && c.SMS_BRANDNAME)) {
+    throw new StartupError('SMS_PROVIDER=ESMS cần ESMS_API_KEY, ESMS_SECRET_KEY và SMS_BRANDNAME');
   }
   return {
     ...c,

@@ -27,7 +27,7 @@ const NOT_CATALOGUE: Record<string, string> = {
   facilities: 'not facility-owned: the facility code is set by the platform operator',
 };
 
-const CATALOGUES = ['departments', 'doctors', 'jobs', 'medical_services', 'nations', 'roles', 'rooms', 'specialties'];
+const CATALOGUES = ['departments', 'doctors', 'jobs', 'medical_services', 'nations', 'roles', 'rooms', 'sms_templates', 'specialties'];
 
 describe('catalogue codes in the database', () => {
   let database: Database;

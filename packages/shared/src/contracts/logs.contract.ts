@@ -68,6 +68,7 @@ export const LOG_ACTION_LABELS: Record<string, string> = {
   JOB_RETRY: 'Chạy lại công việc',
   SEED_DEMO: 'Tạo dữ liệu mẫu',
   SEED_PRODUCTION: 'Khởi tạo dữ liệu',
+  SMS_SEND: 'Gửi SMS',
 };
 
 /** What the screen names each kind of object (others are shown as stored). */
@@ -94,6 +95,8 @@ export const LOG_ENTITY_LABELS: Record<string, string> = {
   jobs: 'Nghề nghiệp',
   nations: 'Dân tộc',
   audit_log: 'Nhật ký',
+  sms_batch: 'Lần gửi SMS',
+  'sms-templates': 'Mẫu tin nhắn SMS',
 };
 
 export const actionLabel = (a: string) => LOG_ACTION_LABELS[a] ?? a;

@@ -9,6 +9,7 @@ import { roomResource } from './rooms.resource';
 import { serviceResource } from './services.resource';
 import { specialtyResource } from './specialties.resource';
 import { doctorResource } from './doctors.resource';
+import { smsTemplateResource } from './sms-templates.resource';
 
 /** Every resource the generic machinery serves; the smoke tests loop over it. */
 export const RESOURCES = [
@@ -25,7 +26,8 @@ export const RESOURCES = [
   roomOptionResource,
   doctorResource,
   acronymResource,
+  smsTemplateResource,
 ] as const;
 export { departmentResource, specialtyResource, roomResource, jobResource, nationResource, areaResource, serviceResource };
 export { roleResource, accountResource, accountRoomResource, roomOptionResource };
-export { doctorResource, acronymResource };
+export { doctorResource, acronymResource, smsTemplateResource };

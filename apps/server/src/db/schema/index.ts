@@ -10,3 +10,4 @@ export * from './appointments';
 export * from './jobs';
 export * from './acronyms';
 export * from './reports';
+export * from './sms';

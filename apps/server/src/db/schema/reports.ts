@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, date, index, integer, pgTable, text, unique } from 'drizzle-orm/pg-core';
+import { bigserial, date, index, integer, pgTable, primaryKey, text, unique } from 'drizzle-orm/pg-core';
 import { facilities } from './facilities';
 
 /**
@@ -35,7 +35,8 @@ const counts = () => ({
   newPatients: integer('new_patients').notNull().default(0),
 });
 
-export const bookingDayStats = pgTable('booking_day_stats', { ...key(), ...counts() }, (t) => [
+export const bookingDayStats = pgTable('booking_day_stats', { id: bigserial('id', { mode: 'number' }).notNull(), ...key(), ...counts() }, (t) => [
+  primaryKey({ name: 'booking_day_stats_pkey', columns: [t.id, t.facilityId] }),
   unique('booking_day_stats_key').on(t.facilityId, t.date, t.departmentId, t.specialtyId, t.doctorId, t.roomId, t.source).nullsNotDistinct(),
   // the rows a fold left with no booking, which it then removes
   index('booking_day_stats_empty_idx').on(t.facilityId).where(sql`${t.total} = 0`),

@@ -11,6 +11,7 @@ import { ZaloZnsChannel, type ZaloZnsSettings } from './zalo-zns';
 export * from './channel';
 export { FcmChannel, type FcmServiceAccount, type FcmSettings } from './fcm';
 export { EsmsChannel, type EsmsSettings, verifyEsmsCallback } from './sms-brandname';
+export { RecordChannel } from './record';
 export { WebPushChannel, type WebPushSettings } from './webpush';
 export { verifyZaloWebhook, type ZaloTokens, ZaloZnsChannel, type ZaloZnsSettings } from './zalo-zns';
 

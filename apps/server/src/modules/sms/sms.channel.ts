@@ -1,0 +1,28 @@
+import type { Config } from '../../config';
+import { type Channel, EsmsChannel, RecordChannel } from '../notify/channels';
+
+/** Names of the providers as the SMS screen shows them. */
+export const SMS_PROVIDER_NAMES: Record<Config['SMS_PROVIDER'], string> = {
+  RECORD: 'Lưu trong hệ thống (chưa kết nối nhà cung cấp)',
+  ESMS: 'eSMS.vn',
+};
+
+/** The SMS channel of the configured provider; `unicode` when the text keeps its diacritics (UCS-2). */
+export function smsChannel(config: Config, unicode: boolean): Channel {
+  if (config.SMS_PROVIDER === 'RECORD') return new RecordChannel('SMS');
+  return new EsmsChannel({
+    apiKey: config.ESMS_API_KEY!,
+    secretKey: config.ESMS_SECRET_KEY!,
+    brandname: config.SMS_BRANDNAME!,
+    baseUrl: config.ESMS_BASE_URL,
+    sandbox: config.ESMS_SANDBOX,
+    unicode,
+  });
+}
+
+/** The balance the provider reports (null for the recording channel, or when the provider does not answer). */
+export async function smsBalance(config: Config): Promise<number | null> {
+  if (config.SMS_PROVIDER !== 'ESMS') return null;
+  const r = await (smsChannel(config, false) as EsmsChannel).balance();
+  return r.ok ? r.balance : null;
+}

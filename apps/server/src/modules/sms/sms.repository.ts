@@ -1,0 +1,184 @@
+import { sql } from 'drizzle-orm';
+import type { Executor } from '../../core/db';
+import { rows } from '../../core/sql';
+
+/** The SQL of the SMS batches and their messages (issue 17); every query is of one facility. */
+
+export type BatchRow = {
+  id: number;
+  content: string;
+  kind: 'CARE' | 'ADVERTISING';
+  encoding: string;
+  parts: number;
+  recipients: number;
+  cost: number;
+  provider: string;
+  /** Raw SQL answers timestamps as text on PostgreSQL, as Date on PGlite. */
+  notBefore: Date | string;
+  createdAt: Date | string;
+  createdBy: string | null;
+  queued: number;
+  sent: number;
+  delivered: number;
+  failed: number;
+  skipped: number;
+};
+
+const BATCH_COLUMNS = sql`b.id::int AS id, b.content, b.kind, b.encoding, b.parts, b.recipients, b.cost::int AS cost, b.provider,
+  b.not_before AS "notBefore", b.created_at AS "createdAt", a.username AS "createdBy",
+  c.queued, c.sent, c.delivered, c.failed, c.skipped`;
+const BATCH_FROM = sql`sms_batches b LEFT JOIN accounts a ON a.id = b.created_by
+  CROSS JOIN LATERAL (
+    SELECT count(*) FILTER (WHERE m.status IN ('QUEUED', 'SENDING'))::int AS queued,
+      count(*) FILTER (WHERE m.status = 'SENT')::int AS sent,
+      count(*) FILTER (WHERE m.status = 'DELIVERED')::int AS delivered,
+      count(*) FILTER (WHERE m.status = 'FAILED')::int AS failed,
+      count(*) FILTER (WHERE m.status = 'SKIPPED')::int AS skipped
+    FROM sms_messages m WHERE m.batch_id = b.id) c`;
+
+export async function batchPage(ex: Executor, facilityId: number, page: number, size: number): Promise<{ rows: BatchRow[]; total: number }> {
+  const list = await rows<BatchRow>(
+    ex,
+    sql`SELECT ${BATCH_COLUMNS} FROM ${BATCH_FROM} WHERE b.facility_id = ${facilityId} ORDER BY b.id DESC LIMIT ${size} OFFSET ${page * size}`,
+  );
+  const [t] = await rows<{ n: number }>(ex, sql`SELECT count(*)::int AS n FROM sms_batches WHERE facility_id = ${facilityId}`);
+  return { rows: list, total: t!.n };
+}
+
+export async function findBatch(ex: Executor, facilityId: number, id: number): Promise<BatchRow | undefined> {
+  const [b] = await rows<BatchRow>(ex, sql`SELECT ${BATCH_COLUMNS} FROM ${BATCH_FROM} WHERE b.facility_id = ${facilityId} AND b.id = ${id}`);
+  return b;
+}
+
+export interface NewBatch {
+  facilityId: number;
+  content: string;
+  kind: string;
+  encoding: string;
+  parts: number;
+  cost: number;
+  provider: string;
+  notBefore: Date;
+  createdBy: number;
+  phones: string[];
+}
+
+/** The batch and one queued message per number, in the caller's transaction. */
+export async function insertBatch(ex: Executor, b: NewBatch): Promise<number> {
+  const [row] = await rows<{ id: number }>(
+    ex,
+    sql`INSERT INTO sms_batches (facility_id, content, kind, encoding, parts, recipients, cost, provider, not_before, created_by)
+        VALUES (${b.facilityId}, ${b.content}, ${b.kind}, ${b.encoding}, ${b.parts}, ${b.phones.length}, ${b.cost}, ${b.provider},
+          ${b.notBefore.toISOString()}::timestamptz, ${b.createdBy})
+        RETURNING id::int AS id`,
+  );
+  await ex.execute(sql`INSERT INTO sms_messages (facility_id, batch_id, phone) SELECT ${b.facilityId}, ${row!.id}, unnest(${sql.param(b.phones)}::text[])`);
+  return row!.id;
+}
+
+export type MessageRow = {
+  id: number;
+  phone: string;
+  status: string;
+  attempts: number;
+  error: string | null;
+  sentAt: Date | string | null;
+  deliveredAt: Date | string | null;
+};
+
+export async function messagePage(
+  ex: Executor,
+  facilityId: number,
+  batchId: number,
+  status: string | undefined,
+  page: number,
+  size: number,
+): Promise<{ rows: MessageRow[]; total: number }> {
+  const where = sql`facility_id = ${facilityId} AND batch_id = ${batchId} ${status ? sql`AND status = ${status}` : sql``}`;
+  const list = await rows<MessageRow>(
+    ex,
+    sql`SELECT id::int AS id, phone, status, attempts, error, sent_at AS "sentAt", delivered_at AS "deliveredAt"
+        FROM sms_messages WHERE ${where} ORDER BY id LIMIT ${size} OFFSET ${page * size}`,
+  );
+  const [t] = await rows<{ n: number }>(ex, sql`SELECT count(*)::int AS n FROM sms_messages WHERE ${where}`);
+  return { rows: list, total: t!.n };
+}
+
+/** How long a message may stay SENDING before a job takes it again (the job that held it died). */
+export const SENDING_LEASE = '5 minutes';
+
+/**
+ * Takes up to `limit` messages of the batch to send now: the queued ones, and those left SENDING by a job
+ * that died (the provider's idempotency key — our message id — keeps a resend from reaching the patient twice).
+ */
+export function claimMessages(ex: Executor, batchId: number, limit: number): Promise<{ id: number; phone: string }[]> {
+  return rows(
+    ex,
+    sql`UPDATE sms_messages SET status = 'SENDING', attempts = attempts + 1, sending_since = now()
+        WHERE id IN (
+          SELECT id FROM sms_messages
+          WHERE batch_id = ${batchId} AND (status = 'QUEUED' OR (status = 'SENDING' AND sending_since < now() - ${SENDING_LEASE}::interval))
+          ORDER BY id LIMIT ${limit} FOR UPDATE SKIP LOCKED)
+        RETURNING id::int AS id, phone`,
+  );
+}
+
+/** The numbers among `phones` that got an advertising SMS of the facility in the last 24 hours (another batch). */
+export async function recentlyAdvertised(ex: Executor, facilityId: number, batchId: number, phones: string[]): Promise<Set<string>> {
+  if (!phones.length) return new Set();
+  const found = await rows<{ phone: string }>(
+    ex,
+    sql`SELECT DISTINCT m.phone FROM sms_messages m JOIN sms_batches b ON b.id = m.batch_id
+        WHERE m.facility_id = ${facilityId} AND m.phone = ANY(${sql.param(phones)}::text[]) AND m.batch_id <> ${batchId}
+          AND b.kind = 'ADVERTISING' AND m.status IN ('SENT', 'DELIVERED') AND m.sent_at > now() - interval '24 hours'`,
+  );
+  return new Set(found.map((r) => r.phone));
+}
+
+export type MessageResult =
+  | { id: number; status: 'SENT' | 'DELIVERED'; providerMessageId: string }
+  | { id: number; status: 'FAILED' | 'SKIPPED'; errorCode: string; error: string }
+  | { id: number; status: 'QUEUED'; errorCode: string; error: string };
+
+/** Writes what the provider answered for each message (QUEUED = try again later). */
+export async function recordResults(ex: Executor, results: MessageResult[]): Promise<void> {
+  for (const r of results) {
+    if ('providerMessageId' in r) {
+      await ex.execute(
+        sql`UPDATE sms_messages SET status = ${r.status}, provider_message_id = ${r.providerMessageId}, sent_at = now(),
+              delivered_at = ${r.status === 'DELIVERED' ? sql`now()` : sql`NULL`}, error = NULL, error_code = NULL, sending_since = NULL
+            WHERE id = ${r.id}`,
+      );
+    } else {
+      await ex.execute(
+        sql`UPDATE sms_messages SET status = ${r.status}, error_code = ${r.errorCode}, error = ${r.error}, sending_since = NULL WHERE id = ${r.id}`,
+      );
+    }
+  }
+}
+
+/** A delivery report: the message the provider names, by its id or ours, moves to DELIVERED or FAILED. */
+export async function applyDeliveryReport(
+  ex: Executor,
+  report: { providerMessageId: string; messageId?: string; status: 'DELIVERED' | 'FAILED'; reason?: string; code?: string },
+): Promise<number> {
+  const ours = report.messageId && /^\d{1,15}$/.test(report.messageId) ? Number(report.messageId) : null;
+  const found = await rows<{ id: number }>(
+    ex,
+    sql`UPDATE sms_messages SET status = ${report.status},
+          delivered_at = ${report.status === 'DELIVERED' ? sql`now()` : sql`delivered_at`},
+          error = ${report.status === 'FAILED' ? (report.reason ?? 'Nhà mạng báo không chuyển được tin') : null},
+          error_code = ${report.status === 'FAILED' ? (report.code ?? null) : null}
+        WHERE status IN ('SENT', 'DELIVERED', 'FAILED') AND (provider_message_id = ${report.providerMessageId} ${ours !== null ? sql`OR id = ${ours}` : sql``})
+        RETURNING id::int AS id`,
+  );
+  return found.length;
+}
+
+/** Messages of the batch tried `max` times and still queued fail for good (the job gives up on them). */
+export async function failExhausted(ex: Executor, batchId: number, max: number): Promise<void> {
+  await ex.execute(
+    sql`UPDATE sms_messages SET status = 'FAILED', error = coalesce(error, 'Không gửi được sau nhiều lần thử') || ' (đã thử ' || attempts || ' lần)'
+        WHERE batch_id = ${batchId} AND status = 'QUEUED' AND attempts >= ${max}`,
+  );
+}

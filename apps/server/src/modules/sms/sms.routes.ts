@@ -1,0 +1,27 @@
+import type { FastifyInstance } from 'fastify';
+import { smsEndpoints } from '@portal/shared/contracts/sms.contract';
+import { caller } from '../../core/access';
+import type { AppContext } from '../../core/context';
+import { route } from '../../core/endpoints';
+import { smsTemplateRoutes } from './sms-templates.admin';
+import { defineSmsJob } from './sms.job';
+import * as service from './sms.service';
+
+const access = { access: 'MANAGER_SMS' as const };
+const tags = ['SMS'];
+const ok = <T>(data: T) => ({ code: 0 as const, data });
+
+/** SMS management (MANAGER_SMS): compose and queue a batch, the sending log, each recipient, the provider's balance. */
+export async function smsRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  defineSmsJob();
+  smsTemplateRoutes(app, ctx);
+  route(app, smsEndpoints.batches, { config: access, tags, handler: async (req) => service.batches(ctx, caller(req), req.query) });
+  route(app, smsEndpoints.send, { config: access, tags, handler: async (req) => ok(await service.sendSms(ctx, caller(req), req.body)) });
+  route(app, smsEndpoints.batch, { config: access, tags, handler: async (req) => ok(await service.batch(ctx, caller(req), req.params.id)) });
+  route(app, smsEndpoints.messages, {
+    config: access,
+    tags,
+    handler: async (req) => service.messages(ctx, caller(req), req.params.id, req.query),
+  });
+  route(app, smsEndpoints.balance, { config: access, tags, handler: async () => ok(await service.balance(ctx)) });
+}
