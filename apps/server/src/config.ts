@@ -78,6 +78,10 @@ export const configSchema = z.object({
   ESMS_SANDBOX: bool.optional().default(false),
   /** The registered sender name shown to patients. */
   SMS_BRANDNAME: z.string().max(11).optional(),
+  /** The server's public address (https://portal.benhvien.vn): the SMS provider calls its delivery reports back there. */
+  PUBLIC_URL: z.url().optional(),
+  /** The secret in the delivery-report address given to eSMS (its callback has no signature); with PUBLIC_URL, turns the reports on. */
+  SMS_CALLBACK_TOKEN: z.string().min(24, 'ít nhất 24 ký tự').optional(),
   /** Price of one SMS part in VND, for the composer's estimate. */
   SMS_PRICE_PER_PART: z.coerce.number().int().min(0).max(100_000).default(800),
 });

@@ -10,6 +10,8 @@ import { MESSAGE_KINDS } from '../rules/ad-window';
  * (resources/sms-templates.resource.ts).
  */
 export const SMS_PATH = '/api/his/v1/sms';
+/** eSMS calls each message's delivery report back here (public: a secret token in the query, no signature). */
+export const SMS_WEBHOOK_PATH = '/api/notify/v1/webhooks/esms';
 
 /** At most this many recipients per batch, and parts per message (a longer text is refused). */
 export const SMS_MAX_RECIPIENTS = 10_000;
@@ -115,6 +117,14 @@ export const smsEndpoints = {
     query: z.object({ status: z.enum(SMS_MESSAGE_STATUSES, { message: 'Trạng thái không hợp lệ' }).optional(), ...pagingParams(50) }),
     response: pageEnvelope(smsMessageRow),
     errors: [400, 401, 403, 404],
+  }),
+  esmsReport: endpoint({
+    method: 'GET',
+    path: SMS_WEBHOOK_PATH,
+    summary: 'Báo cáo gửi tin của eSMS (eSMS gọi lại; mã bí mật trong địa chỉ, sai mã trả 404)',
+    query: z.looseObject({ token: z.string().max(200).optional() }),
+    response: envelope(z.object({ updated: z.number().int() })),
+    errors: [404],
   }),
   balance: endpoint({
     method: 'GET',

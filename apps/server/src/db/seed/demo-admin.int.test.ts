@@ -4,6 +4,10 @@ import { createTestApp, login, loginRequest, sqlRows, type TestApp } from '../..
 import { hashCost } from '../../core/password-cost';
 import { DEMO_STAFF_PASSWORD } from './demo-admin';
 import { seedDemo } from './demo';
+import { DEMO_SMS_TEMPLATES } from './demo-sms';
+import { validateSmsTemplate } from '../../modules/sms/sms-templates.admin';
+import { smsSegments } from '@portal/shared/rules/sms';
+import { withAdvertisingLabel } from '@portal/shared/rules/ad-window';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -81,5 +85,23 @@ describe('the second demo facility (Phòng khám Đa khoa Minh An)', () => {
         .data.map((d: { code: string }) => d.code)
         .sort(),
     ).toEqual(['MA01', 'MA02', 'MA03', 'MA04', 'MA05']);
+  });
+});
+
+describe('the SMS screen’s demo', () => {
+  it('has the templates and two delivered batches, every template fit to send to a list', async () => {
+    const [c] = await sqlRows<{ templates: number; batches: number; messages: number; delivered: number }>(
+      t,
+      sql`SELECT (SELECT count(*) FROM sms_templates)::int AS templates, (SELECT count(*) FROM sms_batches)::int AS batches,
+            (SELECT count(*) FROM sms_messages)::int AS messages, (SELECT count(*) FROM sms_messages WHERE status = 'DELIVERED')::int AS delivered`,
+    );
+    expect(c).toMatchObject({ templates: DEMO_SMS_TEMPLATES.length, batches: 2 });
+    expect(c!.messages).toBeGreaterThan(10);
+    expect(c!.delivered).toBe(c!.messages);
+    for (const tpl of DEMO_SMS_TEMPLATES) {
+      expect(validateSmsTemplate({ content: tpl.content }), tpl.code).toEqual([]);
+      const seg = smsSegments(tpl.kind === 'ADVERTISING' ? withAdvertisingLabel(tpl.content) : tpl.content);
+      expect([tpl.code, seg.encoding, seg.parts <= (tpl.kind === 'CARE' ? 1 : 2)]).toEqual([tpl.code, 'GSM-7', true]);
+    }
   });
 });

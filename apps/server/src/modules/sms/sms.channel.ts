@@ -1,3 +1,4 @@
+import { SMS_WEBHOOK_PATH } from '@portal/shared/contracts/sms.contract';
 import type { Config } from '../../config';
 import { type Channel, EsmsChannel, RecordChannel } from '../notify/channels';
 
@@ -17,7 +18,14 @@ export function smsChannel(config: Config, unicode: boolean): Channel {
     baseUrl: config.ESMS_BASE_URL,
     sandbox: config.ESMS_SANDBOX,
     unicode,
+    callbackUrl: smsCallbackUrl(config),
   });
+}
+
+/** Where eSMS reports each message's delivery: the public address and the secret token, or none. */
+export function smsCallbackUrl(config: Config): string | undefined {
+  if (!config.PUBLIC_URL || !config.SMS_CALLBACK_TOKEN) return undefined;
+  return `${config.PUBLIC_URL.replace(/\/$/, '')}${SMS_WEBHOOK_PATH}?token=${encodeURIComponent(config.SMS_CALLBACK_TOKEN)}`;
 }
 
 /** The balance the provider reports (null for the recording channel, or when the provider does not answer). */

@@ -28,6 +28,7 @@ const countRows = async (app: TestApp, fid: number) =>
     )
   )[0]!;
 
+const TOKEN = 'k3y-0f-the-callback-0123456789';
 let fid: number;
 let esmsFid: number;
 beforeAll(async () => {
@@ -49,6 +50,8 @@ beforeAll(async () => {
     ESMS_SECRET_KEY: 'SECRET',
     SMS_BRANDNAME: 'BV_ANPHUC',
     ESMS_BASE_URL: `${fake.url}/esms`,
+    PUBLIC_URL: 'https://portal.benhvien.test',
+    SMS_CALLBACK_TOKEN: TOKEN,
   });
   const e = await makeFacility(esms, [{ key: 'sms', authorities: ['MANAGER_SMS'] }]);
   esmsFid = e.facilityId;
@@ -225,6 +228,30 @@ describe('through eSMS (the fake provider)', () => {
       ['0988888888', 2],
     ]);
     expect(esmsFid).toBeGreaterThan(0);
+  });
+
+  it('delivery reports: our token in the address given to eSMS; a wrong token is a 404; a final status moves the message', async () => {
+    fake.reset();
+    const b = (await post(esms, tok.esms!, { content: 'Nhac lich kham', kind: 'CARE', phones: '0912000001\n0912000002' })).json().data;
+    await sendBatch(ctxOf(esms), b.id);
+    expect((fake.of('esms')[0]!.body as { CallbackUrl: string }).CallbackUrl).toBe(
+      `https://portal.benhvien.test/api/notify/v1/webhooks/esms?token=${encodeURIComponent(TOKEN)}`,
+    );
+    const sentRows = await sqlRows<{ id: number; provider_message_id: string }>(
+      esms,
+      sql`SELECT id::int AS id, provider_message_id FROM sms_messages WHERE batch_id = ${b.id} ORDER BY id`,
+    );
+    const hook = (q: string) => esms.app.inject({ method: 'GET', url: `/api/notify/v1/webhooks/esms?${q}` });
+    const [one, two] = sentRows as [(typeof sentRows)[0], (typeof sentRows)[0]];
+    expect((await hook(`token=wrong&SMSID=${one.provider_message_id}&SendStatus=5&SendSuccess=1`)).statusCode).toBe(404);
+    expect((await hook(`SMSID=${one.provider_message_id}&SendStatus=5&SendSuccess=1`)).statusCode).toBe(404);
+    // waiting at the telco: nothing changes
+    expect((await hook(`token=${TOKEN}&SMSID=${one.provider_message_id}&SendStatus=7`)).json().data).toEqual({ updated: 0 });
+    expect((await hook(`token=${TOKEN}&SMSID=${one.provider_message_id}&RequestId=${one.id}&SendStatus=5&SendSuccess=1`)).json().data).toEqual({ updated: 1 });
+    expect((await hook(`token=${TOKEN}&SMSID=${two.provider_message_id}&RequestId=${two.id}&SendStatus=5&SendSuccess=0`)).json().data).toEqual({ updated: 1 });
+    const msgs = (await get(esms, tok.esms!, `${SMS_PATH}/batches/${b.id}/messages`)).json().data;
+    expect(msgs.map((m: { status: string }) => m.status)).toEqual(['DELIVERED', 'FAILED']);
+    expect(msgs[1].error).toContain('Nhà mạng');
   });
 
   it('reports the balance eSMS gives', async () => {

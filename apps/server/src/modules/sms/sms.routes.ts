@@ -23,5 +23,10 @@ export async function smsRoutes(app: FastifyInstance, ctx: AppContext): Promise<
     tags,
     handler: async (req) => service.messages(ctx, caller(req), req.params.id, req.query),
   });
+  route(app, smsEndpoints.esmsReport, {
+    config: { access: 'public' as const },
+    tags,
+    handler: async (req) => ok(await service.deliveryReport(ctx, req.query as Record<string, unknown>)),
+  });
   route(app, smsEndpoints.balance, { config: access, tags, handler: async () => ok(await service.balance(ctx)) });
 }

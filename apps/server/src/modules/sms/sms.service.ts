@@ -9,6 +9,7 @@ import type { Caller } from '../../core/caller';
 import type { AppContext } from '../../core/context';
 import { badRequest, notFound } from '../../core/errors';
 import { iso } from '../../core/sql';
+import { verifyEsmsCallback } from '../notify/channels';
 import { SMS_PROVIDER_NAMES, smsBalance } from './sms.channel';
 import { enqueueBatch } from './sms.job';
 import * as repo from './sms.repository';
@@ -117,6 +118,25 @@ export async function messages(ctx: AppContext, caller: Caller, id: number, q: {
     deliveredAt: iso(m.deliveredAt),
   }));
   return pageOf(data, total, q);
+}
+
+/**
+ * A delivery report from eSMS: the token must be ours (else a 404: the address reveals nothing); a final
+ * status moves the message to DELIVERED or FAILED, an intermediate one changes nothing.
+ */
+export async function deliveryReport(ctx: AppContext, query: Record<string, unknown>): Promise<{ updated: number }> {
+  const params = new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]));
+  const report = verifyEsmsCallback(params, params.get('token') ?? undefined, ctx.config.SMS_CALLBACK_TOKEN ?? '');
+  if (!report) throw notFound();
+  if (report.status !== 'DELIVERED' && report.status !== 'FAILED') return { updated: 0 };
+  const updated = await repo.applyDeliveryReport(ctx.database.db, {
+    providerMessageId: report.providerMessageId,
+    messageId: report.messageId,
+    status: report.status,
+    reason: report.reason,
+    code: report.providerCode,
+  });
+  return { updated };
 }
 
 export async function balance(ctx: AppContext) {
