@@ -18,6 +18,7 @@ import { logsBench } from './logs';
 import { pagesBench } from './pages';
 import { reportsBench } from './reports';
 import { acronymsBench, smartSearchBench } from './smart-search';
+import { smsBench } from './sms';
 import pg from 'pg';
 import { freshPgDatabase, loginToken, md5, root, startServer } from './server';
 
@@ -328,6 +329,9 @@ benches.acronyms = () => acronymsBench(Number(process.env.BENCH_PORT ?? 3221) + 
 benches.areas = areasBench;
 /** The booking reports of a month and a year, and the streamed export of a year's bookings, over 1,000,000 bookings. */
 benches.reports = () => reportsBench(Number(process.env.BENCH_PORT ?? 3251), seedScale);
+
+/** SMS (issue 17): a 10,000-number batch queued and sent through the fake eSMS (≥ 500 messages/s). */
+benches.sms = () => smsBench(Number(process.env.BENCH_PORT ?? 3261));
 
 const names = process.argv.slice(2).filter((a) => !a.startsWith('-'));
 const chosen = names.length ? names : Object.keys(benches);

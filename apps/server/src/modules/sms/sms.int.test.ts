@@ -163,6 +163,16 @@ describe('composing a batch', () => {
     ]);
   });
 
+  it('takes a pasted list of 10,000 numbers (past the default body limit), not 10,001', async () => {
+    const list = (k: number) => Array.from({ length: k }, (_, i) => `09${String(10_000_000 + i).slice(-8)}`).join('\n');
+    const ok = await post(t, tok.sms!, { content: 'Nhac lich', kind: 'CARE', phones: list(10_000) });
+    expect(ok.statusCode, ok.body.slice(0, 200)).toBe(200);
+    expect(ok.json().data.recipients).toBe(10_000);
+    const over = await post(t, tok.sms!, { content: 'Nhac lich', kind: 'CARE', phones: list(10_001) });
+    expect(over.statusCode).toBe(400);
+    expect(over.json().message).toContain('tối đa 10.000');
+  });
+
   it('lists the facility’s batches newest first; another facility’s batch is a 404', async () => {
     const page = (await get(t, tok.sms!, `${SMS_PATH}/batches?page=0&size=2`)).json();
     expect(page.totalElements).toBeGreaterThanOrEqual(3);

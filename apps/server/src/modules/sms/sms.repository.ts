@@ -140,21 +140,23 @@ export type MessageResult =
   | { id: number; status: 'FAILED' | 'SKIPPED'; errorCode: string; error: string }
   | { id: number; status: 'QUEUED'; errorCode: string; error: string };
 
-/** Writes what the provider answered for each message (QUEUED = try again later). */
+/** Writes what the provider answered for each message (QUEUED = try again later), in one statement. */
 export async function recordResults(ex: Executor, results: MessageResult[]): Promise<void> {
-  for (const r of results) {
-    if ('providerMessageId' in r) {
-      await ex.execute(
-        sql`UPDATE sms_messages SET status = ${r.status}, provider_message_id = ${r.providerMessageId}, sent_at = now(),
-              delivered_at = ${r.status === 'DELIVERED' ? sql`now()` : sql`NULL`}, error = NULL, error_code = NULL, sending_since = NULL
-            WHERE id = ${r.id}`,
-      );
-    } else {
-      await ex.execute(
-        sql`UPDATE sms_messages SET status = ${r.status}, error_code = ${r.errorCode}, error = ${r.error}, sending_since = NULL WHERE id = ${r.id}`,
-      );
-    }
-  }
+  if (!results.length) return;
+  const col = <T>(f: (r: MessageResult) => T) => sql.param(results.map(f));
+  const provider = (r: MessageResult) => ('providerMessageId' in r ? r.providerMessageId : null);
+  const code = (r: MessageResult) => ('errorCode' in r ? r.errorCode : null);
+  const error = (r: MessageResult) => ('error' in r ? r.error : null);
+  await ex.execute(
+    sql`UPDATE sms_messages m SET status = x.status, sending_since = NULL,
+          provider_message_id = coalesce(x.provider, m.provider_message_id),
+          sent_at = CASE WHEN x.status IN ('SENT', 'DELIVERED') THEN now() ELSE m.sent_at END,
+          delivered_at = CASE WHEN x.status = 'DELIVERED' THEN now() ELSE m.delivered_at END,
+          error_code = x.code, error = x.error
+        FROM unnest(${col((r) => r.id)}::bigint[], ${col((r) => r.status)}::text[], ${col(provider)}::text[], ${col(code)}::text[], ${col(error)}::text[])
+          AS x(id, status, provider, code, error)
+        WHERE m.id = x.id`,
+  );
 }
 
 /** A delivery report: the message the provider names, by its id or ours, moves to DELIVERED or FAILED. */

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { smsEndpoints } from '@portal/shared/contracts/sms.contract';
+import { SMS_MAX_PHONES_TEXT, smsEndpoints } from '@portal/shared/contracts/sms.contract';
 import { caller } from '../../core/access';
 import type { AppContext } from '../../core/context';
 import { route } from '../../core/endpoints';
@@ -10,13 +10,21 @@ import * as service from './sms.service';
 const access = { access: 'MANAGER_SMS' as const };
 const tags = ['SMS'];
 const ok = <T>(data: T) => ({ code: 0 as const, data });
+/** The compose body: the numbers' text at its limit, the message and the JSON around them. */
+const SMS_BODY_LIMIT = SMS_MAX_PHONES_TEXT + 16 * 1024;
 
 /** SMS management (MANAGER_SMS): compose and queue a batch, the sending log, each recipient, the provider's balance. */
 export async function smsRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   defineSmsJob();
   smsTemplateRoutes(app, ctx);
   route(app, smsEndpoints.batches, { config: access, tags, handler: async (req) => service.batches(ctx, caller(req), req.query) });
-  route(app, smsEndpoints.send, { config: access, tags, handler: async (req) => ok(await service.sendSms(ctx, caller(req), req.body)) });
+  route(app, smsEndpoints.send, {
+    config: access,
+    tags,
+    // a pasted list of 10,000 numbers is ~120 KB of JSON; the text and the list are limited by the contract
+    bodyLimit: SMS_BODY_LIMIT,
+    handler: async (req) => ok(await service.sendSms(ctx, caller(req), req.body)),
+  });
   route(app, smsEndpoints.batch, { config: access, tags, handler: async (req) => ok(await service.batch(ctx, caller(req), req.params.id)) });
   route(app, smsEndpoints.messages, {
     config: access,
