@@ -36,7 +36,7 @@ export async function sendBatch(ctx: AppContext, batchId: number, now = () => ne
   let sent = 0;
   let waiting = 0;
   for (;;) {
-    const claimed = await ctx.database.transaction((tx) => repo.claimMessages(tx, batchId, CHUNK));
+    const claimed = await ctx.database.transaction((tx) => repo.claimMessages(tx, batchId, CHUNK, ctx.config.SMS_SENDING_LEASE_SECONDS));
     if (!claimed.length) break;
     const results: repo.MessageResult[] = [];
     let toSend = claimed;

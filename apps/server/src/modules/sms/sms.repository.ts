@@ -104,20 +104,17 @@ export async function messagePage(
   return { rows: list, total: t!.n };
 }
 
-/** How long a message may stay SENDING before a job takes it again (the job that held it died). */
-export const SENDING_LEASE = '5 minutes';
-
 /**
- * Takes up to `limit` messages of the batch to send now: the queued ones, and those left SENDING by a job
- * that died (the provider's idempotency key — our message id — keeps a resend from reaching the patient twice).
+ * Takes up to `limit` messages of the batch to send now: the queued ones, and those left SENDING longer than
+ * the lease (SMS_SENDING_LEASE_SECONDS) by a job that died (the provider's idempotency key — our message id — keeps a resend from reaching the patient twice).
  */
-export function claimMessages(ex: Executor, batchId: number, limit: number): Promise<{ id: number; phone: string }[]> {
+export function claimMessages(ex: Executor, batchId: number, limit: number, leaseSeconds: number): Promise<{ id: number; phone: string }[]> {
   return rows(
     ex,
     sql`UPDATE sms_messages SET status = 'SENDING', attempts = attempts + 1, sending_since = now()
         WHERE id IN (
           SELECT id FROM sms_messages
-          WHERE batch_id = ${batchId} AND (status = 'QUEUED' OR (status = 'SENDING' AND sending_since < now() - ${SENDING_LEASE}::interval))
+          WHERE batch_id = ${batchId} AND (status = 'QUEUED' OR (status = 'SENDING' AND sending_since < now() - make_interval(secs => ${leaseSeconds})))
           ORDER BY id LIMIT ${limit} FOR UPDATE SKIP LOCKED)
         RETURNING id::int AS id, phone`,
   );

@@ -67,6 +67,8 @@ export interface FakeProviders {
   expireAccessTokens(): void;
   /** Current valid Zalo refresh token (rotates on each refresh). */
   zaloRefreshToken(): string;
+  /** How many SMS eSMS accepted (and would have sent) for each phone; a repeated RequestId is not one. */
+  esmsSentTo(): ReadonlyMap<string, number>;
   reset(): void;
   close(): Promise<void>;
 }
@@ -84,6 +86,8 @@ export async function startFakeProviders(opts: FakeProvidersOptions = {}): Promi
   const queued = new Map<Provider, Fault[]>();
   const perRecipient = new Map<string, Fault>();
   const validTokens = new Set<string>();
+  const esmsRequestIds = new Set<string>();
+  const esmsSent = new Map<string, number>();
   let zaloRefresh = opts.zalo?.refreshToken ?? '';
   let seq = 0;
 
@@ -217,6 +221,10 @@ export async function startFakeProviders(opts: FakeProvidersOptions = {}): Promi
               return { status: 200, body: balance ? { Balance: 0, CodeResponse: '101' } : { CodeResult: '101', ErrorMessage: 'Authorize Failed' } };
             }
             if (balance) return { status: 200, body: { Balance: opts.esms?.balance ?? 500_000, CodeResponse: '100', UserID: 9999 } };
+            // like eSMS: a RequestId already accepted is refused with 124 and not sent again
+            if (body.RequestId && esmsRequestIds.has(body.RequestId)) return { status: 200, body: { CodeResult: '124', ErrorMessage: 'Duplicate RequestId' } };
+            if (body.RequestId) esmsRequestIds.add(body.RequestId);
+            esmsSent.set(body.Phone ?? '', (esmsSent.get(body.Phone ?? '') ?? 0) + 1);
             return { status: 200, body: { CodeResult: '100', CountRegenerate: 0, SMSID: randomUUID() } };
           },
         };
@@ -317,8 +325,11 @@ export async function startFakeProviders(opts: FakeProvidersOptions = {}): Promi
     },
     expireAccessTokens: () => validTokens.clear(),
     zaloRefreshToken: () => zaloRefresh,
+    esmsSentTo: () => esmsSent,
     reset: () => {
       requests.length = 0;
+      esmsRequestIds.clear();
+      esmsSent.clear();
       queued.clear();
       perRecipient.clear();
     },
