@@ -12,7 +12,7 @@ export function BatchStatusTag({ status }: { status: SmsBatchDto['status'] }) {
 export function BatchCounts({ b }: { b: SmsBatchDto }) {
   const c = b.counts;
   return (
-    <Flex gap={4} wrap data-testid="sms-counts">
+    <Flex gap={4} data-testid="sms-counts">
       <Tag color="green" title={SMS_MESSAGE_STATUS_LABELS.DELIVERED}>
         {c.delivered}
       </Tag>

@@ -226,39 +226,39 @@ export function SmsCompose({ onSent }: { onSent: (batch: SmsBatchDto) => void })
             </Form.Item>
             <Flex vertical gap={8}>
               <PhoneSummary list={phones} />
-              <div>
-                <input
-                  ref={fileInput}
-                  type="file"
-                  accept=".csv,.txt,text/csv,text/plain"
-                  hidden
-                  onChange={(e) => {
-                    const f = e.currentTarget.files?.[0];
-                    e.currentTarget.value = '';
-                    if (f) void readFile(f);
-                  }}
-                />
-                <Button icon={<FileTextOutlined />} onClick={() => fileInput.current?.click()}>
-                  {M.readFile}
-                </Button>
-              </div>
+              <Flex justify="space-between" align="center" wrap gap={8}>
+                <div>
+                  <input
+                    ref={fileInput}
+                    type="file"
+                    accept=".csv,.txt,text/csv,text/plain"
+                    style={{ display: 'none' }}
+                    onChange={(e) => {
+                      const f = e.currentTarget.files?.[0];
+                      e.currentTarget.value = '';
+                      if (f) void readFile(f);
+                    }}
+                  />
+                  <Button icon={<FileTextOutlined />} onClick={() => fileInput.current?.click()}>
+                    {M.readFile}
+                  </Button>
+                </div>
+                <Popconfirm
+                  title={fmt(M.confirmSend, { count: phones.valid.length.toLocaleString('vi-VN'), cost: cost === null ? '—' : formatVnd(cost) })}
+                  okText={M.sendOk}
+                  cancelText={M.cancel}
+                  disabled={!canSend}
+                  onConfirm={() => form.submit()}
+                >
+                  <Button type="primary" icon={<SendOutlined />} disabled={!canSend} loading={send.isPending}>
+                    {M.send}
+                  </Button>
+                </Popconfirm>
+              </Flex>
             </Flex>
           </Card>
         </Col>
       </Row>
-      <Flex justify="flex-end" style={{ marginTop: 16 }}>
-        <Popconfirm
-          title={fmt(M.confirmSend, { count: phones.valid.length.toLocaleString('vi-VN'), cost: cost === null ? '—' : formatVnd(cost) })}
-          okText={M.sendOk}
-          cancelText={M.cancel}
-          disabled={!canSend}
-          onConfirm={() => form.submit()}
-        >
-          <Button type="primary" icon={<SendOutlined />} disabled={!canSend} loading={send.isPending}>
-            {M.send}
-          </Button>
-        </Popconfirm>
-      </Flex>
     </Form>
   );
 }

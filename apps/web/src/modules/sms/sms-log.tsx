@@ -7,7 +7,7 @@ import type { SmsBatchDto } from '@portal/shared/contracts/sms.contract';
 import { MESSAGE_KIND_LABELS } from '@portal/shared/rules/ad-window';
 import { formatDateTime, formatVnd } from '@portal/shared/rules/format';
 import { actionsColumn, EllipsisText } from '../../core/crud/cells';
-import { COLUMN_WIDTH, TEXT_MAX_WIDTH } from '../../core/crud/cells.logic';
+import { COLUMN_WIDTH, TAG_MIN_WIDTH, TEXT_MAX_WIDTH } from '../../core/crud/cells.logic';
 import { EMPTY_LIST_STATE, type ListState } from '../../core/crud/list-state';
 import { PagedTable } from '../../core/crud/paged-table';
 import { SmsBatchDrawer } from './sms-batch-drawer';
@@ -55,7 +55,7 @@ export function SmsLog({ openId, onOpen }: { openId: number | null; onOpen: (id:
   const columns: ColumnsType<SmsBatchDto> = [
     { title: M.cols.time, key: 'time', render: (_v, b) => <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(b.createdAt)}</span> },
     { title: M.cols.by, key: 'by', render: (_v, b) => b.createdBy ?? <Typography.Text type="secondary">{M.system}</Typography.Text> },
-    { title: M.cols.kind, key: 'kind', render: (_v, b) => <Tag style={{ whiteSpace: 'normal' }}>{MESSAGE_KIND_LABELS[b.kind]}</Tag> },
+    { title: M.cols.kind, key: 'kind', render: (_v, b) => <Tag style={{ whiteSpace: 'normal', minWidth: TAG_MIN_WIDTH }}>{MESSAGE_KIND_LABELS[b.kind]}</Tag> },
     { title: M.cols.content, key: 'content', render: (_v, b) => <EllipsisText text={b.content} width={TEXT_MAX_WIDTH} /> },
     { title: M.cols.recipients, key: 'recipients', align: 'right', render: (_v, b) => b.recipients.toLocaleString('vi-VN') },
     { title: M.cols.parts, key: 'parts', align: 'right', render: (_v, b) => b.parts },

@@ -44,7 +44,7 @@ export const TSMS = {
     by: 'Người gửi',
     kind: 'Loại tin',
     content: 'Nội dung',
-    recipients: 'Số người nhận',
+    recipients: 'Người nhận',
     parts: 'Số phần',
     cost: 'Chi phí',
     status: 'Trạng thái',
