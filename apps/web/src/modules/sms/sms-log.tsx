@@ -16,6 +16,9 @@ import { smsApi, smsKeys } from './sms.api';
 import { batchOpen, POLL_MS } from './sms.logic';
 import { TSMS as M } from './sms.messages';
 
+// the content is one line cut with "…" (whole in its tooltip and the drawer): narrower than a text column's
+// widest so the ten columns fit 1,366 px with the sidebar open
+const CONTENT_WIDTH = TEXT_MAX_WIDTH - 100;
 const SPEC = { sortable: [], filters: [], defaultSort: { field: 'id', direction: 'desc' as const } };
 /** The provider in use, its brandname and the balance it reports (null → —). */
 function BalanceCard() {
@@ -56,7 +59,7 @@ export function SmsLog({ openId, onOpen }: { openId: number | null; onOpen: (id:
     { title: M.cols.time, key: 'time', render: (_v, b) => <span style={{ whiteSpace: 'nowrap' }}>{formatDateTime(b.createdAt)}</span> },
     { title: M.cols.by, key: 'by', render: (_v, b) => b.createdBy ?? <Typography.Text type="secondary">{M.system}</Typography.Text> },
     { title: M.cols.kind, key: 'kind', render: (_v, b) => <Tag style={{ whiteSpace: 'normal', minWidth: TAG_MIN_WIDTH }}>{MESSAGE_KIND_LABELS[b.kind]}</Tag> },
-    { title: M.cols.content, key: 'content', render: (_v, b) => <EllipsisText text={b.content} width={TEXT_MAX_WIDTH} /> },
+    { title: M.cols.content, key: 'content', render: (_v, b) => <EllipsisText text={b.content} width={CONTENT_WIDTH} /> },
     { title: M.cols.recipients, key: 'recipients', align: 'right', render: (_v, b) => b.recipients.toLocaleString('vi-VN') },
     { title: M.cols.parts, key: 'parts', align: 'right', render: (_v, b) => b.parts },
     {
