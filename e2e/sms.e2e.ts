@@ -99,7 +99,10 @@ test('composes with diacritics, removes them, names the invalid number, sends, a
 
   // the log tab: the batch, newest first; its recipients turn "Đã nhận" as the job sends
   await expect(page.getByRole('tab', { name: 'Nhật ký gửi' })).toHaveAttribute('aria-selected', 'true');
-  await expect(page.getByTestId('sms-balance')).toContainText('Nhà cung cấp');
+  // the recording provider reports no balance: "—"
+  const balance = page.getByTestId('sms-balance');
+  await expect(balance.locator('.ant-descriptions-item', { hasText: 'Số dư' }).locator('.ant-descriptions-item-content')).toHaveText('—');
+  await expect(balance.locator('.ant-descriptions-item', { hasText: 'Giá mỗi phần tin' })).toContainText(formatVnd(pricePerPart));
   const batch = rows(page).filter({ hasText: 'Benh vien An Phuc nhac ban' }).first();
   await expect(batch).toBeVisible();
   await expect(batch).toContainText(formatVnd(3 * pricePerPart));
@@ -108,6 +111,7 @@ test('composes with diacritics, removes them, names the invalid number, sends, a
   const drawer = page.getByRole('dialog');
   await expect(drawer).toContainText(PLAIN);
   await expect(drawer).toContainText('GSM-7 · 1 phần');
+  await expect(drawer.locator('tr', { hasText: 'Nhà cung cấp' })).not.toContainText('RECORD');
   await expect(rows(drawer)).toHaveCount(3);
   for (const phone of ['0912 345 678', '0987 654 321', '0903 123 456']) await expect(rows(drawer).filter({ hasText: phone })).toContainText('Đã nhận');
   await expect(drawer).toContainText('Đã xong');

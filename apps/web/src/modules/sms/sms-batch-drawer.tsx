@@ -85,6 +85,8 @@ export function SmsBatchDrawer({ id, initial, onClose }: { id: number | null; in
     refetchInterval: (q) => (q.state.data && batchOpen(q.state.data) ? POLL_MS : false),
   });
   const b = batch.data;
+  // the provider's name as the balance card shows it, when the batch went through the provider in use
+  const current = useQuery({ queryKey: smsKeys.balance, queryFn: smsApi.balance, enabled: id !== null }).data;
   return (
     <Drawer open={id !== null} onClose={onClose} title={id !== null ? fmt(M.batchTitle, { id }) : ''} size="large" destroyOnHidden>
       {b && id !== null && (
@@ -105,7 +107,7 @@ export function SmsBatchDrawer({ id, initial, onClose }: { id: number | null; in
               { key: 'encoding', label: M.encoding, children: fmt(M.encodingParts, { encoding: b.encoding, parts: b.parts }) },
               { key: 'recipients', label: M.cols.recipients, children: b.recipients.toLocaleString('vi-VN') },
               { key: 'cost', label: M.cols.cost, children: formatVnd(b.cost) },
-              { key: 'provider', label: M.provider, children: b.provider },
+              { key: 'provider', label: M.provider, children: current?.provider === b.provider ? current.providerName : b.provider },
               { key: 'notBefore', label: M.notBefore, children: formatDateTime(b.notBefore) },
               { key: 'status', label: M.cols.status, children: <BatchStatusTag status={b.status} /> },
               { key: 'counts', label: M.cols.counts, children: <BatchCounts b={b} /> },

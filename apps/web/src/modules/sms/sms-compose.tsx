@@ -124,8 +124,8 @@ export function SmsCompose({ onSent }: { onSent: (batch: SmsBatchDto) => void })
   const templates = useQuery({ queryKey: smsKeys.templates, queryFn: ({ signal }) => smsApi.templates(signal) });
   const [templateId, setTemplateId] = useState<number | undefined>();
   const fileInput = useRef<HTMLInputElement>(null);
-  const [now] = useState(() => new Date());
-  const notice = scheduleNotice(kind, now);
+  // read at each render (every key, every change of kind): a screen left open past 22:00 says so at the next edit
+  const notice = scheduleNotice(kind, new Date());
   const summary = messageSummary(content, kind);
 
   const send = useMutation({
