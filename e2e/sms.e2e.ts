@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { formatVnd } from '../packages/shared/src/rules/format';
 import { chooseOption, confirmPopover, DEMO, loginViaApi, snap, toast, uniq } from './helpers';
@@ -7,7 +8,7 @@ import { chooseOption, confirmPopover, DEMO, loginViaApi, snap, toast, uniq } fr
  * parts until "Bỏ dấu" makes it GSM-7; a pasted list names its invalid line, the server refuses it on
  * the field, the fixed list is sent, and the batch's recipients turn "Đã nhận" in the log (the default
  * RECORD provider delivers at once; the job runner sends within seconds). A template made in the
- * templates tab is offered in the composer. Each tab fits 1,366 px with the sidebar open.
+ * templates tab is offered in the composer, and numbers are read from an Excel file. Each tab fits 1,366 px with the sidebar open.
  */
 
 const WIDTH = 1366;
@@ -130,6 +131,8 @@ test('a template made in the templates tab fills the composer; advertising is la
   // 05:00 today in Vietnam, before the token was issued (so it is not expired): advertising must wait until 07:00
   const vnToday = new Date(Date.now() + 7 * 3600_000).toISOString().slice(0, 10);
   await page.clock.setFixedTime(new Date(`${vnToday}T05:00:00+07:00`));
+  const excel: string[] = [];
+  page.on('request', (r) => r.url().includes('exceljs') && excel.push(r.url()));
   await loginViaApi(page, DEMO.admin.username, DEMO.admin.password);
   await page.goto('/admin/sms?tab=templates');
   await expect(page.getByRole('tab', { name: 'Mẫu tin nhắn' })).toHaveAttribute('aria-selected', 'true');
@@ -162,4 +165,21 @@ test('a template made in the templates tab fills the composer; advertising is la
   await page.locator('label.ant-radio-button-wrapper', { hasText: 'Tin chăm sóc khách hàng' }).click();
   await expect(page.getByTestId('sms-ad-notice')).toHaveCount(0);
   await expect(page.getByTestId('sms-characters')).toHaveText(`${text.length} ký tự`);
+
+  // numbers read from an Excel sheet: a heading (named invalid on its line) and a phone column stored as numbers (leading 0 lost)
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet('Danh sách');
+  ws.addRows([
+    ['Họ tên', 'Điện thoại'],
+    ['An', 912345678],
+    ['Bình', '0987 654 321'],
+  ]);
+  const xlsx = test.info().outputPath('so-dien-thoai.xlsx');
+  await wb.xlsx.writeFile(xlsx);
+  // the Excel reader is loaded by the file's choice, not with the screen
+  expect(excel).toEqual([]);
+  await page.locator('input[type=file]').setInputFiles(xlsx);
+  await expect(page.getByRole('textbox', { name: 'Số điện thoại' })).toHaveValue('Họ tên\tĐiện thoại\nAn\t912345678\nBình\t0987 654 321');
+  await expect(page.getByTestId('sms-phone-summary')).toContainText('2 số hợp lệ, 0 trùng, 4 không hợp lệ');
+  await expect(page.getByTestId('sms-invalid')).toContainText('Dòng 1: "Họ tên"');
 });

@@ -11,6 +11,7 @@ import { removeDiacritics, SMS_PART_LIMIT, SMS_SINGLE_LIMIT } from '@portal/shar
 import { isApiError } from '../../core/api/api-error';
 import { reportError } from '../../core/crud/resource-api';
 import { notify } from '../../core/notify';
+import { readPhonesFile } from './sms-file';
 import { smsApi, smsKeys } from './sms.api';
 import { costEstimate, messageSummary, scheduleNotice } from './sms.logic';
 import { TSMS as M } from './sms.messages';
@@ -123,6 +124,7 @@ export function SmsCompose({ onSent }: { onSent: (batch: SmsBatchDto) => void })
   const balance = useQuery({ queryKey: smsKeys.balance, queryFn: smsApi.balance });
   const templates = useQuery({ queryKey: smsKeys.templates, queryFn: ({ signal }) => smsApi.templates(signal) });
   const [templateId, setTemplateId] = useState<number | undefined>();
+  const [reading, setReading] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
   // read at each render (every key, every change of kind): a screen left open past 22:00 says so at the next edit
   const notice = scheduleNotice(kind, new Date());
@@ -156,14 +158,17 @@ export function SmsCompose({ onSent }: { onSent: (batch: SmsBatchDto) => void })
   });
 
   const readFile = async (file: File) => {
+    setReading(true);
     try {
-      const text = await file.text();
+      const text = await readPhonesFile(file);
       const current = (form.getFieldValue('phones') as string | undefined) ?? '';
       form.setFieldsValue({ phones: current.trim() === '' ? text : `${current.replace(/\s+$/, '')}\n${text}` });
       form.setFields([{ name: 'phones', errors: [] }]);
       notify.info(fmt(M.fileRead, { count: text.split(/\r\n|\r|\n/).filter((l) => l.trim() !== '').length, name: file.name }));
     } catch {
       notify.error(fmt(M.fileFailed, { name: file.name }));
+    } finally {
+      setReading(false);
     }
   };
 
@@ -231,7 +236,7 @@ export function SmsCompose({ onSent }: { onSent: (batch: SmsBatchDto) => void })
                   <input
                     ref={fileInput}
                     type="file"
-                    accept=".csv,.txt,text/csv,text/plain"
+                    accept=".xlsx,.csv,.txt,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,text/csv,text/plain"
                     style={{ display: 'none' }}
                     onChange={(e) => {
                       const f = e.currentTarget.files?.[0];
@@ -239,7 +244,7 @@ export function SmsCompose({ onSent }: { onSent: (batch: SmsBatchDto) => void })
                       if (f) void readFile(f);
                     }}
                   />
-                  <Button icon={<FileTextOutlined />} onClick={() => fileInput.current?.click()}>
+                  <Button icon={<FileTextOutlined />} loading={reading} onClick={() => fileInput.current?.click()}>
                     {M.readFile}
                   </Button>
                 </div>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { batchOpen, costEstimate, messagePending, messageSummary, scheduleNotice } from './sms.logic';
+import { batchOpen, costEstimate, messagePending, messageSummary, scheduleNotice, sheetText } from './sms.logic';
 
 describe('messageSummary', () => {
   it.each([
@@ -68,4 +68,25 @@ describe('polling', () => {
     ['FAILED', false],
     ['SKIPPED', false],
   ] as const)('message %s pending: %s', (status, pending) => expect(messagePending({ status })).toBe(pending));
+});
+
+describe('sheetText', () => {
+  it('makes a line per row and a tab between cells, cells of every kind read as text', () => {
+    const rows = [
+      ['Họ tên', 'Điện thoại'],
+      ['An', 912345678],
+      [null, { richText: [{ text: '0987 ' }, { text: '654 321' }] }],
+      [],
+      [undefined, { formula: 'A1', result: '0903123456' }, { text: '0904 000 111', hyperlink: 'tel:0904000111' }],
+    ];
+    expect(sheetText(rows)).toBe('Họ tên\tĐiện thoại\nAn\t912345678\n0987 654 321\n0903123456\t0904 000 111');
+  });
+
+  it('gives numbers parsePhoneList accepts, the heading named invalid', async () => {
+    const { parsePhoneList } = await import('@portal/shared/rules/identifiers');
+    const list = parsePhoneList(sheetText([['Điện thoại'], [912345678], ['0912345678']]));
+    expect(list.valid).toEqual(['0912345678']);
+    expect(list.duplicates).toBe(1);
+    expect(list.invalid.map((p) => p.line)).toEqual([1]);
+  });
 });

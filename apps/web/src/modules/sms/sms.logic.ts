@@ -39,3 +39,35 @@ export const messagePending = (m: Pick<SmsMessageDto, 'status'>) => m.status ===
 
 /** How often the log and the drawer re-read a batch that is still sending. */
 export const POLL_MS = 2500;
+
+/** One cell of a sheet as text: a number, a string, a rich text, a formula's result, a hyperlink's text. */
+function cellText(v: unknown): string {
+  if (v === null || v === undefined) return '';
+  if (typeof v === 'string') return v;
+  if (typeof v === 'number' || typeof v === 'boolean') return String(v);
+  if (typeof v === 'object') {
+    const o = v as { text?: unknown; result?: unknown; richText?: { text: string }[] };
+    if (Array.isArray(o.richText)) return o.richText.map((r) => r.text).join('');
+    if (o.text !== undefined) return cellText(o.text);
+    if (o.result !== undefined) return cellText(o.result);
+  }
+  return '';
+}
+
+/**
+ * The rows of a sheet as the numbers box takes them: a row a line, its cells separated by tabs (as
+ * when the rows are copied from Excel), so parsePhoneList reads every number of every column and a
+ * text cell (a name, a heading) is named as not a number. A column stored as numbers lost its
+ * leading 0: parsePhoneList puts it back.
+ */
+export function sheetText(rows: readonly (readonly unknown[])[]): string {
+  return rows
+    .map((cells) =>
+      cells
+        .map(cellText)
+        .filter((t) => t.trim() !== '')
+        .join('\t'),
+    )
+    .filter((line) => line !== '')
+    .join('\n');
+}

@@ -9,7 +9,7 @@ export const TSMS = {
   contentPlaceholder: 'Nhập nội dung tin nhắn',
   phones: 'Số điện thoại',
   phonesPlaceholder: 'Dán danh sách số điện thoại: mỗi dòng một hoặc nhiều số, cách nhau bởi dấu phẩy, chấm phẩy hoặc khoảng trắng',
-  readFile: 'Đọc số từ tệp CSV/TXT',
+  readFile: 'Đọc số từ tệp Excel/CSV',
   fileRead: 'Đã đọc {count} dòng từ tệp {name}',
   fileFailed: 'Không đọc được tệp {name}',
   counter: {
