@@ -270,7 +270,7 @@ export const MENU: readonly MenuEntry[] = [
     label: T.menu.sms,
     icon: 'sms',
     authority: 'MANAGER_SMS',
-    children: [{ key: 'sms', label: T.menu.sms, path: '/admin/sms' }],
+    children: [{ key: 'sms', label: T.menu.sms, path: '/admin/sms', page: () => import('../modules/sms/sms-page').then((m) => m.SmsPage) }],
   },
   {
     key: 'news',
