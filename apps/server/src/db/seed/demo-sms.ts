@@ -52,8 +52,9 @@ export async function seedDemoSms(ex: Executor, facilityId: number, now: Date): 
   ).map((r) => r.phone);
   if (!phones.length) return;
   const batches = [
-    { template: DEMO_SMS_TEMPLATES[0]!, hoursAgo: 14, phones: phones.slice(0, 25) },
+    // oldest first: the log lists batches newest first by id, as real ones are made
     { template: DEMO_SMS_TEMPLATES[1]!, hoursAgo: 50, phones: phones.slice(20, 40) },
+    { template: DEMO_SMS_TEMPLATES[0]!, hoursAgo: 14, phones: phones.slice(0, 25) },
   ];
   for (const b of batches) {
     const at = new Date(now.getTime() - b.hoursAgo * 3_600_000).toISOString();
