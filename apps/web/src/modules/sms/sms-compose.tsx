@@ -162,7 +162,7 @@ export function SmsCompose({ onSent }: { onSent: (batch: SmsBatchDto) => void })
     try {
       const text = await readPhonesFile(file);
       const current = (form.getFieldValue('phones') as string | undefined) ?? '';
-      form.setFieldsValue({ phones: current.trim() === '' ? text : `${current.replace(/\s+$/, '')}\n${text}` });
+      form.setFieldsValue({ phones: current.trim() === '' ? text : `${current.trimEnd()}\n${text}` });
       form.setFields([{ name: 'phones', errors: [] }]);
       notify.info(fmt(M.fileRead, { count: text.split(/\r\n|\r|\n/).filter((l) => l.trim() !== '').length, name: file.name }));
     } catch {
