@@ -6,7 +6,7 @@ import { AUTH_PATHS } from '../packages/shared/src/contracts/auth.paths';
 import { SCHEDULES_PATH } from '../packages/shared/src/contracts/schedules.contract';
 import { addDays, isoWeekday } from '../packages/shared/src/rules/schedule';
 import { todayVn } from '../packages/shared/src/rules/time';
-import { loginViaApi, snap } from './helpers';
+import { loginViaApi, misfits, snap } from './helpers';
 
 /**
  * Issue 14 item 1: every list fits a 1,366 px screen with the sidebar open. Each screen of the sidebar
@@ -43,34 +43,6 @@ async function settled(page: Page, needRows: boolean): Promise<void> {
   if (needRows && (await page.locator('.shell-content .ant-table').count()) > 0) {
     await expect(page.locator('.shell-content .ant-table-row').first()).toBeVisible();
   }
-}
-
-/** What does not fit, in words (empty = all fits): the page, each table, each table's Thao tác column. */
-function misfits(page: Page): Promise<string[]> {
-  return page.evaluate((width) => {
-    const out: string[] = [];
-    const doc = document.documentElement.scrollWidth;
-    if (doc > width) out.push(`page ${doc} px wide`);
-    const wrappers = [...document.querySelectorAll<HTMLElement>('.shell-content .ant-table-wrapper')].filter((w) => w.offsetParent !== null);
-    wrappers.forEach((w, i) => {
-      const scroller = w.querySelector<HTMLElement>('.ant-table-content, .ant-table-body');
-      if (!scroller) return;
-      if (scroller.scrollWidth > scroller.clientWidth) out.push(`table ${i + 1}: ${scroller.scrollWidth} px in ${scroller.clientWidth} px`);
-      const box = scroller.getBoundingClientRect();
-      // the row actions: a column of buttons headed Thao tác (the schedule log's Thao tác is what was done: text)
-      const heads = [...w.querySelectorAll<HTMLElement>('thead th')];
-      const at = heads.findIndex((th) => th.innerText.trim() === 'Thao tác');
-      if (at < 0) return;
-      const cells = [...w.querySelectorAll<HTMLElement>('tbody tr.ant-table-row')].map((tr) => tr.children[at] as HTMLElement | undefined);
-      if (!cells.some((td) => td?.querySelector('button, a'))) return;
-      const actions = heads[at]!;
-      const a = actions.getBoundingClientRect();
-      if (getComputedStyle(actions).position !== 'sticky') out.push(`table ${i + 1}: Thao tác not pinned`);
-      if (a.left < box.left || a.right > Math.min(box.right, width) + 0.5)
-        out.push(`table ${i + 1}: Thao tác at ${a.left}–${a.right}, out of ${box.left}–${box.right}`);
-    });
-    return out;
-  }, WIDTH);
 }
 
 /** The tabs of the screen itself (areas' levels, booking states, the merge rules, the schedule log). */

@@ -202,3 +202,44 @@ export async function confirmPopover(page: Page, buttonName: string, done: Locat
   await open.getByRole('button', { name: buttonName }).click();
   await expect(done.first()).toBeVisible();
 }
+
+/**
+ * What does not fit a laptop of `width` px with the sidebar open, in words (empty = all fits): the page, each
+ * visible table, each table's Thao tác column (pinned and inside the table); with `buttons`, also every visible
+ * button of the screen inside the window.
+ */
+export function misfits(page: Page, opts: { width?: number; buttons?: boolean } = {}): Promise<string[]> {
+  return page.evaluate(
+    ({ width, buttons }) => {
+      const out: string[] = [];
+      const doc = document.documentElement.scrollWidth;
+      if (doc > width) out.push(`page ${doc} px wide`);
+      const wrappers = [...document.querySelectorAll<HTMLElement>('.shell-content .ant-table-wrapper')].filter((w) => w.offsetParent !== null);
+      wrappers.forEach((w, i) => {
+        const scroller = w.querySelector<HTMLElement>('.ant-table-content, .ant-table-body');
+        if (!scroller) return;
+        if (scroller.scrollWidth > scroller.clientWidth) out.push(`table ${i + 1}: ${scroller.scrollWidth} px in ${scroller.clientWidth} px`);
+        const box = scroller.getBoundingClientRect();
+        // the row actions: a column of buttons headed Thao tác (the schedule log's Thao tác is what was done: text)
+        const heads = [...w.querySelectorAll<HTMLElement>('thead th')];
+        const at = heads.findIndex((th) => th.innerText.trim() === 'Thao tác');
+        if (at < 0) return;
+        const cells = [...w.querySelectorAll<HTMLElement>('tbody tr.ant-table-row')].map((tr) => tr.children[at] as HTMLElement | undefined);
+        if (!cells.some((td) => td?.querySelector('button, a'))) return;
+        const actions = heads[at]!;
+        const a = actions.getBoundingClientRect();
+        if (getComputedStyle(actions).position !== 'sticky') out.push(`table ${i + 1}: Thao tác not pinned`);
+        if (a.left < box.left || a.right > Math.min(box.right, width) + 0.5)
+          out.push(`table ${i + 1}: Thao tác at ${a.left}–${a.right}, out of ${box.left}–${box.right}`);
+      });
+      if (buttons)
+        for (const b of document.querySelectorAll<HTMLElement>('.shell-content button')) {
+          if (b.offsetParent === null) continue;
+          const r = b.getBoundingClientRect();
+          if (r.right > width + 0.5 || r.left < 0) out.push(`button "${b.innerText.trim()}" at ${r.left}–${r.right}`);
+        }
+      return out;
+    },
+    { width: opts.width ?? 1366, buttons: opts.buttons ?? false },
+  );
+}
