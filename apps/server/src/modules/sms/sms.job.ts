@@ -52,7 +52,7 @@ export async function sendBatch(ctx: AppContext, batchId: number, now = () => ne
         if (capped.has(m.phone)) results.push({ id: m.id, status: 'SKIPPED', errorCode: 'CAP_24H', error: 'Đã nhận 1 tin quảng cáo trong 24 giờ qua' });
       toSend = claimed.filter((m) => !capped.has(m.phone));
     }
-    const tries = new Map<number, number>();
+    let refused = 0;
     const outcomes = await channel.send(toSend.map((m) => ({ id: String(m.id), to: { phone: m.phone }, body: batch.content })));
     for (const o of outcomes) {
       const id = Number(o.messageId);
@@ -60,17 +60,19 @@ export async function sendBatch(ctx: AppContext, batchId: number, now = () => ne
         results.push({ id, status: recording ? 'DELIVERED' : 'SENT', providerMessageId: o.providerMessageId });
         sent += 1;
       } else if (o.failure === 'RETRYABLE' || o.failure === 'ACCOUNT') {
-        tries.set(id, 1);
         results.push({ id, status: 'QUEUED', errorCode: o.providerCode, error: o.reason });
-        waiting += 1;
+        refused += 1;
       } else {
         results.push({ id, status: 'FAILED', errorCode: o.providerCode, error: o.reason });
       }
     }
-    await ctx.database.transaction((tx) => repo.recordResults(tx, results));
-    await repo.failExhausted(ctx.database.db, batchId, SMS_MAX_TRIES);
-    // the provider refused for now: stop this run, the job's retry takes the rest later
-    if (tries.size) break;
+    await repo.recordResults(ctx.database.db, results);
+    if (refused) {
+      // the provider refused for now: those tried too often fail for good, the job's retry takes the rest later
+      await repo.failExhausted(ctx.database.db, batchId, SMS_MAX_TRIES);
+      waiting = refused;
+      break;
+    }
   }
   if (waiting) throw new Error(`Nhà cung cấp SMS chưa nhận ${waiting} tin, sẽ gửi lại`);
   return { sent, waiting };
