@@ -11,3 +11,4 @@ export * from './jobs';
 export * from './acronyms';
 export * from './reports';
 export * from './sms';
+export * from './notifications';
