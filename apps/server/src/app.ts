@@ -29,6 +29,7 @@ import { logRoutes } from './modules/logs/logs.routes';
 import { reportRoutes } from './modules/reports/reports.routes';
 import { smsRoutes } from './modules/sms/sms.routes';
 import { patientAppRoutes } from './modules/patient-app/patient-app.routes';
+import { notifyChannelRoutes } from './modules/notifications/notify-channels.routes';
 import { liveRoutes } from './modules/live/live.routes';
 import { patientsRoutes } from './modules/patients/patients.routes';
 import { scheduleRoutes } from './modules/schedules/schedules.routes';
@@ -149,6 +150,7 @@ export async function buildApp(config: Config, database: Database, opts: { logSt
     await reportRoutes(scope, ctx);
     await smsRoutes(scope, ctx);
     await patientAppRoutes(scope, ctx);
+    await notifyChannelRoutes(scope, ctx);
     await contentRoutes(scope, ctx);
     if (config.ENABLE_TEST_FIXTURES) await fixtureRoutes(scope, ctx);
   });

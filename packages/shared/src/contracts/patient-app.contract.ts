@@ -12,11 +12,7 @@ import { md5Hex } from './auth.contract';
 export const APP_PATH = '/api/app/v1';
 
 /** The facility whose app signs in: its code (facilities.code), built into each hospital's app. */
-const facilityCode = z
-  .string({ message: 'Vui lòng nhập mã cơ sở y tế' })
-  .trim()
-  .min(1, 'Vui lòng nhập mã cơ sở y tế')
-  .max(50, 'Mã cơ sở y tế tối đa 50 ký tự');
+const facilityCode = z.string({ message: 'Vui lòng nhập mã cơ sở y tế' }).trim().min(1, 'Vui lòng nhập mã cơ sở y tế').max(50, 'Mã cơ sở y tế tối đa 50 ký tự');
 const emailOrPhone = z
   .string({ message: 'Vui lòng nhập số điện thoại hoặc email' })
   .trim()
@@ -51,9 +47,7 @@ export const DEVICE_PLATFORMS = ['ANDROID', 'IOS', 'WEB'] as const;
 export type DevicePlatform = (typeof DEVICE_PLATFORMS)[number];
 
 const fcmToken = z.string({ message: 'Vui lòng gửi mã thiết bị' }).trim().min(1, 'Vui lòng gửi mã thiết bị').max(4096, 'Mã thiết bị quá dài');
-const pushKey = z
-  .string()
-  .regex(/^[A-Za-z0-9_=-]{1,200}$/, 'Khóa đăng ký nhận thông báo không hợp lệ');
+const pushKey = z.string().regex(/^[A-Za-z0-9_=-]{1,200}$/, 'Khóa đăng ký nhận thông báo không hợp lệ');
 export const webSubscription = z.object({
   endpoint: z.url({ protocol: /^https$/, message: 'Địa chỉ nhận thông báo phải là https://' }).max(2048, 'Địa chỉ nhận thông báo quá dài'),
   keys: z.object({ p256dh: pushKey, auth: pushKey }),
@@ -68,7 +62,8 @@ export const deviceBody = z
     subscription: webSubscription.optional(),
   })
   .superRefine((b, c) => {
-    if (b.platform === 'WEB' && !b.subscription) c.addIssue({ code: 'custom', path: ['subscription'], message: 'Trình duyệt cần gửi đăng ký nhận thông báo (subscription)' });
+    if (b.platform === 'WEB' && !b.subscription)
+      c.addIssue({ code: 'custom', path: ['subscription'], message: 'Trình duyệt cần gửi đăng ký nhận thông báo (subscription)' });
     if (b.platform !== 'WEB' && !b.token) c.addIssue({ code: 'custom', path: ['token'], message: 'Vui lòng gửi mã thiết bị' });
   });
 export type DeviceBody = z.infer<typeof deviceBody>;

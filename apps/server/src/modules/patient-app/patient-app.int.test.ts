@@ -93,7 +93,12 @@ describe('sign-in of the patient app', () => {
     const p = await patient(a);
     const bad = await put('/user/login', { facilityCode: '', emailOrPhone: p.phone, password: 'x' });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().errors.map((e: { field: string }) => e.field).sort()).toEqual(['facilityCode', 'password']);
+    expect(
+      bad
+        .json()
+        .errors.map((e: { field: string }) => e.field)
+        .sort(),
+    ).toEqual(['facilityCode', 'password']);
     expect((await put('/user/login', { facilityCode: a.code, emailOrPhone: p.phone, password: md5('Sai@12345') })).statusCode).toBe(401);
     expect((await put('/user/login', { facilityCode: b.code, emailOrPhone: p.phone, password: md5(PASSWORD) })).json()).toEqual({
       code: 401,
@@ -165,7 +170,10 @@ describe('devices', () => {
     expect(again.json().data.id).toBe(r1.json().data.id);
     const web = await call('POST', '/devices', tp, {
       platform: 'WEB',
-      subscription: { endpoint: `https://fcm.googleapis.com/fcm/send/abc${seq}`, keys: { p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM', auth: 'tBHItJI5svbpez7KI4CCXg' } },
+      subscription: {
+        endpoint: `https://fcm.googleapis.com/fcm/send/abc${seq}`,
+        keys: { p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM', auth: 'tBHItJI5svbpez7KI4CCXg' },
+      },
     });
     expect(web.statusCode).toBe(200);
     const moved = await call('POST', '/devices', tq, { platform: 'IOS', token: fcm });
@@ -230,7 +238,7 @@ describe('inbox', () => {
     expect((await call('GET', '/notifications', tp)).json().data.unread).toBe(0);
   });
 
-  it('another account\'s or another facility\'s notification is 404; bad ids and sizes 400; no token 401', async () => {
+  it("another account's or another facility's notification is 404; bad ids and sizes 400; no token 401", async () => {
     const p = await patient(a);
     const q = await patient(a);
     const r = await patient(b);
@@ -260,18 +268,31 @@ describe('advertising choices', () => {
     expect((await call('GET', '/notification-preferences', tp)).json().data).toEqual({ PUSH: true, ZALO: false, SMS: false });
     const bad = await call('PUT', '/notification-preferences', tp, { PUSH: 'có' });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().errors.map((e: { field: string }) => e.field).sort()).toEqual(['PUSH', 'SMS', 'ZALO']);
+    expect(
+      bad
+        .json()
+        .errors.map((e: { field: string }) => e.field)
+        .sort(),
+    ).toEqual(['PUSH', 'SMS', 'ZALO']);
     expect((await call('GET', '/notification-preferences', null)).statusCode).toBe(401);
     expect((await call('PUT', '/notification-preferences', null, { PUSH: true, ZALO: true, SMS: true })).statusCode).toBe(401);
-    const [audit] = await sqlRows<{ n: number }>(t, sql`SELECT count(*)::int AS n FROM audit_log WHERE action = 'APP_NOTIFY_PREFS' AND entity_id = ${String(p.id)} AND facility_id = ${a.id}`);
+    const [audit] = await sqlRows<{ n: number }>(
+      t,
+      sql`SELECT count(*)::int AS n FROM audit_log WHERE action = 'APP_NOTIFY_PREFS' AND entity_id = ${String(p.id)} AND facility_id = ${a.id}`,
+    );
     expect(audit!.n).toBe(1);
   });
 });
 
 describe('forgotten password', () => {
-  const forgot = (f: Fac, login: string) => t.app.inject({ method: 'POST', url: `${APP_PATH}/user/forgot-password`, payload: { facilityCode: f.code, emailOrPhone: login } });
+  const forgot = (f: Fac, login: string) =>
+    t.app.inject({ method: 'POST', url: `${APP_PATH}/user/forgot-password`, payload: { facilityCode: f.code, emailOrPhone: login } });
   const reset = (f: Fac, login: string, code: string, password: string) =>
-    t.app.inject({ method: 'POST', url: `${APP_PATH}/user/reset-password`, payload: { facilityCode: f.code, emailOrPhone: login, code, password: md5(password) } });
+    t.app.inject({
+      method: 'POST',
+      url: `${APP_PATH}/user/reset-password`,
+      payload: { facilityCode: f.code, emailOrPhone: login, code, password: md5(password) },
+    });
   const codeOf = async (f: Fac, userId: number) => {
     const [n] = await sqlRows<{ data: { ma_xac_nhan: string } }>(
       t,

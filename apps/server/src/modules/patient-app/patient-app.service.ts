@@ -103,7 +103,11 @@ export async function login(ctx: AppContext, from: Origin, body: { facilityCode:
   const newHash = check.needsRehash ? await hashPassword(body.password, cost) : null;
   await database
     .transaction(async (tx) => {
-      if (newHash) await tx.update(patientUsers).set({ passwordHash: newHash }).where(and(eq(patientUsers.facilityId, user.facilityId), eq(patientUsers.id, user.id)));
+      if (newHash)
+        await tx
+          .update(patientUsers)
+          .set({ passwordHash: newHash })
+          .where(and(eq(patientUsers.facilityId, user.facilityId), eq(patientUsers.id, user.id)));
       const [s] = await tx
         .insert(patientSessions)
         .values({ userId: user.id, facilityId: user.facilityId, tokenHash: sha256(loginToken), expiresAt })
@@ -132,7 +136,9 @@ export async function logout(ctx: AppContext, p: PatientCaller): Promise<void> {
 
 /** `<salt>:<sha256(salt + code)>`: a six-digit code is never stored as it is. */
 function hashCode(code: string, salt = randomBytes(16).toString('hex')): string {
-  return `${salt}:${createHash('sha256').update(salt + code).digest('hex')}`;
+  return `${salt}:${createHash('sha256')
+    .update(salt + code)
+    .digest('hex')}`;
 }
 function codeMatches(stored: string, code: string): boolean {
   const salt = stored.split(':')[0]!;
@@ -183,7 +189,13 @@ export async function forgotPassword(ctx: AppContext, from: Origin, body: { faci
       ref: `reset:${row!.id}`,
       values: { ho_ten: user.name, ma_xac_nhan: code, thoi_han: String(RESET_CODE_MINUTES), duong_dan: `${base}/dat-lai-mat-khau` },
     });
-    await audit(tx, from, { action: 'APP_PASSWORD_RESET_REQUESTED', entity: 'patient_user', entityId: user.id, facilityId: user.facilityId, ...actor(user.id) });
+    await audit(tx, from, {
+      action: 'APP_PASSWORD_RESET_REQUESTED',
+      entity: 'patient_user',
+      entityId: user.id,
+      facilityId: user.facilityId,
+      ...actor(user.id),
+    });
   });
   return FORGOT_PASSWORD_ANSWER;
 }
@@ -216,7 +228,13 @@ export async function resetPassword(
         RETURNING id, code_hash, attempts`,
   );
   if (!attempt || !codeMatches(attempt.code_hash, body.code)) {
-    await audit(database.db, from, { action: 'APP_PASSWORD_RESET_FAILED', entity: 'patient_user', entityId: user.id, facilityId: user.facilityId, ...actor(user.id) });
+    await audit(database.db, from, {
+      action: 'APP_PASSWORD_RESET_FAILED',
+      entity: 'patient_user',
+      entityId: user.id,
+      facilityId: user.facilityId,
+      ...actor(user.id),
+    });
     throw wrongCode();
   }
   const refusal = refusePasswordHash(body.password, { username: user.phone ?? user.email ?? '', email: user.email, phone: user.phone });
@@ -298,7 +316,13 @@ export async function removeDevice(ctx: AppContext, p: PatientCaller, token: str
       .where(and(eq(patientDevices.facilityId, p.facilityId), eq(patientDevices.userId, p.userId), eq(patientDevices.token, token)))
       .returning({ id: patientDevices.id });
     if (gone.length) {
-      await audit(tx, asOrigin(p), { action: 'APP_DEVICE_REMOVED', entity: 'patient_device', entityId: gone[0]!.id, facilityId: p.facilityId, ...actor(p.userId) });
+      await audit(tx, asOrigin(p), {
+        action: 'APP_DEVICE_REMOVED',
+        entity: 'patient_device',
+        entityId: gone[0]!.id,
+        facilityId: p.facilityId,
+        ...actor(p.userId),
+      });
     }
     return { removed: gone.length };
   });
@@ -419,7 +443,15 @@ export async function savePrefs(ctx: AppContext, p: PatientCaller, next: NotifyP
           set: { advertising: next[channel], updatedAt: sql`now()` },
         });
     }
-    await audit(tx, asOrigin(p), { action: 'APP_NOTIFY_PREFS', entity: 'patient_user', entityId: p.userId, facilityId: p.facilityId, before, after: next, ...actor(p.userId) });
+    await audit(tx, asOrigin(p), {
+      action: 'APP_NOTIFY_PREFS',
+      entity: 'patient_user',
+      entityId: p.userId,
+      facilityId: p.facilityId,
+      before,
+      after: next,
+      ...actor(p.userId),
+    });
     return next;
   });
 }

@@ -2,7 +2,7 @@ import { isAdvertisingAllowedAt, nextAdvertisingWindow } from '@portal/shared/ru
 import type { AppContext } from '../../core/context';
 import { defineJob, enqueue } from '../../core/jobs';
 import type { Executor } from '../../core/db';
-import { smsChannel } from './sms.channel';
+import { facilitySms } from '../notifications/channels';
 import * as repo from './sms.repository';
 
 /**
@@ -33,8 +33,10 @@ export async function sendBatch(ctx: AppContext, batchId: number, now = () => ne
     await enqueueBatch(ctx.database.db, batch.facilityId, batchId, nextAdvertisingWindow(now()));
     return { sent: 0, waiting: 0 };
   }
-  const channel = smsChannel(ctx.config, batch.encoding === 'UCS-2');
-  const recording = ctx.config.SMS_PROVIDER === 'RECORD';
+  // the facility's provider (its "Nhà cung cấp" tab), else the server's SMS configuration
+  const sms = await facilitySms(ctx, batch.facilityId);
+  const channel = sms.channel(batch.encoding === 'UCS-2');
+  const recording = sms.recording;
   let sent = 0;
   let waiting = 0;
   for (;;) {

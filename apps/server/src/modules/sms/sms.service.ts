@@ -10,7 +10,8 @@ import type { AppContext } from '../../core/context';
 import { badRequest, notFound } from '../../core/errors';
 import { iso } from '../../core/sql';
 import { verifyEsmsCallback } from '../notify/channels';
-import { SMS_PROVIDER_NAMES, smsBalance } from './sms.channel';
+import { facilitySms } from '../notifications/channels';
+import { SMS_PROVIDER_NAMES } from './sms.channel';
 import { enqueueBatch } from './sms.job';
 import * as repo from './sms.repository';
 
@@ -65,6 +66,7 @@ export async function sendSms(ctx: AppContext, caller: Caller, body: SmsComposeB
     ]);
   }
   const notBefore = body.kind === 'ADVERTISING' ? nextAdvertisingWindow(now) : now;
+  const { provider } = await facilitySms(ctx, caller.facilityId);
   const id = await ctx.database.transaction(async (tx) => {
     const batchId = await repo.insertBatch(tx, {
       facilityId: caller.facilityId,
@@ -73,7 +75,7 @@ export async function sendSms(ctx: AppContext, caller: Caller, body: SmsComposeB
       encoding: seg.encoding,
       parts: seg.parts,
       cost: smsCost(seg.parts, list.valid.length, ctx.config.SMS_PRICE_PER_PART),
-      provider: ctx.config.SMS_PROVIDER,
+      provider,
       notBefore,
       createdBy: caller.accountId,
       phones: list.valid,
@@ -139,13 +141,13 @@ export async function deliveryReport(ctx: AppContext, query: Record<string, unkn
   return { updated };
 }
 
-export async function balance(ctx: AppContext) {
-  const c = ctx.config;
+export async function balance(ctx: AppContext, caller: Caller) {
+  const sms = await facilitySms(ctx, caller.facilityId);
   return {
-    provider: c.SMS_PROVIDER,
-    providerName: SMS_PROVIDER_NAMES[c.SMS_PROVIDER],
-    brandname: c.SMS_BRANDNAME ?? null,
-    balance: await smsBalance(c),
-    pricePerPart: c.SMS_PRICE_PER_PART,
+    provider: sms.provider,
+    providerName: SMS_PROVIDER_NAMES[sms.provider],
+    brandname: sms.brandname,
+    balance: await sms.balance(),
+    pricePerPart: ctx.config.SMS_PRICE_PER_PART,
   };
 }
