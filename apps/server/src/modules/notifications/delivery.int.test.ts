@@ -19,6 +19,7 @@ import { notifyEvent } from './events.notify';
 let t: TestApp;
 let fake: FakeProviders;
 let fid: number;
+const TOKEN = 'k3y-0f-the-callback-0123456789';
 const ZALO_APP = { appId: '1234567890', appSecret: 'app-secret', refreshToken: 'zalo-refresh-0' };
 const keys = generateKeyPairSync('rsa', {
   modulusLength: 2048,
@@ -89,7 +90,7 @@ const zaloEvent = (channels: string[], template: string | null = '2056446') =>
 
 let users: number[];
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ SMS_CALLBACK_TOKEN: TOKEN });
   fake = await startFakeProviders({ googlePublicKey: keys.publicKey, esms: { apiKey: 'KEY', secretKey: 'SECRET' }, zalo: ZALO_APP, retryAfterSeconds: 60 });
   fid = (await makeFacility(t, [])).facilityId;
   const made = await makePatients(
@@ -209,6 +210,23 @@ describe('notify.send: the route of each message', () => {
     await t.database.db.execute(sql`UPDATE notifications SET status = 'SENDING', attempts = 1, sending_since = now() - interval '1 hour' WHERE id = ${id}`);
     await deliverDue(ctx(), fid, { channels: recording() });
     expect(await message(id)).toMatchObject({ status: 'DELIVERED', attempts: 2 });
+  });
+});
+
+describe('delivery reports', () => {
+  it('eSMS’s report of an event sent by SMS moves the notification to delivered or failed, never back', async () => {
+    const [a, b] = users;
+    const one = await insert(a!, { event: 'BOOKING_ACCEPTED' });
+    const two = await insert(b!, { event: 'BOOKING_ACCEPTED' });
+    await deliverDue(ctx(), fid, { channels: providers() });
+    expect(fake.of('esms').map((r) => (r.body as { RequestId: string }).RequestId)).toEqual([`n${one}`, `n${two}`]);
+    const hook = async (q: string) => (await t.app.inject({ method: 'GET', url: `/api/notify/v1/webhooks/esms?token=${TOKEN}&${q}` })).json().data;
+    expect(await hook(`SMSID=x1&RequestId=n${one}&SendStatus=5&SendSuccess=1`)).toEqual({ updated: 1 });
+    expect(await hook(`SMSID=x2&RequestId=n${two}&SendStatus=5&SendSuccess=0`)).toEqual({ updated: 1 });
+    expect(await message(one)).toMatchObject({ status: 'DELIVERED', channel: 'SMS' });
+    expect((await message(two)).status).toBe('FAILED');
+    // a repeated report changes nothing
+    expect(await hook(`SMSID=x1&RequestId=n${one}&SendStatus=5&SendSuccess=1`)).toEqual({ updated: 0 });
   });
 });
 

@@ -156,3 +156,23 @@ export async function nextWaiting(ex: Executor, facilityId: number, leaseSeconds
   );
   return r?.at ? new Date(r.at) : null;
 }
+
+/**
+ * A provider's delivery report about a notification (eSMS callback, Zalo webhook): a final status moves the message
+ * on (never back: a late "delivered" does not undo "opened"). Returns how many rows changed.
+ */
+export async function applyReport(
+  ex: Executor,
+  report: { id: number | null; providerMessageId: string; status: 'DELIVERED' | 'FAILED' | 'SEEN'; reason?: string; code?: string },
+): Promise<number> {
+  const match = sql`(provider_message_id = ${report.providerMessageId} ${report.id !== null ? sql`OR id = ${report.id}` : sql``})`;
+  const set =
+    report.status === 'FAILED'
+      ? sql`status = 'FAILED', error = ${report.reason ?? 'Nhà cung cấp báo không chuyển được tin'}, error_code = ${report.code ?? null}`
+      : report.status === 'SEEN'
+        ? sql`status = 'OPENED', delivered_at = coalesce(delivered_at, now()), read_at = coalesce(read_at, now())`
+        : sql`status = 'DELIVERED', delivered_at = now()`;
+  const from = report.status === 'DELIVERED' ? sql`('SENT')` : sql`('SENT', 'DELIVERED')`;
+  const found = await rows<{ id: number }>(ex, sql`UPDATE notifications SET ${set} WHERE status IN ${from} AND ${match} RETURNING id::int AS id`);
+  return found.length;
+}

@@ -168,6 +168,16 @@ async function deliverChunk(ctx: AppContext, facilityId: number, channels: Facil
   return results;
 }
 
+/**
+ * Our id as the provider's request or tracking id (eSMS RequestId, Zalo tracking_id), told apart from an SMS batch
+ * message's plain number, so a delivery report finds its row.
+ */
+export const providerRef = (id: number) => `n${id}`;
+export function notificationIdOf(ref: string | undefined): number | null {
+  const m = ref ? /^n(\d{1,15})$/.exec(ref) : null;
+  return m ? Number(m[1]) : null;
+}
+
 function failure(m: repo.Claimed, f: Extract<SendOutcome, { status: 'FAILED' }>): repo.Result {
   return { id: m.id, status: 'FAILED', errorCode: f.providerCode, error: f.reason, attempts: m.attempts };
 }
@@ -195,9 +205,9 @@ async function sendRouted(channels: FacilityChannels, routed: { m: repo.Claimed;
         else fcm.push({ ...base, id, to: { token: d.token } });
       }
     } else if (route.channel === 'ZALO') {
-      zalo.push({ id: String(m.id), to: { phone: route.phone }, body: m.body, templateId: route.templateId, templateData: m.data ?? {} });
+      zalo.push({ id: providerRef(m.id), to: { phone: route.phone }, body: m.body, templateId: route.templateId, templateData: m.data ?? {} });
     } else if (route.channel === 'SMS') {
-      sms.push({ id: String(m.id), to: { phone: route.phone }, body: removeDiacritics(m.body) });
+      sms.push({ id: providerRef(m.id), to: { phone: route.phone }, body: removeDiacritics(m.body) });
     }
   }
   const send = (c: Channel, list: OutgoingMessage[]) => (list.length ? c.send(list) : Promise.resolve([]));
@@ -208,7 +218,7 @@ async function sendRouted(channels: FacilityChannels, routed: { m: repo.Claimed;
     send(channels.sms, sms),
   ]);
   const out = new Map<number, RoutedOutcome>();
-  for (const o of [...zaloOut, ...smsOut]) out.set(Number(o.messageId), { outcome: o, invalidDevices: [], recording: false });
+  for (const o of [...zaloOut, ...smsOut]) out.set(notificationIdOf(o.messageId)!, { outcome: o, invalidDevices: [], recording: false });
   // a push reaches a patient when one of the account's devices took it
   const byMessage = new Map<number, { outcomes: SendOutcome[]; recording: boolean[] }>();
   const collect = (list: SendOutcome[], recording: boolean) => {
