@@ -27,6 +27,7 @@ import { jobRoutes } from './modules/jobs/jobs.routes';
 import { smartSearchRoutes } from './modules/search/smart-search.routes';
 import { logRoutes } from './modules/logs/logs.routes';
 import { reportRoutes } from './modules/reports/reports.routes';
+import { defineDeliveryJob } from './modules/notifications/delivery';
 import { smsRoutes } from './modules/sms/sms.routes';
 import { patientAppRoutes } from './modules/patient-app/patient-app.routes';
 import { notifyChannelRoutes } from './modules/notifications/notify-channels.routes';
@@ -151,6 +152,7 @@ export async function buildApp(config: Config, database: Database, opts: { logSt
     await smsRoutes(scope, ctx);
     await patientAppRoutes(scope, ctx);
     await notifyChannelRoutes(scope, ctx);
+    defineDeliveryJob();
     await contentRoutes(scope, ctx);
     if (config.ENABLE_TEST_FIXTURES) await fixtureRoutes(scope, ctx);
   });
