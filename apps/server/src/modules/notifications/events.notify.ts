@@ -7,6 +7,9 @@ import { notificationEvents } from '../../db/schema';
 import type { DeliveryChannel } from './channels';
 import { queueDelivery } from './delivery';
 
+/** error_code of an event's message whose template lacked a value: kept FAILED, out of the patient's inbox. */
+export const TEMPLATE_ERROR_CODE = 'TEMPLATE';
+
 /** The channels an event tries when the facility has not set them: the app, then Zalo, then SMS. */
 export const DEFAULT_EVENT_CHANNELS: readonly DeliveryChannel[] = ['PUSH', 'ZALO', 'SMS'];
 
@@ -61,9 +64,9 @@ export async function notifyEvent(ex: Executor, facilityId: number, event: Notif
   );
   const inserted = await rows<{ id: number }>(
     ex,
-    sql`INSERT INTO notifications (facility_id, user_id, event, event_ref, title, body, link, data, kind, status, error)
+    sql`INSERT INTO notifications (facility_id, user_id, event, event_ref, title, body, link, data, kind, status, error, error_code)
         VALUES (${facilityId}, ${target.userId}, ${event}, ${target.ref}, ${settings.title}, ${body}, ${target.link ?? null},
-                ${JSON.stringify(data)}::jsonb, ${notificationEvent(event).kind}, ${ok ? 'QUEUED' : 'FAILED'}, ${ok ? null : rendered.error})
+                ${JSON.stringify(data)}::jsonb, ${notificationEvent(event).kind}, ${ok ? 'QUEUED' : 'FAILED'}, ${ok ? null : rendered.error}, ${ok ? null : TEMPLATE_ERROR_CODE})
         ON CONFLICT (facility_id, event, event_ref, user_id) WHERE event IS NOT NULL DO NOTHING
         RETURNING id`,
   );

@@ -209,13 +209,18 @@ describe('devices', () => {
 });
 
 describe('inbox', () => {
-  it('pages newest first by id with the unread count; marks one read (OPENED) and all read; skipped and future rows stay out', async () => {
+  it('pages newest first by id with the unread count; marks one read (OPENED) and all read; skipped, future and unwritten rows stay out', async () => {
     const p = await patient(a);
     const tp = await appLogin(a, p.phone);
     await addNotifications(a, p.id, 5);
     await addNotifications(a, p.id, 1, { status: 'SKIPPED' });
     await t.database.db.execute(
       sql`INSERT INTO notifications (facility_id, user_id, title, body, status, not_before) VALUES (${a.id}, ${p.id}, 'Sau này', 'x', 'QUEUED', now() + interval '1 day')`,
+    );
+    // an event whose template lacked a value: its text is the raw template, never shown to the patient
+    await t.database.db.execute(
+      sql`INSERT INTO notifications (facility_id, user_id, event, event_ref, title, body, status, error, error_code)
+          VALUES (${a.id}, ${p.id}, 'BOOKING_ACCEPTED', '1', 'Thiếu biến', 'Lịch {{ma_lich}}', 'FAILED', 'Thiếu giá trị cho biến {{ma_lich}}', 'TEMPLATE')`,
     );
     const first = await call('GET', '/notifications?size=2', tp);
     expect(first.statusCode).toBe(200);

@@ -1,3 +1,4 @@
+import { TEMPLATE_ERROR_CODE } from '../notifications/events.notify';
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm';
 import { fmt, MSG } from '@portal/shared';
@@ -328,12 +329,16 @@ export async function removeDevice(ctx: AppContext, p: PatientCaller, token: str
   });
 }
 
-/** What the inbox shows: the account's messages that are due, except those skipped (advertising it refused, the cap). */
+/**
+ * What the inbox shows: the account's messages that are due, except those skipped (advertising it refused, the cap)
+ * and an event's message whose template lacked a value (its text was never written; the push screen shows why).
+ */
 const inboxOf = (p: PatientCaller) =>
   and(
     eq(notifications.facilityId, p.facilityId),
     eq(notifications.userId, p.userId),
     sql`${notifications.status} <> 'SKIPPED'`,
+    sql`${notifications.errorCode} IS DISTINCT FROM ${TEMPLATE_ERROR_CODE}`,
     sql`${notifications.notBefore} <= now()`,
   );
 
