@@ -216,7 +216,28 @@ export const CHANNEL_TEST_TARGET: Record<NotifyChannel, string> = {
   SMS: 'Số điện thoại',
 };
 
+/**
+ * Zalo calls the OA's webhook with each ZNS's delivery ("user_received_message") and reading ("user_seen_message"),
+ * signed with the OA secret key (X-ZEvent-Signature). One address per facility: set it in the Zalo app's webhook.
+ */
+export const ZALO_WEBHOOK_PATH = '/api/notify/v1/webhooks/zalo';
+
 export const notifyChannelEndpoints = {
+  zaloWebhook: endpoint({
+    method: 'POST',
+    path: `${ZALO_WEBHOOK_PATH}/:facilityId`,
+    summary: 'Sự kiện Zalo OA (đã nhận, đã xem tin ZNS): chữ ký X-ZEvent-Signature bằng khóa bí mật OA; chữ ký sai trả 404',
+    params: z.object({
+      facilityId: z
+        .string()
+        .regex(/^\d{1,9}$/, 'Mã cơ sở không hợp lệ')
+        .transform(Number),
+    }),
+    /** The raw JSON text: the signature is over the bytes as sent. */
+    body: z.string().max(65_536),
+    response: envelope(z.object({ updated: z.number().int() })),
+    errors: [400, 404],
+  }),
   list: endpoint({
     method: 'GET',
     path: NOTIFY_CHANNELS_PATH,

@@ -163,9 +163,10 @@ export async function nextWaiting(ex: Executor, facilityId: number, leaseSeconds
  */
 export async function applyReport(
   ex: Executor,
-  report: { id: number | null; providerMessageId: string; status: 'DELIVERED' | 'FAILED' | 'SEEN'; reason?: string; code?: string },
+  report: { facilityId?: number; id: number | null; providerMessageId: string; status: 'DELIVERED' | 'FAILED' | 'SEEN'; reason?: string; code?: string },
 ): Promise<number> {
-  const match = sql`(provider_message_id = ${report.providerMessageId} ${report.id !== null ? sql`OR id = ${report.id}` : sql``})`;
+  const facility = report.facilityId !== undefined ? sql`facility_id = ${report.facilityId} AND ` : sql``;
+  const match = sql`${facility}(provider_message_id = ${report.providerMessageId} ${report.id !== null ? sql`OR id = ${report.id}` : sql``})`;
   const set =
     report.status === 'FAILED'
       ? sql`status = 'FAILED', error = ${report.reason ?? 'Nhà cung cấp báo không chuyển được tin'}, error_code = ${report.code ?? null}`

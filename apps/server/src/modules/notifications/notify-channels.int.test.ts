@@ -1,11 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NOTIFY_CHANNELS_PATH, NOTIFY_KEY_MISSING } from '@portal/shared/contracts/notify-channels.contract';
+import { NOTIFY_CHANNELS_PATH, NOTIFY_KEY_MISSING, ZALO_WEBHOOK_PATH } from '@portal/shared/contracts/notify-channels.contract';
 import { SMS_PATH } from '@portal/shared/contracts/sms.contract';
 import type { AppContext } from '../../core/context';
 import { bearer, createTestApp, login, makeFacility, sqlRows, type TestApp } from '../../test/test-app';
+import { zaloEventSignature } from '../notify/channels/zalo-zns';
 import { type FakeProviders, startFakeProviders } from '../notify/channels/fake-providers';
+import { makePatients } from '../patients/patients.fixtures';
 import { sendBatch } from '../sms/sms.job';
 import { facilityChannels } from './channels';
 
@@ -163,5 +165,45 @@ describe('test message', () => {
     const push = await call(keyed, 'POST', `${NOTIFY_CHANNELS_PATH}/PUSH/test`, tok.push!, { to: 'fcm-token-1' });
     expect(push.json().data.ok).toBe(true);
     await call(keyed, 'PUT', `${NOTIFY_CHANNELS_PATH}/SMS`, tok.sms!, { provider: 'RECORD' });
+  });
+});
+
+describe('Zalo webhook', () => {
+  it('a signed delivery or reading moves the facility’s notification on; a wrong signature, another facility or no Zalo provider: 404', async () => {
+    const zalo = {
+      provider: 'ZALO_ZNS',
+      settings: { appId: '1234567890' },
+      secrets: { appSecret: 'app-secret', oaSecretKey: 'oa-secret', refreshToken: 'r0' },
+    };
+    expect((await call(keyed, 'PUT', `${NOTIFY_CHANNELS_PATH}/ZALO`, tok.push!, zalo)).statusCode).toBe(200);
+    const [acc] = await makePatients(keyed.database.db, fid, [{ phone: '0912000777', profiles: [{ fullName: 'Trần Thị Hoa', birthDate: '1985-03-02' }] }]);
+    const [n] = await sqlRows<{ id: number }>(
+      keyed,
+      sql`INSERT INTO notifications (facility_id, user_id, event, event_ref, title, body, status, channel, provider_message_id, sent_at)
+          VALUES (${fid}, ${acc!.userId}, 'VISIT_REMINDER', 'z1', 'Nhắc lịch', 'Nhắc lịch khám', 'SENT', 'ZALO', 'zmsg-1', now()) RETURNING id::int AS id`,
+    );
+    const hook = (facility: number, event: string, secret = 'oa-secret') => {
+      const ts = String(Date.now());
+      const body = JSON.stringify({ app_id: '1234567890', event_name: event, timestamp: ts, message: { msg_id: 'zmsg-1', tracking_id: `n${n!.id}` } });
+      return keyed.app.inject({
+        method: 'POST',
+        url: `${ZALO_WEBHOOK_PATH}/${facility}`,
+        headers: { 'content-type': 'application/json', 'x-zevent-signature': zaloEventSignature('1234567890', body, ts, secret) },
+        payload: body,
+      });
+    };
+    const status = async () => (await sqlRows<{ status: string }>(keyed, sql`SELECT status FROM notifications WHERE id = ${n!.id}`))[0]!.status;
+    expect((await hook(fid, 'user_received_message', 'wrong')).statusCode).toBe(404);
+    expect((await hook(otherFid, 'user_received_message')).statusCode).toBe(404);
+    expect(await status()).toBe('SENT');
+    const got = await hook(fid, 'user_received_message');
+    expect(got.statusCode, got.body).toBe(200);
+    expect(got.json().data).toEqual({ updated: 1 });
+    expect(await status()).toBe('DELIVERED');
+    expect((await hook(fid, 'user_seen_message')).json().data).toEqual({ updated: 1 });
+    expect(await status()).toBe('OPENED');
+    // a late "received" does not undo "seen"
+    expect((await hook(fid, 'user_received_message')).json().data).toEqual({ updated: 0 });
+    expect(await status()).toBe('OPENED');
   });
 });

@@ -15,4 +15,17 @@ export async function notifyChannelRoutes(app: FastifyInstance, ctx: AppContext)
   route(app, E.list, { config: access, tags, handler: async (req) => ok(await service.list(ctx, caller(req))) });
   route(app, E.save, { config: access, tags, handler: async (req) => ok(await service.save(ctx, caller(req), req.params.channel, req.body)) });
   route(app, E.test, { config: access, tags, handler: async (req) => ok(await service.test(ctx, caller(req), req.params.channel, req.body.to)) });
+  // the signature is over the body as sent: this route reads JSON as text
+  await app.register(async (scope) => {
+    scope.removeContentTypeParser('application/json');
+    scope.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => done(null, body));
+    route(scope, E.zaloWebhook, {
+      config: { access: 'public' as const },
+      tags,
+      handler: async (req) => {
+        const signature = req.headers['x-zevent-signature'];
+        return ok(await service.zaloReport(ctx, req.params.facilityId, req.body, typeof signature === 'string' ? signature : undefined));
+      },
+    });
+  });
 }

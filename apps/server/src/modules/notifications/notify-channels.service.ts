@@ -24,12 +24,14 @@ import { grants } from '../../core/access';
 import { audit } from '../../core/audit';
 import type { Caller } from '../../core/caller';
 import type { AppContext } from '../../core/context';
-import { badRequest, forbidden } from '../../core/errors';
+import { badRequest, forbidden, notFound } from '../../core/errors';
 import { rows } from '../../core/sql';
 import { notifyChannelSettings } from '../../db/schema';
-import type { OutgoingMessage, Recipient } from '../notify/channels';
+import { type OutgoingMessage, type Recipient, verifyZaloWebhook } from '../notify/channels';
+import { notificationIdOf } from './delivery';
+import { applyReport } from './delivery.repository';
 import { decryptSecrets, encryptSecrets, type Secrets, secretKey } from './channel-secrets';
-import { dropChannelCache, facilityChannels, facilitySms } from './channels';
+import { dropChannelCache, facilityChannels, facilitySms, storedChannels } from './channels';
 
 const mayManage = (caller: Caller, channel: NotifyChannel) => grants(caller.authorities, NOTIFY_CHANNEL_AUTHORITY[channel]);
 
@@ -227,4 +229,24 @@ export async function test(ctx: AppContext, caller: Caller, channel: NotifyChann
     });
   });
   return { ok, message: text, providerMessageId: ok && outcome.status === 'SENT' ? outcome.providerMessageId : null };
+}
+
+/**
+ * A Zalo OA webhook call: verified with the facility's OA secret key (an unknown facility, no Zalo provider or a
+ * wrong signature: 404, nothing said); a delivery or a reading moves the facility's notification on.
+ */
+export async function zaloReport(ctx: AppContext, facilityId: number, rawBody: string, signature: string | undefined): Promise<{ updated: number }> {
+  const zalo = (await storedChannels(ctx, facilityId)).get('ZALO');
+  if (!zalo || zalo.provider !== 'ZALO_ZNS' || !zalo.secrets) throw notFound();
+  const checked = verifyZaloWebhook(rawBody, signature, { appId: String(zalo.settings.appId ?? ''), oaSecretKey: String(zalo.secrets.oaSecretKey ?? '') });
+  if (!checked.verified) throw notFound();
+  const report = checked.report;
+  if (!report || (report.status !== 'DELIVERED' && report.status !== 'SEEN')) return { updated: 0 };
+  const updated = await applyReport(ctx.database.db, {
+    facilityId,
+    id: notificationIdOf(report.messageId),
+    providerMessageId: report.providerMessageId,
+    status: report.status,
+  });
+  return { updated };
 }
