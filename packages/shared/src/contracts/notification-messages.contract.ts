@@ -7,6 +7,7 @@ import { MESSAGE_KINDS } from '../rules/ad-window';
 import { NOTIFICATION_EVENTS } from '../rules/message-template';
 import { periodProblem } from '../rules/period';
 import { EVENT_KEYS } from './notification-events.contract';
+import { suggestQuery, suggestResponse } from './patients.contract';
 
 /**
  * Every message sent to patients (/admin/thong-bao-day, tab "Tin đã gửi", MANAGER_NOTIFICATION; issue 17): one row
@@ -175,6 +176,14 @@ export const notificationMessageEndpoints = {
     summary: 'Tổng số tin theo sự kiện và tin gửi riêng',
     response: envelope(z.array(eventTotalsRow)),
     errors: [401, 403],
+  }),
+  patients: endpoint({
+    method: 'GET',
+    path: `${NOTIFICATIONS_PATH}/patients`,
+    summary: 'Tìm bệnh nhân để gửi thông báo: họ tên không dấu, số điện thoại, CCCD, mã bệnh nhân (tối đa 10 hồ sơ)',
+    query: suggestQuery,
+    response: suggestResponse,
+    errors: [400, 401, 403],
   }),
   push: endpoint({
     method: 'POST',

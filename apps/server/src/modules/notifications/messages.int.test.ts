@@ -127,6 +127,19 @@ describe('the messages sent', () => {
   });
 });
 
+describe('finding the patient to push to', () => {
+  it("finds the facility's profiles by name without diacritics, with their account; 401, 403, 400", async () => {
+    const url = `${NOTIFICATIONS_PATH}/patients?q=${encodeURIComponent('dang van')}`;
+    const res = await call('GET', url, tok.notify!);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toEqual([expect.objectContaining({ userId: patient.userId, fullName: 'Đặng Văn Lâm' })]);
+    expect((await call('GET', `${NOTIFICATIONS_PATH}/patients?q=${encodeURIComponent('vu duc')}`, tok.notify!)).json().data).toEqual([]);
+    expect((await call('GET', url, null)).statusCode).toBe(401);
+    expect((await call('GET', url, tok.sms!)).statusCode).toBe(403);
+    expect((await call('GET', `${NOTIFICATIONS_PATH}/patients?q=`, tok.notify!)).statusCode).toBe(400);
+  });
+});
+
 describe('pushing one message', () => {
   it('queues it at once for the patient, with who sent it, the delivery job and an audit row', async () => {
     const res = await call('POST', `${NOTIFICATIONS_PATH}/push`, tok.notify!, {

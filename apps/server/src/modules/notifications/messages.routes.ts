@@ -5,6 +5,7 @@ import type { AppContext } from '../../core/context';
 import { route } from '../../core/endpoints';
 import { notificationEventRoutes } from './events.admin';
 import { defineReminderJob } from './events.reminders';
+import { suggestProfiles } from '../patients/lookup.service';
 import * as service from './messages.service';
 
 const access = { access: 'MANAGER_NOTIFICATION' as const };
@@ -23,6 +24,12 @@ export async function notificationMessageRoutes(app: FastifyInstance, ctx: AppCo
     config: access,
     tags,
     handler: async (req) => ({ code: 0 as const, data: await service.eventTotals(ctx, caller(req)) }),
+  });
+  // the push form's patient search: the booking desk's suggest (patients module), for this screen's authority
+  route(app, notificationMessageEndpoints.patients, {
+    config: access,
+    tags,
+    handler: async (req) => ({ code: 0 as const, data: await suggestProfiles(ctx, caller(req), req.query.q) }),
   });
   route(app, notificationMessageEndpoints.push, {
     config: access,
