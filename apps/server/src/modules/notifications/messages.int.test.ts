@@ -38,11 +38,11 @@ beforeAll(async () => {
     second = await makePatient(tx, fid, 'Ngô Thị Hoa');
     foreign = await makePatient(tx, otherFid, 'Vũ Đức Anh');
     const [grp] = (
-      await tx.execute(
+      (await tx.execute(
         sql`INSERT INTO notification_groups (facility_id, title, content, audience, status, recipients)
             VALUES (${fid}, 'Khám sức khoẻ miễn phí tháng 12', 'Nội dung', '{}'::jsonb, 'SENT', 2) RETURNING id`,
-      )
-    ).rows as { id: number }[];
+      )) as unknown as { rows: { id: number }[] }
+    ).rows;
     groupId = grp!.id;
     await tx.execute(
       sql`INSERT INTO notifications (facility_id, user_id, group_id, title, body, status, channel, sent_at, delivered_at, read_at) VALUES
