@@ -27,6 +27,7 @@ import { jobRoutes } from './modules/jobs/jobs.routes';
 import { smartSearchRoutes } from './modules/search/smart-search.routes';
 import { logRoutes } from './modules/logs/logs.routes';
 import { reportRoutes } from './modules/reports/reports.routes';
+import { defineDeliveryJob } from './modules/notifications/delivery';
 import { smsRoutes } from './modules/sms/sms.routes';
 import { notificationMessageRoutes } from './modules/notifications/messages.routes';
 import { liveRoutes } from './modules/live/live.routes';
@@ -149,6 +150,7 @@ export async function buildApp(config: Config, database: Database, opts: { logSt
     await reportRoutes(scope, ctx);
     await smsRoutes(scope, ctx);
     await notificationMessageRoutes(scope, ctx);
+    defineDeliveryJob();
     await contentRoutes(scope, ctx);
     if (config.ENABLE_TEST_FIXTURES) await fixtureRoutes(scope, ctx);
   });

@@ -84,6 +84,8 @@ export const configSchema = z.object({
   SMS_CALLBACK_TOKEN: z.string().min(24, 'ít nhất 24 ký tự').optional(),
   /** Seconds a message may stay "sending" before another run of the job takes it again (its sender died); eSMS's RequestId stops a double send. */
   SMS_SENDING_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
+  /** A notification left SENDING by a job that died is taken again after this long. */
+  NOTIFY_SENDING_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
   /** Price of one SMS part in VND, for the composer's estimate. */
   SMS_PRICE_PER_PART: z.coerce.number().int().min(0).max(100_000).default(800),
 });

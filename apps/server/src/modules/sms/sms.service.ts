@@ -9,6 +9,8 @@ import type { Caller } from '../../core/caller';
 import type { AppContext } from '../../core/context';
 import { badRequest, notFound } from '../../core/errors';
 import { iso } from '../../core/sql';
+import { notificationIdOf } from '../notifications/delivery';
+import { applyReport as applyNotificationReport } from '../notifications/delivery.repository';
 import { verifyEsmsCallback } from '../notify/channels';
 import { SMS_PROVIDER_NAMES, smsBalance } from './sms.channel';
 import { enqueueBatch } from './sms.job';
@@ -129,6 +131,18 @@ export async function deliveryReport(ctx: AppContext, query: Record<string, unkn
   const report = verifyEsmsCallback(params, params.get('token') ?? undefined, ctx.config.SMS_CALLBACK_TOKEN ?? '');
   if (!report) throw notFound();
   if (report.status !== 'DELIVERED' && report.status !== 'FAILED') return { updated: 0 };
+  // a patient's notification sent by SMS (an event's fallback) carries its own kind of id
+  const notification = notificationIdOf(report.messageId);
+  if (notification !== null) {
+    const updated = await applyNotificationReport(ctx.database.db, {
+      id: notification,
+      providerMessageId: report.providerMessageId,
+      status: report.status,
+      reason: report.reason,
+      code: report.providerCode,
+    });
+    return { updated };
+  }
   const updated = await repo.applyDeliveryReport(ctx.database.db, {
     providerMessageId: report.providerMessageId,
     messageId: report.messageId,
