@@ -55,7 +55,9 @@ function toDto(event: NotificationEvent, row: StoredEvent | undefined): Notifica
       enabled: true,
       title: def.label,
       template: def.defaultTemplate,
-      channels: [...DEFAULT_EVENT_CHANNELS],
+      // Zalo sends only a registered template: without its id the delivery skips Zalo (delivery.route.ts), so the
+      // defaults as they work — and as the form can save them without a template id — are the app, then SMS
+      channels: DEFAULT_EVENT_CHANNELS.filter((c) => c !== 'ZALO'),
       zaloTemplateId: null,
       stored: false,
       updatedAt: null,

@@ -82,7 +82,7 @@ describe('the events list', () => {
       enabled: true,
       stored: false,
       template: NOTIFICATION_EVENTS[0]!.defaultTemplate,
-      channels: ['PUSH', 'ZALO', 'SMS'],
+      channels: ['PUSH', 'SMS'],
       zaloTemplateId: null,
     });
     expect(data[0].variables[0]).toEqual({ name: 'ho_ten', label: 'Họ tên bệnh nhân', example: 'Nguyễn Thị Minh Khai' });

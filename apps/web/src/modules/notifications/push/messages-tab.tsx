@@ -40,6 +40,8 @@ const STATUS_COLOR: Record<NotificationStatus, string | undefined> = {
 };
 /** Re-read while a message on the page is still on its way. */
 const POLL_MS = 3000;
+// the title and body are one line each, cut with "…" (whole in the tooltip): the seven columns fit 1,366 px with the sidebar open
+const MESSAGE_WIDTH = TEXT_MAX_WIDTH - 120;
 const open = (r: NotificationRowDto) => r.status === 'QUEUED' || r.status === 'SENDING';
 
 export function StatusTag({ row }: { row: Pick<NotificationRowDto, 'status' | 'error' | 'attempts'> }) {
@@ -169,10 +171,7 @@ export function MessagesTab() {
       title: M.cols.message,
       key: 'message',
       render: (_v, r) => (
-        <TwoLines
-          main={<EllipsisText text={r.title} width={TEXT_MAX_WIDTH - 60} />}
-          sub={<EllipsisText secondary text={r.body} width={TEXT_MAX_WIDTH - 60} />}
-        />
+        <TwoLines main={<EllipsisText text={r.title} width={MESSAGE_WIDTH} />} sub={<EllipsisText secondary text={r.body} width={MESSAGE_WIDTH} />} />
       ),
     },
     {
@@ -190,7 +189,12 @@ export function MessagesTab() {
     {
       title: M.cols.source,
       key: 'source',
-      render: (_v, r) => <TwoLines main={NOTIFICATION_SOURCE_LABELS[r.source]} sub={<EllipsisText secondary text={r.sourceLabel} width={160} />} />,
+      render: (_v, r) => (
+        <TwoLines
+          main={NOTIFICATION_SOURCE_LABELS[r.source]}
+          sub={<EllipsisText secondary text={r.source === 'SINGLE' ? r.createdBy : r.sourceLabel} width={140} />}
+        />
+      ),
     },
   ];
   const anyFilter = Object.keys(withFilter(filters, {})).some((k) => k !== 'size');
