@@ -31,6 +31,7 @@ import { defineDeliveryJob } from './modules/notifications/delivery';
 import { smsRoutes } from './modules/sms/sms.routes';
 import { patientAppRoutes } from './modules/patient-app/patient-app.routes';
 import { notifyChannelRoutes } from './modules/notifications/notify-channels.routes';
+import { notificationMessageRoutes } from './modules/notifications/messages.routes';
 import { liveRoutes } from './modules/live/live.routes';
 import { patientsRoutes } from './modules/patients/patients.routes';
 import { scheduleRoutes } from './modules/schedules/schedules.routes';
@@ -152,6 +153,7 @@ export async function buildApp(config: Config, database: Database, opts: { logSt
     await smsRoutes(scope, ctx);
     await patientAppRoutes(scope, ctx);
     await notifyChannelRoutes(scope, ctx);
+    await notificationMessageRoutes(scope, ctx);
     defineDeliveryJob();
     await contentRoutes(scope, ctx);
     if (config.ENABLE_TEST_FIXTURES) await fixtureRoutes(scope, ctx);

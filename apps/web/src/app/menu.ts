@@ -262,7 +262,12 @@ export const MENU: readonly MenuEntry[] = [
     authority: 'MANAGER_NOTIFICATION',
     children: [
       { key: 'nhom-thong-bao', label: T.menu.notificationGroups, path: '/admin/nhom-thong-bao' },
-      { key: 'thong-bao-day', label: T.menu.pushNotifications, path: '/admin/thong-bao-day' },
+      {
+        key: 'thong-bao-day',
+        label: T.menu.pushNotifications,
+        path: '/admin/thong-bao-day',
+        page: () => import('../modules/notifications/push/push-page').then((m) => m.PushPage),
+      },
     ],
   },
   {

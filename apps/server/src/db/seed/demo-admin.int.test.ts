@@ -5,6 +5,8 @@ import { hashCost } from '../../core/password-cost';
 import { DEMO_STAFF_PASSWORD } from './demo-admin';
 import { seedDemo } from './demo';
 import { DEMO_SMS_TEMPLATES } from './demo-sms';
+import { eventSettingsProblems } from '@portal/shared/contracts/notification-events.contract';
+import { NOTIFICATION_EVENTS, type NotificationEvent } from '@portal/shared/rules/message-template';
 import { validateSmsTemplate } from '../../modules/sms/sms-templates.admin';
 import { smsSegments } from '@portal/shared/rules/sms';
 import { withAdvertisingLabel } from '@portal/shared/rules/ad-window';
@@ -123,5 +125,24 @@ describe('demo patient app', () => {
       { channel: 'SMS', n: 2 },
       { channel: 'ZALO', n: 1 },
     ]);
+  });
+});
+
+describe('the notification events’ demo', () => {
+  it('stores the five events switched on with their default templates, each valid for its channels', async () => {
+    const rows = await sqlRows<{
+      event: NotificationEvent;
+      enabled: boolean;
+      title: string;
+      template: string;
+      channels: string[];
+      zaloTemplateId: string | null;
+    }>(t, sql`SELECT event, enabled, title, template, channels, zalo_template_id AS "zaloTemplateId" FROM notification_events ORDER BY event`);
+    expect(rows.map((r) => r.event).sort()).toEqual(NOTIFICATION_EVENTS.map((e) => e.event).sort());
+    for (const r of rows) {
+      expect(r.enabled).toBe(true);
+      expect(r.template).toBe(NOTIFICATION_EVENTS.find((e) => e.event === r.event)!.defaultTemplate);
+      expect(eventSettingsProblems(r.event, r), r.event).toEqual([]);
+    }
   });
 });

@@ -16,6 +16,7 @@ import { analyzePatients, seedDemoPatients } from './patients';
 import { seedDemoBookings } from './demo-bookings';
 import { seedDemoSms } from './demo-sms';
 import { seedDemoPatientApp } from './demo-patient-app';
+import { seedDemoNotificationEvents } from './demo-notification-events';
 import { foldDayStats } from '../../modules/reports/reports.repository';
 
 const DAY = 86_400_000;
@@ -128,6 +129,7 @@ export async function seedDemo(database: Database, cost: HashCost, now = new Dat
     await seedDemoClinic(tx, clinic.id, cost, now);
     await seedDemoSms(tx, hospital.id, now);
     await seedDemoPatientApp(tx, hospital.id, now);
+    await seedDemoNotificationEvents(tx, hospital.id);
     // the reports' rollup starts folded (the reports.fold job does it afterwards)
     await foldDayStats(tx);
     await audit(tx, null, { action: 'SEED_DEMO', entity: 'facility', entityId: hospital.id, facilityId: hospital.id, actorUsername: 'system' });

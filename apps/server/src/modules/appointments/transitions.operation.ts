@@ -14,6 +14,7 @@ import { dayListCache } from './day-list.cache';
 import { revertStack, topOf } from './booking-log';
 import { findStatusChanges } from './appointments.repository';
 import { recordBookingVisits } from '../patients/booking-visits.repository';
+import { notifyBookingTransition } from '../notifications/events.bookings';
 import { checkRoom, roomScopeOf, type RoomScope } from './room-scope';
 import {
   endRoomCall,
@@ -124,6 +125,8 @@ export async function applyTransition(
   await setBookingStatus(tx, id, { ...change, queueNumber });
   // A finished booking is a visit of its patient (docs/booking-states.md): recorded with the change.
   if (to === 'DONE') await recordBookingVisits(tx, { facilityId: caller.facilityId, bookingId: id });
+  // The patient's account is told of an accept or a reject (issue 17 events), once per booking, with the change.
+  if (action === 'accept' || action === 'reject') await notifyBookingTransition(tx, caller.facilityId, id, to);
 
   const after = action === 'revert' ? topOf(stack.slice(0, -1)) : b.status;
   const detail: Record<string, unknown> = { previous: after };

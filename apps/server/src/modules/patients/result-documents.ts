@@ -10,6 +10,7 @@ import { recordWrite } from '../../core/write';
 import { iso } from '../../core/sql';
 import { findDocument, findHistoryOwner, insertDocument, type DocumentBriefRow } from './result-documents.repository';
 import { sniffResultType } from './result-files';
+import { notifyResultReady } from '../notifications/events.bookings';
 
 export const HTML_MESSAGES = {
   empty: 'Tệp tải lên đang trống',
@@ -169,6 +170,7 @@ export async function importHtml(
         after: { historyId: h.id, userId: h.userId, profileId: h.profileId, title: d.title, sourceName, droppedImages, chars: clean.html.length },
       },
     });
+    await notifyResultReady(tx, caller.facilityId, h.id);
     return d;
   });
   const document = { ...toDocumentBrief({ ...row, creatorName: caller.name }), html: row.html };

@@ -10,6 +10,7 @@ import { findHistoryProfile, findResultFile, insertResultFile } from './historie
 import { toResultFile } from './histories.service';
 import { findProfile } from './patients.repository';
 import { ownUser, PROFILE_NOT_FOUND } from './patients.service';
+import { notifyResultReady } from '../notifications/events.bookings';
 
 export const FILE_TOO_LARGE = `Tệp quá lớn: kích thước tối đa là ${RESULT_FILE_MAX_MB} MB`;
 export const FILE_TYPE_REFUSED = 'Chỉ nhận tệp kết quả định dạng PDF hoặc ảnh chụp JPEG, PNG, WebP';
@@ -77,6 +78,8 @@ export async function uploadResult(
       });
       const { storageKey: _, ...logged } = f;
       await audit(tx, caller, { action: 'UPLOAD_RESULT', entity: 'result_file', entityId: f.id, after: logged });
+      // a file of a visit: the visit's result is ready (issue 17 RESULT_READY, once per visit)
+      if (q.historyId) await notifyResultReady(tx, u.facilityId, q.historyId);
       return toResultFile({ ...f, uploaderName: caller.name });
     });
   } catch (e) {

@@ -9,16 +9,31 @@ import { createDebouncer } from '../../core/blocks/debounce';
 import { bookingsApi } from './appointments.api';
 import { BOOKING_UI } from './appointments.messages';
 
-type Hit = Pick<ProfileHit, 'id' | 'fullName' | 'patientCode' | 'birthDate' | 'phone'>;
+type Hit = Pick<ProfileHit, 'id' | 'fullName' | 'patientCode' | 'birthDate' | 'phone'> & { userId?: number };
 
 export const profileLabel = (p: Hit) => [p.fullName, p.patientCode, formatDate(p.birthDate), formatPhone(p.phone)].filter(Boolean).join(' · ');
 
 /**
  * Finds the caller's medical profile while they are on the phone: name without diacritics, phone,
  * CCCD or patient code (the patients module's suggest, 10 hits). `fixed` = the profiles of one
- * account (/admin/dat-kham-moi/:userId), chosen from without searching.
+ * account (/admin/dat-kham-moi/:userId), chosen from without searching. Another screen may search through its own
+ * route (`suggest`, the same hits) and read the chosen hit (`onHit`: the push form needs the profile's account).
  */
-export function PatientPicker({ value, onChange, fixed, autoFocus }: { value?: number; onChange?: (v: number) => void; fixed?: Hit[]; autoFocus?: boolean }) {
+export function PatientPicker({
+  value,
+  onChange,
+  fixed,
+  autoFocus,
+  suggest = bookingsApi.suggestProfiles,
+  onHit,
+}: {
+  value?: number;
+  onChange?: (v: number) => void;
+  fixed?: Hit[];
+  autoFocus?: boolean;
+  suggest?: (q: string) => Promise<Hit[]>;
+  onHit?: (hit: Hit | undefined) => void;
+}) {
   const [hits, setHits] = useState<Hit[]>([]);
   const [loading, setLoading] = useState(false);
   const request = useRef(0);
@@ -29,7 +44,7 @@ export function PatientPicker({ value, onChange, fixed, autoFocus }: { value?: n
         if (q.trim() === '') return setHits([]);
         setLoading(true);
         try {
-          const found = await bookingsApi.suggestProfiles(q.trim());
+          const found = await suggest(q.trim());
           if (id === request.current) setHits(found);
         } catch {
           // Spec §8: a failed dropdown load just stops the loading indicator.
@@ -37,7 +52,7 @@ export function PatientPicker({ value, onChange, fixed, autoFocus }: { value?: n
           if (id === request.current) setLoading(false);
         }
       }, DROPDOWN_SEARCH_DEBOUNCE_MS),
-    [],
+    [suggest],
   );
   useEffect(() => () => search.cancel(), [search]);
 
@@ -47,7 +62,10 @@ export function PatientPicker({ value, onChange, fixed, autoFocus }: { value?: n
       aria-label={BOOKING_UI.form.patient}
       autoFocus={autoFocus}
       value={value}
-      onChange={onChange}
+      onChange={(v: number) => {
+        onChange?.(v);
+        onHit?.((fixed ?? hits).find((h) => h.id === v));
+      }}
       options={options}
       placeholder={BOOKING_UI.form.patientPlaceholder}
       showSearch={fixed ? { optionFilterProp: 'label' } : { filterOption: false, onSearch: (q) => search.schedule(q) }}

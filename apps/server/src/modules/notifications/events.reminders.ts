@@ -1,0 +1,45 @@
+import { addDays } from '@portal/shared/rules/period';
+import { todayVn } from '@portal/shared/rules/time';
+import type { AppContext } from '../../core/context';
+import { defineJob, schedule } from '../../core/jobs';
+import { acceptedBookingsOf, notifyBookingEvent } from './events.bookings';
+
+const PAGE = 500;
+
+/**
+ * The evening reminder (issue 17): every ACCEPTED booking of tomorrow (+07:00) made with a patient account gets
+ * VISIT_REMINDER, once per booking (notifyEvent's key: a second run, or a run after a restart, adds nothing).
+ * Pages of PAGE bookings, each in its own transaction. Returns how many reminders were queued.
+ */
+export async function sendVisitReminders(ctx: AppContext, now = new Date()): Promise<number> {
+  const day = addDays(todayVn(now), 1);
+  let after = 0;
+  let queued = 0;
+  for (;;) {
+    const page = await acceptedBookingsOf(ctx.database.db, day, after, PAGE);
+    if (!page.length) return queued;
+    queued += await ctx.database.transaction(async (tx) => {
+      let n = 0;
+      for (const b of page) if (await notifyBookingEvent(tx, b.facilityId, 'VISIT_REMINDER', b)) n += 1;
+      return n;
+    });
+    after = page[page.length - 1]!.id;
+    if (page.length < PAGE) return queued;
+  }
+}
+
+export const REMINDER_JOB = 'notify.reminders';
+/** 19:00 every evening, +07:00 (core/jobs reads crons in Asia/Ho_Chi_Minh). */
+export const REMINDER_CRON = '0 19 * * *';
+
+/** The reminder as a durable recurring system job: one runner across the instances, retried with backoff. */
+export function defineReminderJob(): void {
+  defineJob(
+    REMINDER_JOB,
+    async (_job, ctx) => {
+      await sendVisitReminders(ctx);
+    },
+    { maxAttempts: 5, backoff: { baseMs: 60_000, maxMs: 30 * 60_000 } },
+  );
+  schedule(REMINDER_JOB, REMINDER_CRON);
+}
