@@ -74,6 +74,8 @@ export const configSchema = z.object({
   ESMS_SECRET_KEY: z.string().optional(),
   /** eSMS endpoint (default https://rest.esms.vn/MainService.svc/json); tests point it at the fake provider. */
   ESMS_BASE_URL: z.url().optional(),
+  /** FCM's endpoint (the benchmark points it at the fake provider). */
+  FCM_BASE_URL: z.url().optional(),
   /** eSMS checks each request but neither sends nor charges. */
   ESMS_SANDBOX: bool.optional().default(false),
   /** The registered sender name shown to patients. */

@@ -199,6 +199,8 @@ export const channelRow = z.object({
   updatedBy: z.string().nullable(),
   /** Whether the server holds NOTIFY_SECRET_KEY (without it only RECORD can be saved). */
   keyConfigured: z.boolean(),
+  /** ZALO: the path of the facility's webhook, to set in the Zalo app (delivery and reading reports). */
+  webhookPath: z.string().nullable(),
 });
 export type ChannelRow = z.infer<typeof channelRow>;
 

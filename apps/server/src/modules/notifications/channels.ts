@@ -149,6 +149,7 @@ function build(ctx: Pick<AppContext, 'config' | 'database'>, facilityId: number,
           private_key: sa.private_key!,
           token_uri: sa.token_uri ?? 'https://oauth2.googleapis.com/token',
         },
+        baseUrl: config.FCM_BASE_URL,
       });
     }
   }

@@ -16,6 +16,7 @@ import {
   PROVIDER_FIELDS,
   providerSecretSchemas,
   providerSettingsSchemas,
+  ZALO_WEBHOOK_PATH,
 } from '@portal/shared/contracts/notify-channels.contract';
 import { webSubscription } from '@portal/shared/contracts/patient-app.contract';
 import type { FieldError } from '@portal/shared/core/api';
@@ -104,6 +105,7 @@ export async function list(ctx: AppContext, caller: Caller): Promise<ChannelRow[
       updatedAt: r ? new Date(r.updated_at).toISOString() : null,
       updatedBy: r?.updated_by ?? null,
       keyConfigured: secretKey(ctx.config) !== null,
+      webhookPath: channel === 'ZALO' ? `${ZALO_WEBHOOK_PATH}/${caller.facilityId}` : null,
     });
   }
   return out;

@@ -10,6 +10,7 @@ export const TCH = {
   lastTest: 'Lần gửi thử gần nhất ({at}): {message}',
   updated: 'Cập nhật {at} bởi {by}',
   noKey: 'Máy chủ chưa có khóa NOTIFY_SECRET_KEY: chỉ dùng được "Lưu trong hệ thống".',
+  zaloWebhook: 'Địa chỉ webhook để khai báo trong ứng dụng Zalo (báo đã nhận, đã xem tin):',
   recordHint: 'Tin nhắn được lưu trong hệ thống và coi như đã gửi; không có tin nào gửi ra ngoài.',
   loadFailed: 'Không tải được cấu hình các kênh gửi tin',
   empty: 'Bạn không có quyền quản lý kênh gửi tin nào',

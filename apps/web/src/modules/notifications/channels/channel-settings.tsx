@@ -73,6 +73,11 @@ function ChannelCard({ row }: { row: ChannelRow }) {
           />
         </Form.Item>
         {provider === 'RECORD' && <Typography.Paragraph type="secondary">{M.recordHint}</Typography.Paragraph>}
+        {provider === 'ZALO_ZNS' && row.webhookPath && (
+          <Typography.Paragraph type="secondary">
+            {M.zaloWebhook} <Typography.Text copyable code>{`${window.location.origin}${row.webhookPath}`}</Typography.Text>
+          </Typography.Paragraph>
+        )}
         {provider !== 'RECORD' && !row.keyConfigured && <Alert type="warning" showIcon title={M.noKey} style={{ marginBottom: 16 }} />}
         {fields.settings.map((f) => (
           <Form.Item key={f.key} name={['settings', f.key]} label={f.label} valuePropName={f.boolean ? 'checked' : 'value'}>

@@ -1,5 +1,5 @@
-import { type ReactNode, useState } from 'react';
-import { Flex, Tabs, Typography } from 'antd';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
+import { Flex, Spin, Tabs, Typography } from 'antd';
 import { hasAuthority } from '@portal/shared/authorities';
 import { ForbiddenPage } from '../../../core/blocks/forbidden-page';
 import { useScreenParams } from '../../../core/router/use-screen-params';
@@ -7,6 +7,10 @@ import { useMe } from '../../auth/use-session';
 import { EventsTab } from './events-tab';
 import { MessagesTab } from './messages-tab';
 import { TPUSH as M } from './push.messages';
+
+const ChannelSettings = lazy(() => import('../channels/channel-settings').then((m) => ({ default: m.ChannelSettings })));
+/** The channels this screen sets up; SMS is set up on /admin/sms (MANAGER_SMS). */
+const PUSH_CHANNELS = ['PUSH', 'WEBPUSH', 'ZALO'] as const;
 
 /** A tab of the screen: its key in `?tab=`, its label, what it shows (rendered only while it is open). */
 export interface PushTab {
@@ -16,12 +20,20 @@ export interface PushTab {
 }
 
 /**
- * The tabs, in order. Another tab (the channels' providers, "Kênh gửi") is one more entry here; the first is the
- * default and keeps the URL free of `tab`.
+ * The tabs, in order; the first is the default and keeps the URL free of `tab`.
  */
 export const PUSH_TABS: PushTab[] = [
   { key: 'messages', label: M.tabs.messages, render: () => <MessagesTab /> },
   { key: 'events', label: M.tabs.events, render: () => <EventsTab /> },
+  {
+    key: 'channels',
+    label: M.tabs.channels,
+    render: () => (
+      <Suspense fallback={<Spin />}>
+        <ChannelSettings channels={PUSH_CHANNELS} />
+      </Suspense>
+    ),
+  },
 ];
 
 /**

@@ -1,7 +1,7 @@
 /** Labels of the push-notifications screen (/admin/thong-bao-day). Statuses, channels and events come from the contracts. */
 export const TPUSH = {
   title: 'Thông báo đẩy',
-  tabs: { messages: 'Tin đã gửi', events: 'Sự kiện' },
+  tabs: { messages: 'Tin đã gửi', events: 'Sự kiện', channels: 'Kênh gửi' },
   pushButton: 'Gửi thông báo',
   refresh: 'Làm mới',
   total: '{count} tin',
