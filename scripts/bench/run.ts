@@ -18,6 +18,7 @@ import { logsBench } from './logs';
 import { pagesBench } from './pages';
 import { reportsBench } from './reports';
 import { acronymsBench, smartSearchBench } from './smart-search';
+import { notifyBench } from './notify';
 import { smsBench } from './sms';
 import pg from 'pg';
 import { freshPgDatabase, loginToken, md5, root, startServer } from './server';
@@ -332,6 +333,7 @@ benches.reports = () => reportsBench(Number(process.env.BENCH_PORT ?? 3251), see
 
 /** SMS (issue 17): a 10,000-number batch queued and sent through the fake eSMS (≥ 500 messages/s). */
 benches.sms = () => smsBench(Number(process.env.BENCH_PORT ?? 3261));
+benches.notify = () => notifyBench(Number(process.env.BENCH_PORT ?? 3263));
 
 const names = process.argv.slice(2).filter((a) => !a.startsWith('-'));
 const chosen = names.length ? names : Object.keys(benches);

@@ -239,7 +239,7 @@ export async function test(ctx: AppContext, caller: Caller, channel: NotifyChann
  */
 export async function zaloReport(ctx: AppContext, facilityId: number, rawBody: string, signature: string | undefined): Promise<{ updated: number }> {
   const zalo = (await storedChannels(ctx, facilityId)).get('ZALO');
-  if (!zalo || zalo.provider !== 'ZALO_ZNS' || !zalo.secrets) throw notFound();
+  if (zalo?.provider !== 'ZALO_ZNS' || !zalo.secrets) throw notFound();
   const checked = verifyZaloWebhook(rawBody, signature, { appId: String(zalo.settings.appId ?? ''), oaSecretKey: String(zalo.secrets.oaSecretKey ?? '') });
   if (!checked.verified) throw notFound();
   const report = checked.report;

@@ -4,7 +4,11 @@ import { createHash, randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import type { AppContext } from '../../core/context';
 import type { FileStorage } from '../../core/file-storage';
-import { resultFiles } from '../../db/schema';
+import { sql } from 'drizzle-orm';
+import { NOTIFY_KEY_MISSING } from '@portal/shared/contracts/notify-channels.contract';
+import { badRequest } from '../../core/errors';
+import { notifyChannelSettings, resultFiles } from '../../db/schema';
+import { encryptSecrets, secretKey } from '../notifications/channel-secrets';
 import { tinyPdf } from '../../db/seed/patients-data';
 import { makeHistory, makePatients } from './patients.fixtures';
 
@@ -35,6 +39,15 @@ const body = z.object({
       }),
     )
     .max(50),
+});
+
+const bulkBody = z.object({
+  facilityId: z.number().int().positive(),
+  count: z.number().int().min(1).max(20_000),
+  /** One ANDROID device per account, token `<prefix><n>` (the notification process test pushes to them). */
+  devicePrefix: z.string().min(1).max(40).optional(),
+  /** The facility's push channel through FCM with this service account (its token_uri may be the local fake's). */
+  fcm: z.object({ project_id: z.string(), client_email: z.string(), private_key: z.string(), token_uri: z.string() }).optional(),
 });
 
 /** Test-only (ENABLE_TEST_FIXTURES): patients for end-to-end specs, in the facility the spec made. */
@@ -73,6 +86,42 @@ export async function patientFixtureRoutes(app: FastifyInstance, ctx: AppContext
           out.push({ userId: m.userId, profiles: m.profiles.map((p) => ({ id: p.id, patientCode: p.patientCode })), historyId });
         }
         return { code: 0 as const, data: out };
+      }),
+  });
+
+  // many accounts at once (process tests), with a device each and the facility's FCM settings when asked
+  app.withTypeProvider<ZodTypeProvider>().post('/api/test/v1/fixtures/patients/bulk', {
+    config: { access: 'public' },
+    schema: { tags: ['Kiểm thử'], body: bulkBody },
+    handler: async (req) =>
+      ctx.database.transaction(async (tx) => {
+        const { facilityId, count, devicePrefix, fcm } = req.body;
+        const made = await makePatients(
+          tx,
+          facilityId,
+          Array.from({ length: count }, (_, i) => ({
+            phone: `09${String(30_000_000 + i).slice(-8)}`,
+            profiles: [{ fullName: `Bệnh nhân ${i + 1}`, birthDate: '1990-01-01' }],
+          })),
+        );
+        if (devicePrefix) {
+          await tx.execute(
+            sql`INSERT INTO patient_devices (facility_id, user_id, platform, token)
+                SELECT ${facilityId}, u, 'ANDROID', ${devicePrefix} || o FROM unnest(${sql.param(made.map((m) => m.userId))}::int[]) WITH ORDINALITY AS x(u, o)`,
+          );
+        }
+        if (fcm) {
+          const key = secretKey(ctx.config);
+          if (!key) throw badRequest(NOTIFY_KEY_MISSING);
+          await tx.insert(notifyChannelSettings).values({
+            facilityId,
+            channel: 'PUSH',
+            provider: 'FCM',
+            settings: { projectId: fcm.project_id },
+            secrets: encryptSecrets(key, facilityId, 'PUSH', { serviceAccount: JSON.stringify(fcm) }),
+          });
+        }
+        return { code: 0 as const, data: { userIds: made.map((m) => m.userId) } };
       }),
   });
 }
