@@ -28,6 +28,7 @@ import { smartSearchRoutes } from './modules/search/smart-search.routes';
 import { logRoutes } from './modules/logs/logs.routes';
 import { reportRoutes } from './modules/reports/reports.routes';
 import { smsRoutes } from './modules/sms/sms.routes';
+import { notificationGroupRoutes } from './modules/notifications/groups.routes';
 import { liveRoutes } from './modules/live/live.routes';
 import { patientsRoutes } from './modules/patients/patients.routes';
 import { scheduleRoutes } from './modules/schedules/schedules.routes';
@@ -147,6 +148,7 @@ export async function buildApp(config: Config, database: Database, opts: { logSt
     await dashboardRoutes(scope, ctx);
     await reportRoutes(scope, ctx);
     await smsRoutes(scope, ctx);
+    await notificationGroupRoutes(scope, ctx);
     await contentRoutes(scope, ctx);
     if (config.ENABLE_TEST_FIXTURES) await fixtureRoutes(scope, ctx);
   });
