@@ -8,8 +8,8 @@ import { rows } from '../../core/sql';
  * The SQL of a notification group's audience (rules/audience.ts): the facility's patient accounts that are not
  * merged into another nor locked, filtered with AND. The person filters (gender, age on today's +07:00 date,
  * province, ward) must all hold for one medical profile of the account; a visit or a booking counts for the
- * account that owns the booked profile. Each filter is a semi-join the planner can start from its index
- * (medical_profiles_audience_idx of migration 0030, bookings_day_status_idx).
+ * booking's account (the owner of the booked profile). Each filter is a semi-join the planner can start from its index
+ * (the audience indexes of migration 0030, bookings_day_status_idx).
  */
 export function audienceWhere(facilityId: number, a: AudienceFilters, now: Date = new Date()): SQL {
   const conds: SQL[] = [sql`u.facility_id = ${facilityId}`, sql`u.merged_into_id IS NULL`, sql`NOT u.locked`];
@@ -39,10 +39,9 @@ export function audienceWhere(facilityId: number, a: AudienceFilters, now: Date 
   return sql.join(conds, sql` AND `);
 }
 
-/** Accounts owning a profile booked with `cond`. */
+/** Accounts with a booking matching `cond` (a booking's account is its profile's; a merge moves both). */
 function bookedBy(facilityId: number, cond: SQL): SQL {
-  return sql`u.id IN (SELECT p.user_id FROM bookings b JOIN medical_profiles p ON p.facility_id = b.facility_id AND p.id = b.medical_profile_id
-    WHERE b.facility_id = ${facilityId} AND ${cond})`;
+  return sql`u.id IN (SELECT b.patient_user_id FROM bookings b WHERE b.facility_id = ${facilityId} AND ${cond})`;
 }
 
 /** How many accounts the filters reach now. */
