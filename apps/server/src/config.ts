@@ -84,8 +84,20 @@ export const configSchema = z.object({
   SMS_CALLBACK_TOKEN: z.string().min(24, 'ít nhất 24 ký tự').optional(),
   /** Seconds a message may stay "sending" before another run of the job takes it again (its sender died); eSMS's RequestId stops a double send. */
   SMS_SENDING_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
+  /** A notification left SENDING by a job that died is taken again after this long. */
+  NOTIFY_SENDING_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
   /** Price of one SMS part in VND, for the composer's estimate. */
   SMS_PRICE_PER_PART: z.coerce.number().int().min(0).max(100_000).default(800),
+  /**
+   * Key (32 bytes, base64) that encrypts the notification providers' secrets (AES-256-GCM) in notify_channel_settings.
+   * Without it, a channel can only stay on the recording provider.
+   */
+  NOTIFY_SECRET_KEY: z
+    .string()
+    .refine((v) => Buffer.from(v, 'base64').length === 32, '32 byte dạng base64 (openssl rand -base64 32)')
+    .optional(),
+  /** Days a patient app's sign-in stays valid. */
+  PATIENT_SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
 });
 
 export type Config = Omit<z.infer<typeof configSchema>, 'HOST'> & { HOST: string; seedDemo: boolean; dataDir: string };

@@ -6,15 +6,16 @@ import type { Caller, Origin } from './caller';
 import type { Database } from './db';
 import { forbidden, unauthorized } from './errors';
 import type { LiveHub } from './live';
-import { findSessionByTokenHash, type AuthContext } from './sessions';
+import { findPatientSession, findSessionByTokenHash, type AuthContext, type PatientAuth } from './sessions';
 import { TtlCache } from './ttl-cache';
 import { sha256 } from './tokens';
 
 /**
  * What a route needs: no sign-in, any signed-in staff, one authority, or any one of several (the
- * front desk and the schedulers both read the calendar). ADMIN_FACILITY passes all.
+ * front desk and the schedulers both read the calendar). ADMIN_FACILITY passes all. `patient`: a
+ * signed-in patient of the app (/api/app/v1), whose token is never a staff token and the reverse.
  */
-export type Access = 'public' | 'signed-in' | Authority | readonly Authority[];
+export type Access = 'public' | 'signed-in' | 'patient' | Authority | readonly Authority[];
 
 /** The caller's authorities satisfy `access` (an authority, or any one of a list). */
 export function grants(authorities: readonly string[], access: Authority | readonly Authority[]): boolean {
@@ -24,6 +25,7 @@ export function grants(authorities: readonly string[], access: Authority | reado
 const validAccess = (a: unknown): a is Access =>
   a === 'public' ||
   a === 'signed-in' ||
+  a === 'patient' ||
   (typeof a === 'string' && isAuthority(a)) ||
   (Array.isArray(a) && a.length > 0 && a.every((x) => typeof x === 'string' && isAuthority(x)));
 
@@ -37,6 +39,7 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     auth: AuthContext | null;
+    patient: PatientAuth | null;
   }
 }
 
@@ -73,6 +76,12 @@ export function caller(req: FastifyRequest): Caller {
   return { ...req.auth, address: req.ip };
 }
 
+/** The signed-in patient of an `access: 'patient'` route. */
+export function patientCaller(req: FastifyRequest): PatientAuth & { address: string } {
+  if (!req.patient) throw unauthorized();
+  return { ...req.patient, address: req.ip };
+}
+
 /** Where a call that may not be signed in comes from (sign-in, refresh). */
 export function origin(req: FastifyRequest): Origin {
   return { address: req.ip, userAgent: (req.headers['user-agent'] ?? '').slice(0, 300) || null, auth: req.auth, log: req.log };
@@ -97,6 +106,7 @@ export function accessTable(app: FastifyInstance): readonly RouteAccess[] {
 
 export function installAccessControl(app: FastifyInstance, database: Database, config: Config, live: LiveHub): void {
   app.decorateRequest('auth', null);
+  app.decorateRequest('patient', null);
   // Signed-in sessions by token hash, remembered SESSION_CACHE_SECONDS so that a desk's repeated reads do
   // not each ask the database who is calling (docs/decisions.md). Forgotten all at once whenever anything
   // that could end a session or change its rights is written: on every instance through the database's
@@ -126,6 +136,12 @@ export function installAccessControl(app: FastifyInstance, database: Database, c
     const token = readToken(req);
     if (!token || token.length > 200) throw unauthorized();
     const hash = sha256(token);
+    if (access === 'patient') {
+      // never cached: a logout or a password reset ends the session on the very next request
+      req.patient = await findPatientSession(database, hash);
+      if (!req.patient) throw unauthorized();
+      return;
+    }
     let ctx = sessions.get(hash);
     if (!ctx) {
       const generation = sessions.generation;

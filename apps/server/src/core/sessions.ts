@@ -110,3 +110,32 @@ export async function sessionAuthorities(database: Database, sessionId: number, 
   const rows = await database.query<{ authorities: string[] | null }>('session_alive', SESSION_ALIVE_SQL, [sessionId, idleMinutes]);
   return rows[0] ? (rows[0].authorities ?? []) : null;
 }
+
+/** A signed-in patient of the app (`access: 'patient'` routes): its session, account and facility. */
+export interface PatientAuth {
+  sessionId: number;
+  userId: number;
+  facilityId: number;
+  name: string;
+}
+
+// A patient's token opens only patient routes, a staff token only staff routes: each is looked up in its own table.
+const FIND_PATIENT_SESSION_SQL = `
+SELECT s.id AS session_id, s.user_id, s.facility_id, u.name
+FROM patient_sessions s
+JOIN patient_users u ON u.facility_id = s.facility_id AND u.id = s.user_id
+WHERE s.token_hash = $1
+  AND s.revoked_at IS NULL
+  AND s.expires_at > now()
+  AND NOT u.locked
+  AND u.merged_into_id IS NULL`;
+
+export async function findPatientSession(database: Database, tokenHash: string): Promise<PatientAuth | null> {
+  const rows = await database.query<{ session_id: number; user_id: number; facility_id: number; name: string }>(
+    'find_patient_session',
+    FIND_PATIENT_SESSION_SQL,
+    [tokenHash],
+  );
+  const r = rows[0];
+  return r ? { sessionId: Number(r.session_id), userId: r.user_id, facilityId: r.facility_id, name: r.name } : null;
+}

@@ -28,7 +28,7 @@ export const SMS_MESSAGE_STATUS_LABELS: Record<SmsMessageStatus, string> = {
   SENT: 'Đã gửi',
   DELIVERED: 'Đã nhận',
   FAILED: 'Lỗi',
-  SKIPPED: 'Bỏ qua (quá 1 tin quảng cáo/24 giờ)',
+  SKIPPED: 'Bỏ qua (quá 1 tin quảng cáo/24 giờ, hoặc bệnh nhân từ chối quảng cáo)',
 };
 
 export const smsComposeBody = z.object({

@@ -223,3 +223,35 @@ export const notifyChannelSettings = pgTable(
   },
   (t) => [primaryKey({ name: 'notify_channel_settings_pkey', columns: [t.facilityId, t.channel] })],
 );
+
+/**
+ * A code sent to a patient who forgot the app's password (POST /api/app/v1/user/forgot-password): six digits,
+ * stored only as a salted SHA-256, valid 10 minutes, 5 tries; a new request or a successful reset ends the earlier ones.
+ */
+export const patientPasswordResets = pgTable(
+  'patient_password_resets',
+  {
+    id: bigserial('id', { mode: 'number' }).notNull(),
+    facilityId: integer('facility_id')
+      .notNull()
+      .references(() => facilities.id),
+    userId: integer('user_id').notNull(),
+    /** `<salt hex>:<sha256 hex of salt + code>`. */
+    codeHash: text('code_hash').notNull(),
+    attempts: smallint('attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** Used, replaced by a newer code, or tried too often. */
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    ip: text('ip'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'patient_password_resets_pkey', columns: [t.id, t.facilityId] }),
+    foreignKey({
+      name: 'patient_password_resets_user_fk',
+      columns: [t.facilityId, t.userId],
+      foreignColumns: [patientUsers.facilityId, patientUsers.id],
+    }).onDelete('cascade'),
+    index('patient_password_resets_user_idx').on(t.facilityId, t.userId, t.id),
+  ],
+);

@@ -105,3 +105,23 @@ describe('the SMS screen’s demo', () => {
     }
   });
 });
+
+describe('demo patient app', () => {
+  it('has devices on the three platforms and a few advertising refusals', async () => {
+    const devices = await sqlRows<{ platform: string; n: number }>(
+      t,
+      sql`SELECT d.platform, count(*)::int AS n FROM patient_devices d JOIN facilities f ON f.id = d.facility_id WHERE f.code = 'BVDK-AP' GROUP BY 1 ORDER BY 1`,
+    );
+    expect(devices.map((d) => d.platform)).toEqual(['ANDROID', 'IOS', 'WEB']);
+    expect(devices.every((d) => d.n >= 5)).toBe(true);
+    const refusals = await sqlRows<{ channel: string; n: number }>(
+      t,
+      sql`SELECT channel, count(*)::int AS n FROM patient_notify_prefs WHERE NOT advertising GROUP BY 1 ORDER BY 1`,
+    );
+    expect(refusals).toEqual([
+      { channel: 'PUSH', n: 1 },
+      { channel: 'SMS', n: 2 },
+      { channel: 'ZALO', n: 1 },
+    ]);
+  });
+});

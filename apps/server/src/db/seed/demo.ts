@@ -15,6 +15,7 @@ import type { FileStorage } from '../../core/file-storage';
 import { analyzePatients, seedDemoPatients } from './patients';
 import { seedDemoBookings } from './demo-bookings';
 import { seedDemoSms } from './demo-sms';
+import { seedDemoPatientApp } from './demo-patient-app';
 import { foldDayStats } from '../../modules/reports/reports.repository';
 
 const DAY = 86_400_000;
@@ -126,6 +127,7 @@ export async function seedDemo(database: Database, cost: HashCost, now = new Dat
     await seedDemoBookings(tx, hospital.id, now);
     await seedDemoClinic(tx, clinic.id, cost, now);
     await seedDemoSms(tx, hospital.id, now);
+    await seedDemoPatientApp(tx, hospital.id, now);
     // the reports' rollup starts folded (the reports.fold job does it afterwards)
     await foldDayStats(tx);
     await audit(tx, null, { action: 'SEED_DEMO', entity: 'facility', entityId: hospital.id, facilityId: hospital.id, actorUsername: 'system' });

@@ -47,7 +47,11 @@ const WAIT_FOR_OTHERS_MS = 5_000;
  * at the same moment (eight desks signing in to one account together) waits for them to settle; one
  * refused because the window already holds `max` failures is refused at once.
  */
-async function admit(ctx: AppContext, key: string, max: number): Promise<{ admitted: true; attempts: number } | { admitted: false; secondsLeft: number }> {
+export async function admit(
+  ctx: AppContext,
+  key: string,
+  max: number,
+): Promise<{ admitted: true; attempts: number } | { admitted: false; secondsLeft: number }> {
   const { db } = ctx.database;
   const until = Date.now() + WAIT_FOR_OTHERS_MS;
   for (;;) {

@@ -27,10 +27,3 @@ export function smsCallbackUrl(config: Config): string | undefined {
   if (!config.PUBLIC_URL || !config.SMS_CALLBACK_TOKEN) return undefined;
   return `${config.PUBLIC_URL.replace(/\/$/, '')}${SMS_WEBHOOK_PATH}?token=${encodeURIComponent(config.SMS_CALLBACK_TOKEN)}`;
 }
-
-/** The balance the provider reports (null for the recording channel, or when the provider does not answer). */
-export async function smsBalance(config: Config): Promise<number | null> {
-  if (config.SMS_PROVIDER !== 'ESMS') return null;
-  const r = await (smsChannel(config, false) as EsmsChannel).balance();
-  return r.ok ? r.balance : null;
-}

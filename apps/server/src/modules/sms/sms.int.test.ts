@@ -4,7 +4,7 @@ import { SMS_PATH } from '@portal/shared/contracts/sms.contract';
 import type { AppContext } from '../../core/context';
 import { bearer, createTestApp, login, makeFacility, sqlRows, type TestApp } from '../../test/test-app';
 import { type FakeProviders, startFakeProviders } from '../notify/channels/fake-providers';
-import { sendBatch } from './sms.job';
+import { SMS_OPTED_OUT, sendBatch } from './sms.job';
 
 /**
  * SMS management through the API (issue 17): composing a batch (numbers read as pasted, the text counted
@@ -161,6 +161,27 @@ describe('composing a batch', () => {
       ['0911111111', 'SKIPPED'],
       ['0933333333', 'DELIVERED'],
     ]);
+  });
+
+  it('skips the numbers of patients who refused advertising by SMS, not their care messages', async () => {
+    const [u] = await sqlRows<{ id: number }>(
+      t,
+      sql`INSERT INTO patient_users (facility_id, name, phone) VALUES (${fid}, 'Trần Văn Từ Chối', '0944444444') RETURNING id`,
+    );
+    await t.database.db.execute(sql`INSERT INTO patient_notify_prefs (facility_id, user_id, channel, advertising) VALUES (${fid}, ${u!.id}, 'SMS', false)`);
+    // a refusal of Zalo advertising changes nothing for SMS
+    await t.database.db.execute(sql`INSERT INTO patient_notify_prefs (facility_id, user_id, channel, advertising) VALUES (${fid}, ${u!.id}, 'ZALO', false)`);
+    const noon = () => new Date('2026-11-26T05:00:00Z');
+    const ad = (await post(t, tok.sms!, { content: 'Ưu đãi tầm soát', kind: 'ADVERTISING', phones: '0944444444\n0955555555' })).json().data;
+    await sendBatch(ctxOf(t), ad.id, noon);
+    const msgs = (await get(t, tok.sms!, `${SMS_PATH}/batches/${ad.id}/messages`)).json().data;
+    expect(msgs.map((m: { phone: string; status: string; error: string | null }) => [m.phone, m.status, m.error])).toEqual([
+      ['0944444444', 'SKIPPED', SMS_OPTED_OUT],
+      ['0955555555', 'DELIVERED', null],
+    ]);
+    const care = (await post(t, tok.sms!, { content: 'Nhắc lịch khám', kind: 'CARE', phones: '0944444444' })).json().data;
+    await sendBatch(ctxOf(t), care.id, noon);
+    expect((await get(t, tok.sms!, `${SMS_PATH}/batches/${care.id}/messages`)).json().data[0].status).toBe('DELIVERED');
   });
 
   it('takes a pasted list of 10,000 numbers (past the default body limit), not 10,001', async () => {

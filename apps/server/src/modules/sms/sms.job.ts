@@ -2,7 +2,7 @@ import { isAdvertisingAllowedAt, nextAdvertisingWindow } from '@portal/shared/ru
 import type { AppContext } from '../../core/context';
 import { defineJob, enqueue } from '../../core/jobs';
 import type { Executor } from '../../core/db';
-import { smsChannel } from './sms.channel';
+import { facilitySms } from '../notifications/channels';
 import * as repo from './sms.repository';
 
 /**
@@ -16,6 +16,8 @@ export const SMS_SEND_JOB = 'sms.send';
 const CHUNK = 100;
 /** Tries of one message before it is failed for good. */
 export const SMS_MAX_TRIES = 8;
+/** Why a number of an advertising batch was skipped: its patient refused advertising by SMS. */
+export const SMS_OPTED_OUT = 'Bệnh nhân đã từ chối nhận tin quảng cáo qua SMS';
 
 export function enqueueBatch(ex: Executor, facilityId: number, batchId: number, runAt: Date) {
   return enqueue(ex, { name: SMS_SEND_JOB, facilityId, key: `batch:${batchId}:${runAt.toISOString()}`, payload: { batchId }, runAt });
@@ -31,8 +33,10 @@ export async function sendBatch(ctx: AppContext, batchId: number, now = () => ne
     await enqueueBatch(ctx.database.db, batch.facilityId, batchId, nextAdvertisingWindow(now()));
     return { sent: 0, waiting: 0 };
   }
-  const channel = smsChannel(ctx.config, batch.encoding === 'UCS-2');
-  const recording = ctx.config.SMS_PROVIDER === 'RECORD';
+  // the facility's provider (its "Nhà cung cấp" tab), else the server's SMS configuration
+  const sms = await facilitySms(ctx, batch.facilityId);
+  const channel = sms.channel(batch.encoding === 'UCS-2');
+  const recording = sms.recording;
   let sent = 0;
   let waiting = 0;
   for (;;) {
@@ -48,9 +52,17 @@ export async function sendBatch(ctx: AppContext, batchId: number, now = () => ne
         batchId,
         claimed.map((m) => m.phone),
       );
-      for (const m of claimed)
-        if (capped.has(m.phone)) results.push({ id: m.id, status: 'SKIPPED', errorCode: 'CAP_24H', error: 'Đã nhận 1 tin quảng cáo trong 24 giờ qua' });
-      toSend = claimed.filter((m) => !capped.has(m.phone));
+      // a patient who refused advertising by SMS in the app gets none (Nghị định 91/2020)
+      const refused = await repo.optedOutOfSmsAdvertising(
+        ctx.database.db,
+        batch.facilityId,
+        claimed.map((m) => m.phone),
+      );
+      for (const m of claimed) {
+        if (refused.has(m.phone)) results.push({ id: m.id, status: 'SKIPPED', errorCode: 'OPTED_OUT', error: SMS_OPTED_OUT });
+        else if (capped.has(m.phone)) results.push({ id: m.id, status: 'SKIPPED', errorCode: 'CAP_24H', error: 'Đã nhận 1 tin quảng cáo trong 24 giờ qua' });
+      }
+      toSend = claimed.filter((m) => !capped.has(m.phone) && !refused.has(m.phone));
     }
     let refused = 0;
     const outcomes = await channel.send(toSend.map((m) => ({ id: String(m.id), to: { phone: m.phone }, body: batch.content })));

@@ -132,6 +132,21 @@ export async function recentlyAdvertised(ex: Executor, facilityId: number, batch
   return new Set(found.map((r) => r.phone));
 }
 
+/**
+ * Which of `phones` belong to a patient account of the facility that refused advertising by SMS
+ * (patient_notify_prefs, channel SMS, advertising false; no row = allowed).
+ */
+export async function optedOutOfSmsAdvertising(ex: Executor, facilityId: number, phones: string[]): Promise<Set<string>> {
+  if (!phones.length) return new Set();
+  const found = await rows<{ phone: string }>(
+    ex,
+    sql`SELECT DISTINCT u.phone FROM patient_users u
+        JOIN patient_notify_prefs p ON p.facility_id = u.facility_id AND p.user_id = u.id AND p.channel = 'SMS' AND NOT p.advertising
+        WHERE u.facility_id = ${facilityId} AND u.phone = ANY(${sql.param(phones)}::text[])`,
+  );
+  return new Set(found.map((r) => r.phone));
+}
+
 export type MessageResult =
   | { id: number; status: 'SENT' | 'DELIVERED'; providerMessageId: string }
   | { id: number; status: 'FAILED' | 'SKIPPED'; errorCode: string; error: string }

@@ -36,5 +36,5 @@ export async function smsRoutes(app: FastifyInstance, ctx: AppContext): Promise<
     tags,
     handler: async (req) => ok(await service.deliveryReport(ctx, req.query as Record<string, unknown>)),
   });
-  route(app, smsEndpoints.balance, { config: access, tags, handler: async () => ok(await service.balance(ctx)) });
+  route(app, smsEndpoints.balance, { config: access, tags, handler: async (req) => ok(await service.balance(ctx, caller(req))) });
 }

@@ -9,8 +9,11 @@ import type { Caller } from '../../core/caller';
 import type { AppContext } from '../../core/context';
 import { badRequest, notFound } from '../../core/errors';
 import { iso } from '../../core/sql';
+import { notificationIdOf } from '../notifications/delivery';
+import { applyReport as applyNotificationReport } from '../notifications/delivery.repository';
 import { verifyEsmsCallback } from '../notify/channels';
-import { SMS_PROVIDER_NAMES, smsBalance } from './sms.channel';
+import { facilitySms } from '../notifications/channels';
+import { SMS_PROVIDER_NAMES } from './sms.channel';
 import { enqueueBatch } from './sms.job';
 import * as repo from './sms.repository';
 
@@ -65,6 +68,7 @@ export async function sendSms(ctx: AppContext, caller: Caller, body: SmsComposeB
     ]);
   }
   const notBefore = body.kind === 'ADVERTISING' ? nextAdvertisingWindow(now) : now;
+  const { provider } = await facilitySms(ctx, caller.facilityId);
   const id = await ctx.database.transaction(async (tx) => {
     const batchId = await repo.insertBatch(tx, {
       facilityId: caller.facilityId,
@@ -73,7 +77,7 @@ export async function sendSms(ctx: AppContext, caller: Caller, body: SmsComposeB
       encoding: seg.encoding,
       parts: seg.parts,
       cost: smsCost(seg.parts, list.valid.length, ctx.config.SMS_PRICE_PER_PART),
-      provider: ctx.config.SMS_PROVIDER,
+      provider,
       notBefore,
       createdBy: caller.accountId,
       phones: list.valid,
@@ -129,6 +133,18 @@ export async function deliveryReport(ctx: AppContext, query: Record<string, unkn
   const report = verifyEsmsCallback(params, params.get('token') ?? undefined, ctx.config.SMS_CALLBACK_TOKEN ?? '');
   if (!report) throw notFound();
   if (report.status !== 'DELIVERED' && report.status !== 'FAILED') return { updated: 0 };
+  // a patient's notification sent by SMS (an event's fallback) carries its own kind of id
+  const notification = notificationIdOf(report.messageId);
+  if (notification !== null) {
+    const updated = await applyNotificationReport(ctx.database.db, {
+      id: notification,
+      providerMessageId: report.providerMessageId,
+      status: report.status,
+      reason: report.reason,
+      code: report.providerCode,
+    });
+    return { updated };
+  }
   const updated = await repo.applyDeliveryReport(ctx.database.db, {
     providerMessageId: report.providerMessageId,
     messageId: report.messageId,
@@ -139,13 +155,13 @@ export async function deliveryReport(ctx: AppContext, query: Record<string, unkn
   return { updated };
 }
 
-export async function balance(ctx: AppContext) {
-  const c = ctx.config;
+export async function balance(ctx: AppContext, caller: Caller) {
+  const sms = await facilitySms(ctx, caller.facilityId);
   return {
-    provider: c.SMS_PROVIDER,
-    providerName: SMS_PROVIDER_NAMES[c.SMS_PROVIDER],
-    brandname: c.SMS_BRANDNAME ?? null,
-    balance: await smsBalance(c),
-    pricePerPart: c.SMS_PRICE_PER_PART,
+    provider: sms.provider,
+    providerName: SMS_PROVIDER_NAMES[sms.provider],
+    brandname: sms.brandname,
+    balance: await sms.balance(),
+    pricePerPart: ctx.config.SMS_PRICE_PER_PART,
   };
 }

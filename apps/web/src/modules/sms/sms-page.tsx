@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { Flex, Tabs, Typography } from 'antd';
+import { lazy, Suspense, useState } from 'react';
+import { Flex, Spin, Tabs, Typography } from 'antd';
 import { hasAuthority } from '@portal/shared/authorities';
 import { smsTemplateResource } from '@portal/shared/resources/sms-templates.resource';
 import { ForbiddenPage } from '../../core/blocks/forbidden-page';
@@ -10,12 +10,15 @@ import { SmsCompose } from './sms-compose';
 import { SmsLog } from './sms-log';
 import { TSMS as M } from './sms.messages';
 
-const TABS = ['compose', 'log', 'templates'] as const;
+const ChannelSettings = lazy(() => import('../notifications/channels/channel-settings').then((m) => ({ default: m.ChannelSettings })));
+const SMS_ONLY = ['SMS'] as const;
+
+const TABS = ['compose', 'log', 'templates', 'provider'] as const;
 type Tab = (typeof TABS)[number];
 
 /**
  * /admin/sms (MANAGER_SMS, issue 17): compose a message to pasted numbers, the sending log with each
- * recipient's delivery, and the templates catalogue. The tab is the screen's own state, set from
+ * recipient's delivery, the templates catalogue and the SMS provider (the channel settings' SMS card). The tab is the screen's own state, set from
  * `?tab=` when the screen opens: the templates tab is the generic list, which keeps its filters in
  * the URL and would drop a `tab` parameter.
  */
@@ -41,6 +44,15 @@ export function SmsPage() {
           { key: 'compose', label: M.tabs.compose, children: tab === 'compose' && <SmsCompose onSent={() => go('log')} /> },
           { key: 'log', label: M.tabs.log, children: tab === 'log' && <SmsLog openId={openBatch} onOpen={setOpenBatch} /> },
           { key: 'templates', label: M.tabs.templates, children: tab === 'templates' && <ResourceListPage resource={smsTemplateResource} /> },
+          {
+            key: 'provider',
+            label: M.tabs.provider,
+            children: tab === 'provider' && (
+              <Suspense fallback={<Spin />}>
+                <ChannelSettings channels={SMS_ONLY} />
+              </Suspense>
+            ),
+          },
         ]}
       />
     </Flex>

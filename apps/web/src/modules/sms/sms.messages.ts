@@ -1,7 +1,7 @@
 /** Labels of the SMS screen (/admin/sms). Kinds and recipient statuses come from the shared rules and contract. */
 export const TSMS = {
   title: 'Quản lý SMS',
-  tabs: { compose: 'Soạn tin', log: 'Nhật ký gửi', templates: 'Mẫu tin nhắn' },
+  tabs: { compose: 'Soạn tin', log: 'Nhật ký gửi', templates: 'Mẫu tin nhắn', provider: 'Nhà cung cấp' },
   kind: 'Loại tin',
   template: 'Mẫu tin nhắn',
   templatePlaceholder: 'Chọn mẫu để điền nội dung',

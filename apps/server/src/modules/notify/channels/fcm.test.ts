@@ -52,6 +52,9 @@ describe('FCM HTTP v1', () => {
       token: 'tok-1',
       notification: { title: 'Lịch khám đã được xác nhận', body: 'Mời anh/chị đến lúc 08:30' },
       data: { link: 'app://booking/42', messageId: 'm1' },
+      // a resend after a crash replaces the first on the device
+      android: { collapse_key: 'm1', notification: { tag: 'm1' } },
+      apns: { headers: { 'apns-collapse-id': 'm1' } },
     });
   });
 

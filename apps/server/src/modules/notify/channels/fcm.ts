@@ -141,13 +141,21 @@ export class FcmChannel implements Channel {
 }
 
 /** The v1 message: notification for the system tray, data for the app (values must be strings), the link as data. */
+/**
+ * The FCM v1 message. FCM has no idempotency key: a message resent after a crash (taken, sent, not yet recorded) is
+ * a second request. Its collapse key, Android tag and APNs collapse id are the notification's own id, so the
+ * device shows it once (the second replaces the first in the tray).
+ */
 function fcmMessage(m: OutgoingMessage, token: string) {
   const data: Record<string, string> = { ...(m.data ?? {}), messageId: m.id };
   if (m.link) data.link = m.link;
+  const collapse = (m.data?.notificationId ?? m.id).slice(0, 64);
   return {
     token,
     notification: { title: m.title, body: m.body, ...(m.imageUrl ? { image: m.imageUrl } : {}) },
     data,
+    android: { collapse_key: collapse, notification: { tag: collapse } },
+    apns: { headers: { 'apns-collapse-id': collapse } },
   };
 }
 

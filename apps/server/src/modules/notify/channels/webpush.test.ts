@@ -39,6 +39,8 @@ describe('Web Push (VAPID, aes128gcm)', () => {
     expect(r.headers['content-encoding']).toBe('aes128gcm');
     expect(r.headers.ttl).toBe('3600');
     expect(r.headers.urgency).toBe('high');
+    // a resend after a crash replaces the first at the push service
+    expect(r.headers.topic).toBe('nm1');
     // The payload is ciphertext: the title does not appear in clear.
     expect((r.body as { bytes: number }).bytes).toBeGreaterThan(100);
   });

@@ -22,6 +22,11 @@ export interface WebPushSettings extends TransportOptions {
   urgency?: 'very-low' | 'low' | 'normal' | 'high';
 }
 
+/** RFC 8030 Topic: at most 32 characters of the URL-safe base64 alphabet. */
+export function topicOf(id: string): string {
+  return `n${id}`.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 32);
+}
+
 export class WebPushChannel implements Channel {
   readonly kind = 'WEBPUSH' as const;
   private readonly now: () => number;
@@ -61,6 +66,8 @@ export class WebPushChannel implements Channel {
         TTL: this.settings.ttlSeconds ?? 86_400,
         urgency: this.settings.urgency ?? 'normal',
         contentEncoding: 'aes128gcm',
+        // a resend after a crash replaces the first while it waits at the push service (RFC 8030 Topic)
+        topic: topicOf(m.data?.notificationId ?? m.id),
       });
     } catch {
       // The subscription was checked above, so what is left is our VAPID key pair or subject: our side, not the patient's.

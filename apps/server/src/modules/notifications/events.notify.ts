@@ -1,0 +1,76 @@
+import { and, eq } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
+import { type NotificationEvent, notificationEvent, renderTemplate, type TemplateValues } from '@portal/shared/rules/message-template';
+import type { Executor } from '../../core/db';
+import { rows } from '../../core/sql';
+import { notificationEvents } from '../../db/schema';
+import type { DeliveryChannel } from './channels';
+import { queueDelivery } from './delivery';
+
+/** error_code of an event's message whose template lacked a value: kept FAILED, out of the patient's inbox. */
+export const TEMPLATE_ERROR_CODE = 'TEMPLATE';
+
+/** The channels an event tries when the facility has not set them: the app, then Zalo, then SMS. */
+export const DEFAULT_EVENT_CHANNELS: readonly DeliveryChannel[] = ['PUSH', 'ZALO', 'SMS'];
+
+export interface EventSettings {
+  enabled: boolean;
+  title: string;
+  template: string;
+  channels: DeliveryChannel[];
+  zaloTemplateId: string | null;
+}
+
+/** The facility's settings of an event, or the defaults (on, the catalogue's text, every channel). */
+export async function eventSettings(ex: Executor, facilityId: number, event: NotificationEvent): Promise<EventSettings> {
+  const [row] = await ex
+    .select()
+    .from(notificationEvents)
+    .where(and(eq(notificationEvents.facilityId, facilityId), eq(notificationEvents.event, event)));
+  if (row) {
+    return { enabled: row.enabled, title: row.title, template: row.template, channels: row.channels as DeliveryChannel[], zaloTemplateId: row.zaloTemplateId };
+  }
+  const def = notificationEvent(event);
+  return { enabled: true, title: def.label, template: def.defaultTemplate, channels: [...DEFAULT_EVENT_CHANNELS], zaloTemplateId: null };
+}
+
+export interface EventTarget {
+  /** The patient account that receives it. */
+  userId: number;
+  /** What the event is about (a booking's id, a reset request's id): the event reaches an account once per ref. */
+  ref: string;
+  values: TemplateValues;
+  /** Where the notification opens in the app (a booking, a result). */
+  link?: string;
+}
+
+/**
+ * Writes an event's notification to a patient, in the caller's transaction: nothing when the facility switched the
+ * event off or the account already got it for this ref; otherwise the message rendered from the event's template,
+ * queued for the `notify.send` job. A template missing a value is kept as a FAILED message naming the variable
+ * (visible on the push screen) rather than failing the booking write that raised the event.
+ * Returns true when a message was queued.
+ */
+export async function notifyEvent(ex: Executor, facilityId: number, event: NotificationEvent, target: EventTarget): Promise<boolean> {
+  const settings = await eventSettings(ex, facilityId, event);
+  if (!settings.enabled) return false;
+  const rendered = renderTemplate(settings.template, target.values);
+  const ok = 'text' in rendered;
+  const body = ok ? rendered.text : settings.template;
+  const data = Object.fromEntries(
+    Object.entries(target.values)
+      .filter(([, v]) => v !== null && v !== undefined)
+      .map(([k, v]) => [k, String(v)]),
+  );
+  const inserted = await rows<{ id: number }>(
+    ex,
+    sql`INSERT INTO notifications (facility_id, user_id, event, event_ref, title, body, link, data, kind, status, error, error_code)
+        VALUES (${facilityId}, ${target.userId}, ${event}, ${target.ref}, ${settings.title}, ${body}, ${target.link ?? null},
+                ${JSON.stringify(data)}::jsonb, ${notificationEvent(event).kind}, ${ok ? 'QUEUED' : 'FAILED'}, ${ok ? null : rendered.error}, ${ok ? null : TEMPLATE_ERROR_CODE})
+        ON CONFLICT (facility_id, event, event_ref, user_id) WHERE event IS NOT NULL DO NOTHING
+        RETURNING id`,
+  );
+  if (!inserted.length || !ok) return false;
+  await queueDelivery(ex, facilityId);
+  return true;
+}
