@@ -8,6 +8,8 @@ import type { Executor } from '../../core/db';
 import { bearer, createTestApp, login, makeFacility, sqlRows, type TestApp } from '../../test/test-app';
 import { type ClinicFixture, makeClinic, makeSlots } from '../appointments/appointments.fixtures';
 import { makePatients } from '../patients/patients.fixtures';
+import type { AppContext } from '../../core/context';
+import { deliverDue } from './delivery';
 import { queueCampaign } from './groups.job';
 
 /**
@@ -39,12 +41,12 @@ const messages = async (groupId: number) =>
   (await sqlRows<{ n: number }>(t, sql`SELECT count(*)::int AS n FROM notifications WHERE facility_id = ${fid} AND group_id = ${groupId}`))[0]!.n;
 const runCampaign = (groupId: number, now?: Date, facilityId = fid) => t.database.transaction((tx) => queueCampaign(tx, facilityId, groupId, now));
 
-async function book(ex: Executor, c: ClinicFixture, profileId: number, status: string, date: string) {
+async function book(ex: Executor, c: ClinicFixture, who: { userId: number; profiles: { id: number }[] }, status: string, date: string) {
   const [slot] = await makeSlots(ex, fid, c, date, { start: '07:00', end: '07:30', capacity: 10 });
   const code = `DK${String(Math.floor(Math.random() * 1e12)).padStart(12, '0')}`;
-  await ex.execute(sql`INSERT INTO bookings (facility_id, code, medical_profile_id, time_slot_id, schedule_id, doctor_id, room_id, department_id, specialty_id,
+  await ex.execute(sql`INSERT INTO bookings (facility_id, code, patient_user_id, medical_profile_id, time_slot_id, schedule_id, doctor_id, room_id, department_id, specialty_id,
       date, start_time, end_time, status, fhir_status, source)
-    VALUES (${fid}, ${code}, ${profileId}, ${slot!.id}, ${slot!.scheduleId}, ${c.doctorId}, ${c.roomId}, ${c.departmentId}, ${c.specialtyId}, ${date},
+    VALUES (${fid}, ${code}, ${who.userId}, ${who.profiles[0]!.id}, ${slot!.id}, ${slot!.scheduleId}, ${c.doctorId}, ${c.roomId}, ${c.departmentId}, ${c.specialtyId}, ${date},
       '07:00', '07:30', ${status}, 'x', 'COUNTER')`);
   return code;
 }
@@ -103,9 +105,9 @@ beforeAll(async () => {
     await tx.execute(sql`UPDATE patient_users SET merged_into_id = ${a!.userId}, merged_at = now() WHERE facility_id = ${fid} AND id = ${e!.userId}`);
     clinic = await makeClinic(tx, fid, 'Tim mạch');
     otherClinic = await makeClinic(tx, fid, 'Da liễu');
-    bookingCode = await book(tx, clinic, fAcc!.profiles[0]!.id, 'DONE', visitDay);
-    await book(tx, clinic, b!.profiles[0]!.id, 'CANCELLED', visitDay);
-    await book(tx, otherClinic, c!.profiles[0]!.id, 'PENDING', addDays(today, 3));
+    bookingCode = await book(tx, clinic, fAcc!, 'DONE', visitDay);
+    await book(tx, clinic, b!, 'CANCELLED', visitDay);
+    await book(tx, otherClinic, c!, 'PENDING', addDays(today, 3));
     // the other facility has a patient too
     await makePatients(tx, otherFid, [{ phone: phone(7), profiles: [{ fullName: 'Người cơ sở khác', birthDate: bornAged(30), gender: 'FEMALE' }] }]);
   });
@@ -293,12 +295,13 @@ describe('the lifecycle', () => {
     const g = await create({ link: { type: 'NEWS', value: 'kham-suc-khoe-mien-phi' } });
     const res = await req('POST', `${P}/${g.id}/send`);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().data).toMatchObject({ status: 'SENDING', recipients: null });
+    // due now; SENDING only once its messages exist (the delivery job closes a SENDING group with none left)
+    expect(res.json().data).toMatchObject({ status: 'SCHEDULED', recipients: null });
 
     expect(await runCampaign(g.id)).toBe('queued');
     expect(await runCampaign(g.id)).toBe('skipped');
-    // a run that lost its state (the group's count wiped) still adds no one twice
-    await t.database.db.execute(sql`UPDATE notification_groups SET recipients = NULL WHERE facility_id = ${fid} AND id = ${g.id}`);
+    // a run that finds the group due again (its state put back) still adds no one twice
+    await t.database.db.execute(sql`UPDATE notification_groups SET status = 'SCHEDULED', recipients = NULL WHERE facility_id = ${fid} AND id = ${g.id}`);
     expect(await runCampaign(g.id)).toBe('queued');
     expect(await messages(g.id)).toBe(4);
     const [row] = await sqlRows<{ users: number[]; link: string; title: string }>(
@@ -338,6 +341,19 @@ describe('the lifecycle', () => {
       sql`SELECT array_agg(action ORDER BY id) AS actions FROM audit_log WHERE entity = 'notification_group' AND entity_id = ${String(g.id)}`,
     );
     expect(a!.actions).toEqual(['CREATE', 'NOTIFY_GROUP_SEND', 'NOTIFY_GROUP_QUEUE', 'NOTIFY_GROUP_QUEUE']);
+  });
+
+  it('the delivery job sends a queued campaign through the default channels and the group becomes SENT', async () => {
+    const g = await create({ audience: { gender: 'MALE', ageFrom: 18 } });
+    await req('POST', `${P}/${g.id}/send`);
+    expect(await runCampaign(g.id)).toBe('queued');
+    await deliverDue({ config: t.config, database: t.database } as unknown as AppContext, fid);
+    const d = (await req('GET', `${P}/${g.id}`)).json().data;
+    expect(d).toMatchObject({ status: 'SENT', recipients: 2, totals: { QUEUED: 0, SENDING: 0 } });
+    expect(d.totals.DELIVERED + d.totals.SENT).toBe(2);
+    expect(d.finishedAt).not.toBeNull();
+    const rows = (await req('GET', `${P}/${g.id}/recipients`)).json().data as { channel: string | null; sentAt: string | null }[];
+    expect(rows.every((r) => r.channel !== null && r.sentAt !== null)).toBe(true);
   });
 
   it('an advertising campaign queued at night waits for 07:00, and the screen says so', async () => {

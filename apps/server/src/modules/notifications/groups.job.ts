@@ -8,8 +8,8 @@ import * as repo from './groups.repository';
 
 /**
  * Queuing a campaign (issue 17): the `notify.campaign` job, run when the group is sent or at its scheduled time,
- * writes one QUEUED `notifications` row per account of the audience in one INSERT … SELECT and hands them to the
- * `notify.send` job (delivery.ts), which sends them and moves the group to SENT. The job is transactional: the
+ * writes one QUEUED `notifications` row per account of the audience in one INSERT … SELECT, makes the group SENDING
+ * and hands the rows to the `notify.send` job (delivery.ts), which sends them and moves the group to SENT. The job is transactional: the
  * rows, the group's state and the job's completion commit together, and a run again (a crash, a retry) inserts
  * no account twice (the unique key of group and account). A group cancelled or rescheduled meanwhile is left
  * alone: the job reads the group's state, not its payload. An advertising campaign's rows wait for 07:00 when
@@ -34,11 +34,10 @@ export type CampaignOutcome = 'queued' | 'skipped' | 'empty';
 export async function queueCampaign(ex: Executor, facilityId: number, groupId: number, now = new Date()): Promise<CampaignOutcome> {
   const g = await repo.findGroup(ex, facilityId, groupId, true);
   if (!g) return 'skipped';
-  // cancelled, a draft again, or already queued by an earlier run
-  if (g.status !== 'SCHEDULED' && g.status !== 'SENDING') return 'skipped';
-  if (g.status === 'SENDING' && g.recipients !== null) return 'skipped';
+  // cancelled, or already queued by an earlier run (SENDING, SENT…)
+  if (g.status !== 'SCHEDULED') return 'skipped';
   // rescheduled later: the job of the new time will run
-  if (g.status === 'SCHEDULED' && g.scheduledAt && new Date(g.scheduledAt).getTime() > now.getTime() + 1000) return 'skipped';
+  if (g.scheduledAt && new Date(g.scheduledAt).getTime() > now.getTime() + 1000) return 'skipped';
   const notBefore = g.kind === 'ADVERTISING' ? nextAdvertisingWindow(now) : now;
   const link = notificationLink({ type: g.linkType, value: g.linkValue });
   const recipients = await repo.insertRecipients(ex, facilityId, groupId, g.audience, link, notBefore, now);

@@ -154,14 +154,18 @@ async function requireAudience(ex: Executor, caller: Caller, audience: AudienceF
   return n;
 }
 
-/** Sends now: the group is SENDING at once and the campaign job queues its messages. */
+/**
+ * Sends now: the group is due now (SCHEDULED at this instant) and its campaign job, run at once, queues the messages
+ * and makes it SENDING in one transaction. It is not SENDING before its messages exist: the delivery job closes a
+ * SENDING group that has none left to send.
+ */
 export async function send(ctx: AppContext, caller: Caller, id: number, now = new Date()): Promise<GroupDetailDto> {
   await ctx.database.transaction(async (tx) => {
     const g = await repo.findGroup(tx, caller.facilityId, id, true);
     if (!g) throw notFound(GROUP_MESSAGES.notFound);
     if (!GROUP_EDITABLE.includes(g.status)) throw conflict(GROUP_MESSAGES.notSendable);
     const reach = await requireAudience(tx, caller, g.audience, now);
-    await repo.setStatus(tx, caller.facilityId, id, { status: 'SENDING', scheduledAt: now, startedAt: now, accountId: caller.accountId });
+    await repo.setStatus(tx, caller.facilityId, id, { status: 'SCHEDULED', scheduledAt: now, accountId: caller.accountId });
     await enqueueCampaign(tx, caller.facilityId, id);
     await audit(tx, caller, { action: 'NOTIFY_GROUP_SEND', entity: 'notification_group', entityId: id, before: { status: g.status }, after: { reach } });
   });

@@ -55,7 +55,7 @@ export function GroupsPage() {
     queryFn: ({ signal }) => groupsApi.list(q, signal),
     placeholderData: keepPreviousData,
     enabled: allowed,
-    refetchInterval: (query) => (query.state.data?.data.some(groupPending) ? POLL_MS : false),
+    refetchInterval: (query) => (query.state.data?.data.some((g) => groupPending(g)) ? POLL_MS : false),
   });
   const act = useMutation({
     mutationFn: ({ kind, id }: { kind: 'remove' | 'cancel'; id: number }) => (kind === 'remove' ? groupsApi.remove(id) : groupsApi.cancel(id)),

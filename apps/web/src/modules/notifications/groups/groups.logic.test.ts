@@ -74,3 +74,17 @@ describe('formFieldOf', () => {
     expect(formFieldOf(f)).toBe(want);
   });
 });
+
+describe('groupPending', () => {
+  const now = Date.parse('2026-11-26T03:00:00Z');
+  it.each([
+    [{ status: 'SENDING', scheduledAt: null }, true],
+    [{ status: 'SCHEDULED', scheduledAt: '2026-11-26T03:00:00Z' }, true],
+    [{ status: 'SCHEDULED', scheduledAt: '2026-11-26T03:05:00Z' }, true],
+    [{ status: 'SCHEDULED', scheduledAt: '2026-11-27T03:00:00Z' }, false],
+    [{ status: 'SENT', scheduledAt: '2026-11-26T03:00:00Z' }, false],
+  ])('%o → %s', async (g, want) => {
+    const { groupPending } = await import('./groups.logic');
+    expect(groupPending(g as never, now)).toBe(want);
+  });
+});

@@ -26,8 +26,13 @@ export const DELIVERY_COLOR: Record<DeliveryStatus, string | undefined> = {
   SKIPPED: 'warning',
 };
 
-/** A group still on its way: the screen re-reads it. */
-export const groupPending = (g: Pick<GroupDto, 'status'>) => g.status === 'SENDING';
+/** A scheduled group due within this time is re-read too (a group sent now is due at once). */
+const DUE_SOON_MS = 10 * 60_000;
+/** A group still on its way, or about to be: the screen re-reads it. */
+export function groupPending(g: Pick<GroupDto, 'status' | 'scheduledAt'>, now = Date.now()): boolean {
+  if (g.status === 'SENDING') return true;
+  return g.status === 'SCHEDULED' && g.scheduledAt !== null && new Date(g.scheduledAt).getTime() - now < DUE_SOON_MS;
+}
 
 export interface Labeled {
   value: string;
