@@ -97,6 +97,7 @@ export function GroupForm({ open, group, onClose, onDone }: { open: boolean; gro
     form.setFieldsValue(group ? formValuesOf(group) : NEW);
     setScheduleAt(group?.scheduledAt && group.status === 'SCHEDULED' ? formatDateTime(group.scheduledAt) : '');
     setScheduleError(null);
+    setSavedId(undefined);
   }, [open, group, form]);
   const all = Form.useWatch('all', form);
   const province = Form.useWatch('province', form);
@@ -114,13 +115,17 @@ export function GroupForm({ open, group, onClose, onDone }: { open: boolean; gro
     retry: false,
   });
   const count = counted.data;
+  const [savedId, setSavedId] = useState<number | undefined>();
   const [scheduleAt, setScheduleAt] = useState('');
   const [scheduleError, setScheduleError] = useState<string | null>(null);
 
   const save = useMutation({
     mutationFn: async ({ action, values, at }: { action: Action; values: GroupFormValues; at?: Date }) => {
       const body = bodyOf(values);
-      const saved = group ? await groupsApi.update(group.id, body) : await groupsApi.create(body);
+      // saved already when sending or scheduling failed after the save: the next try updates that group
+      const id = savedId ?? group?.id;
+      const saved = id ? await groupsApi.update(id, body) : await groupsApi.create(body);
+      setSavedId(saved.id);
       if (action === 'send') return { action, g: await groupsApi.send(saved.id) };
       if (action === 'schedule') return { action, g: await groupsApi.schedule(saved.id, at!.toISOString()) };
       return { action, g: saved };
