@@ -73,6 +73,7 @@ test('builds a group with filters, sees the count, sends it, watches it become s
   // the campaign job queues, the delivery job sends through the recording channel: the drawer re-reads it
   await expect(detail.getByTestId('group-status')).toHaveText('Đã gửi', { timeout: 60_000 });
   await expect(detail.getByTestId('group-totals')).toContainText('2');
+  await expect(detail).toContainText('Nữ, Thành phố Hà Nội');
   const recipients = detail.locator('.ant-table-tbody tr.ant-table-row');
   await expect(recipients).toHaveCount(2);
   await expect(recipients.filter({ hasText: 'Nguyễn Thị Lan' })).toHaveCount(1);

@@ -187,6 +187,14 @@ export const groupRow = z.object({
   link: z.object({ type: z.enum(LINK_TYPES), value: z.string().nullable() }),
   kind: z.enum(MESSAGE_KINDS),
   audience: z.record(z.string(), z.unknown()),
+  /** The names of what the audience names by code or id (province, ward, department, specialty, patient). */
+  audienceNames: z.object({
+    province: z.string().optional(),
+    ward: z.string().optional(),
+    department: z.string().optional(),
+    specialty: z.string().optional(),
+    patient: z.string().optional(),
+  }),
   status: z.enum(GROUP_STATUSES),
   recipients: z.number().int().nullable(),
   scheduledAt: z.string().nullable(),
@@ -200,6 +208,7 @@ export const groupRow = z.object({
   updatedAt: z.string(),
 });
 export type GroupDto = z.infer<typeof groupRow>;
+export type AudienceNames = GroupDto['audienceNames'];
 export const groupDetail = groupRow.extend({ totals: groupTotals });
 export type GroupDetailDto = z.infer<typeof groupDetail>;
 

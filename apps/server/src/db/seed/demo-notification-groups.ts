@@ -43,7 +43,14 @@ const DRAFT: DemoGroup = {
   audience: { ageFrom: 20, ageTo: 35 },
 };
 
-async function insertGroup(ex: Executor, facilityId: number, adminId: number | null, g: DemoGroup, at: string, extra: Record<string, unknown>): Promise<number> {
+async function insertGroup(
+  ex: Executor,
+  facilityId: number,
+  adminId: number | null,
+  g: DemoGroup,
+  at: string,
+  extra: Record<string, unknown>,
+): Promise<number> {
   const [row] = await rows<{ id: number }>(
     ex,
     sql`INSERT INTO notification_groups (facility_id, title, content, link_type, link_value, kind, audience, search_text, status, scheduled_at,

@@ -398,6 +398,29 @@ describe('the lifecycle', () => {
   });
 });
 
+describe('audience names', () => {
+  it('names the codes and ids the audience holds, in the list and the detail', async () => {
+    const g = await create({
+      audience: {
+        provinceCode: '01',
+        wardCode: '00082',
+        visited: { departmentId: clinic.departmentId, specialtyId: clinic.specialtyId, from: addDays(today, -30), to: today },
+        userId: user.A,
+      },
+    });
+    const names = (await req('GET', `${P}/${g.id}`)).json().data.audienceNames;
+    expect(names).toEqual({
+      province: expect.stringContaining('Hà Nội'),
+      ward: expect.any(String),
+      department: 'Khoa Tim mạch',
+      specialty: 'Tim mạch',
+      patient: 'Trần Thị An',
+    });
+    const row = (await req('GET', `${P}?size=100`)).json().data.find((r: { id: number }) => r.id === g.id);
+    expect(row.audienceNames).toEqual(names);
+  });
+});
+
 describe('options of the filters', () => {
   it('departments, specialties, provinces, wards of a province, patients', async () => {
     const deps = (await req('GET', `${P}/options/departments?size=50`)).json();

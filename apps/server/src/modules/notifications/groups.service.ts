@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { hasAuthority } from '@portal/shared';
 import { pageOf } from '@portal/shared/core/api';
 import {
+  type AudienceNames,
   GROUP_EDITABLE,
   GROUP_MESSAGES,
   type GroupBodyParsed,
@@ -23,6 +24,7 @@ import { badRequest, conflict, notFound } from '../../core/errors';
 import { containsPattern, iso, rows } from '../../core/sql';
 import { addressData } from '../catalog/address.service';
 import { referencePage } from '../patients/lookup.service';
+import { referenceLookup } from '../patients/reference-lookup';
 import { countAudience } from './audience';
 import { enqueueCampaign } from './groups.job';
 import * as repo from './groups.repository';
@@ -42,7 +44,51 @@ function waitsUntil(g: repo.GroupRow, now: Date): string | null {
   return opens.getTime() > start.getTime() && opens.getTime() > now.getTime() ? opens.toISOString() : null;
 }
 
-function toDto(g: repo.GroupRow, now = new Date()): GroupDto {
+/** The names of the codes and ids the groups' audiences hold, one query per kind for a whole page. */
+async function audienceNames(ctx: AppContext, facilityId: number, groups: repo.GroupRow[]): Promise<Map<number, AudienceNames>> {
+  const out = new Map<number, AudienceNames>();
+  const ids = (pick: (a: AudienceFilters) => number | undefined) => [
+    ...new Set(groups.map((g) => pick(g.audience)).filter((v): v is number => v !== undefined)),
+  ];
+  const names = async (table: 'departments' | 'specialties' | 'patient_users', list: number[]) =>
+    list.length
+      ? new Map(
+          (
+            await rows<{ id: number; name: string }>(
+              ctx.database.db,
+              sql`SELECT id, name FROM ${sql.identifier(table)} WHERE facility_id = ${facilityId} AND id = ANY(${sql.param(list)}::int[])`,
+            )
+          ).map((r) => [r.id, r.name]),
+        )
+      : new Map<number, string>();
+  const departments = await names(
+    'departments',
+    ids((a) => a.visited?.departmentId),
+  );
+  const specialties = await names(
+    'specialties',
+    ids((a) => a.visited?.specialtyId),
+  );
+  const patients = await names(
+    'patient_users',
+    ids((a) => a.userId),
+  );
+  if (groups.some((g) => g.audience.provinceCode)) await addressData(ctx.database);
+  const ref = referenceLookup();
+  for (const g of groups) {
+    const a = g.audience;
+    const n: AudienceNames = {};
+    if (a.provinceCode) n.province = ref.province(a.provinceCode)?.fullName ?? a.provinceCode;
+    if (a.wardCode) n.ward = ref.ward(a.wardCode)?.name ?? a.wardCode;
+    if (a.visited?.departmentId) n.department = departments.get(a.visited.departmentId);
+    if (a.visited?.specialtyId) n.specialty = specialties.get(a.visited.specialtyId);
+    if (a.userId) n.patient = patients.get(a.userId);
+    out.set(g.id, n);
+  }
+  return out;
+}
+
+function toDto(g: repo.GroupRow, names: AudienceNames = {}, now = new Date()): GroupDto {
   return {
     id: g.id,
     title: g.title,
@@ -51,6 +97,7 @@ function toDto(g: repo.GroupRow, now = new Date()): GroupDto {
     link: { type: g.linkType, value: g.linkValue },
     kind: g.kind,
     audience: g.audience as Record<string, unknown>,
+    audienceNames: names,
     status: g.status,
     recipients: g.recipients,
     scheduledAt: iso(g.scheduledAt),
@@ -73,8 +120,9 @@ export async function list(ctx: AppContext, caller: Caller, q: GroupListQuery) {
     q.size,
   );
   const now = new Date();
+  const names = await audienceNames(ctx, caller.facilityId, found);
   return pageOf(
-    found.map((g) => toDto(g, now)),
+    found.map((g) => toDto(g, names.get(g.id), now)),
     total,
     q,
   );
@@ -83,7 +131,8 @@ export async function list(ctx: AppContext, caller: Caller, q: GroupListQuery) {
 export async function get(ctx: AppContext, caller: Caller, id: number): Promise<GroupDetailDto> {
   const g = await repo.findGroup(ctx.database.db, caller.facilityId, id);
   if (!g) throw notFound(GROUP_MESSAGES.notFound);
-  return { ...toDto(g), totals: await repo.totals(ctx.database.db, caller.facilityId, id) };
+  const names = await audienceNames(ctx, caller.facilityId, [g]);
+  return { ...toDto(g, names.get(g.id)), totals: await repo.totals(ctx.database.db, caller.facilityId, id) };
 }
 
 /** The body's fields as stored; a booking link must name a booking of the facility, one patient must exist. */

@@ -110,7 +110,7 @@ export function GroupDetail({ id, onClose }: { id: number | null; onClose: () =>
               ...(g.imageUrl ? [{ key: 'image', label: TG.form.image, children: <Image src={g.imageUrl} width={160} alt="" /> }] : []),
               { key: 'link', label: D.link, children: g.link.value ? `${LINK_TYPE_LABELS[g.link.type]}: ${g.link.value}` : LINK_TYPE_LABELS[g.link.type] },
               { key: 'kind', label: C.kind, children: MESSAGE_KIND_LABELS[g.kind] },
-              { key: 'audience', label: D.audience, children: audienceText(g.audience) },
+              { key: 'audience', label: D.audience, children: audienceText(g.audience, g.audienceNames) },
               { key: 'status', label: C.status, children: <GroupStatusTag g={g} /> },
               { key: 'schedule', label: C.schedule, children: formatDateTime(g.scheduledAt) || '—' },
               { key: 'started', label: D.startedAt, children: formatDateTime(g.startedAt) || '—' },

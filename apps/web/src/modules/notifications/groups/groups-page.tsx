@@ -73,7 +73,7 @@ export function GroupsPage() {
       render: (_v, g) => (
         <Flex vertical>
           <EllipsisText text={g.title} width={TITLE_WIDTH} />
-          <EllipsisText text={audienceText(g.audience)} width={TITLE_WIDTH} secondary />
+          <EllipsisText text={audienceText(g.audience, g.audienceNames)} width={TITLE_WIDTH} secondary />
         </Flex>
       ),
     },

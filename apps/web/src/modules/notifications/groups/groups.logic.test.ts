@@ -42,6 +42,17 @@ describe('audienceText', () => {
   it.each([
     [{ all: true }, 'Tất cả bệnh nhân'],
     [{ gender: 'FEMALE', ageFrom: 20, ageTo: 40, provinceCode: '01' }, 'Nữ, tuổi 20–40, tỉnh/TP mã 01'],
+  ])('%o', (a, want) => expect(audienceText(a)).toBe(want));
+  it.each([
+    [
+      { gender: 'FEMALE', provinceCode: '01', wardCode: '00082' },
+      { province: 'Thành phố Hà Nội', ward: 'Phường Ba Đình' },
+      'Nữ, Phường Ba Đình, Thành phố Hà Nội',
+    ],
+    [{ visited: { departmentId: 3, from: '2026-09-01', to: '2026-11-30' } }, { department: 'Khoa Tim mạch' }, 'Đã khám 01/09/2026–30/11/2026 (Khoa Tim mạch)'],
+    [{ userId: 9 }, { patient: 'Trần Thị An' }, 'Trần Thị An'],
+  ])('%o with names', (a, names, want) => expect(audienceText(a, names)).toBe(want));
+  it.each([
     [{ ageFrom: 60 }, 'Từ 60 tuổi'],
     [{ booked: { from: '2026-11-01', to: '2026-11-30' } }, 'Đặt khám 01/11/2026–30/11/2026'],
   ])('%o', (a, want) => expect(audienceText(a)).toBe(want));

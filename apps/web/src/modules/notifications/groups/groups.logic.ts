@@ -1,4 +1,12 @@
-import type { AudienceFiltersDto, DeliveryStatus, GroupBody, GroupDto, GroupStatus, LinkType } from '@portal/shared/contracts/notification-groups.contract';
+import type {
+  AudienceFiltersDto,
+  AudienceNames,
+  DeliveryStatus,
+  GroupBody,
+  GroupDto,
+  GroupStatus,
+  LinkType,
+} from '@portal/shared/contracts/notification-groups.contract';
 import { GROUP_STATUSES } from '@portal/shared/contracts/notification-groups.contract';
 import { fmt } from '@portal/shared/messages.vi';
 import type { MessageKind } from '@portal/shared/rules/ad-window';
@@ -111,9 +119,10 @@ export function bodyOf(v: GroupFormValues): GroupBody {
   };
 }
 
-/** The form's values of a stored group (the dropdowns' labels are read again when they open; codes stand in meanwhile). */
-export function formValuesOf(g: GroupDto, labels: { province?: string; ward?: string } = {}): GroupFormValues {
+/** The form's values of a stored group, the dropdowns labelled with the names the server gave. */
+export function formValuesOf(g: GroupDto): GroupFormValues {
   const a = g.audience as AudienceFiltersDto;
+  const n = g.audienceNames;
   const labeled = (v: string | number | undefined, label?: string) => (v === undefined ? undefined : { value: String(v), label: label ?? String(v) });
   return {
     title: g.title,
@@ -126,20 +135,20 @@ export function formValuesOf(g: GroupDto, labels: { province?: string; ward?: st
     gender: a.gender ?? '',
     ageFrom: a.ageFrom ?? null,
     ageTo: a.ageTo ?? null,
-    province: labeled(a.provinceCode, labels.province),
-    ward: labeled(a.wardCode, labels.ward),
-    visitedDepartment: labeled(a.visited?.departmentId, a.visited?.departmentId ? `#${a.visited.departmentId}` : undefined),
-    visitedSpecialty: labeled(a.visited?.specialtyId, a.visited?.specialtyId ? `#${a.visited.specialtyId}` : undefined),
+    province: labeled(a.provinceCode, n.province),
+    ward: labeled(a.wardCode, n.ward),
+    visitedDepartment: labeled(a.visited?.departmentId, n.department),
+    visitedSpecialty: labeled(a.visited?.specialtyId, n.specialty),
     visitedFrom: a.visited ? formatDate(a.visited.from) : undefined,
     visitedTo: a.visited ? formatDate(a.visited.to) : undefined,
     bookedFrom: a.booked ? formatDate(a.booked.from) : undefined,
     bookedTo: a.booked ? formatDate(a.booked.to) : undefined,
-    patient: labeled(a.userId, a.userId ? `#${a.userId}` : undefined),
+    patient: labeled(a.userId, n.patient),
   };
 }
 
-/** A line that says whom a group reaches, e.g. "Nữ, tuổi 20–40, tỉnh/TP mã 01". */
-export function audienceText(audience: Record<string, unknown>): string {
+/** A line that says whom a group reaches, e.g. "Nữ, tuổi 20–40, Thành phố Hà Nội". */
+export function audienceText(audience: Record<string, unknown>, names: AudienceNames = {}): string {
   const a = audience as AudienceFiltersDto;
   if (a.all) return TG.audienceText.all;
   const T = TG.audienceText;
@@ -148,11 +157,14 @@ export function audienceText(audience: Record<string, unknown>): string {
   if (a.ageFrom !== undefined && a.ageTo !== undefined) parts.push(fmt(T.ages, { from: a.ageFrom, to: a.ageTo }));
   else if (a.ageFrom !== undefined) parts.push(fmt(T.ageFrom, { from: a.ageFrom }));
   else if (a.ageTo !== undefined) parts.push(fmt(T.ageTo, { to: a.ageTo }));
-  if (a.provinceCode) parts.push(fmt(T.province, { code: a.provinceCode }));
-  if (a.wardCode) parts.push(fmt(T.ward, { code: a.wardCode }));
-  if (a.visited) parts.push(fmt(T.visited, { from: formatDate(a.visited.from), to: formatDate(a.visited.to) }));
+  if (a.wardCode) parts.push(names.ward ?? fmt(T.ward, { code: a.wardCode }));
+  if (a.provinceCode) parts.push(names.province ?? fmt(T.province, { code: a.provinceCode }));
+  if (a.visited) {
+    const where = [names.department, names.specialty].filter(Boolean).join(' · ');
+    parts.push(`${fmt(T.visited, { from: formatDate(a.visited.from), to: formatDate(a.visited.to) })}${where ? ` (${where})` : ''}`);
+  }
   if (a.booked) parts.push(fmt(T.booked, { from: formatDate(a.booked.from), to: formatDate(a.booked.to) }));
-  if (a.userId) parts.push(fmt(T.patient, { id: a.userId }));
+  if (a.userId) parts.push(names.patient ?? fmt(T.patient, { id: a.userId }));
   const s = parts.join(', ');
   return s.charAt(0).toUpperCase() + s.slice(1);
 }
