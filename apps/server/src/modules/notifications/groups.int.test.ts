@@ -202,6 +202,19 @@ describe('drafts', () => {
     }
   });
 
+  it('uploads its image through the content images, and keeps the URL it got', async () => {
+    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+    const up = await t.app.inject({
+      method: 'POST',
+      url: '/api/content/v1/images?name=banner.png',
+      headers: { ...bearer(tok.manager!), 'content-type': 'image/png' },
+      payload: png,
+    });
+    expect(up.statusCode, up.body).toBe(200);
+    const g = await create({ imageUrl: up.json().data.url });
+    expect((await req('GET', `${P}/${g.id}`)).json().data.imageUrl).toBe(up.json().data.url);
+  });
+
   it('creates, finds by words without diacritics, schedule day and status, edits and deletes a draft', async () => {
     const g = await create({
       title: 'Tiêm phòng cúm mùa đông',
