@@ -20,6 +20,7 @@ import { reportsBench } from './reports';
 import { acronymsBench, smartSearchBench } from './smart-search';
 import { notifyBench } from './notify';
 import { smsBench } from './sms';
+import { audienceBench, campaignBench } from './notification-groups';
 import pg from 'pg';
 import { freshPgDatabase, loginToken, md5, root, startServer } from './server';
 
@@ -333,7 +334,11 @@ benches.reports = () => reportsBench(Number(process.env.BENCH_PORT ?? 3251), see
 
 /** SMS (issue 17): a 10,000-number batch queued and sent through the fake eSMS (≥ 500 messages/s). */
 benches.sms = () => smsBench(Number(process.env.BENCH_PORT ?? 3261));
+/** Notifications (issue 17): a campaign to 100,000 accounts pushed through the fake FCM (≥ 500 messages/s, memory < 100 MB, the desk list within 20 %). */
 benches.notify = () => notifyBench(Number(process.env.BENCH_PORT ?? 3263));
+/** Notification groups (issue 17): the audience count with three filters over 500,000 patients (p50 < 200 ms), a campaign to 100,000 queued (< 30 s). */
+benches.audience = () => audienceBench(Number(process.env.BENCH_PORT ?? 3271), seedScale);
+benches.campaign = () => campaignBench(Number(process.env.BENCH_PORT ?? 3272), seedScale);
 
 const names = process.argv.slice(2).filter((a) => !a.startsWith('-'));
 const chosen = names.length ? names : Object.keys(benches);

@@ -29,6 +29,7 @@ import { logRoutes } from './modules/logs/logs.routes';
 import { reportRoutes } from './modules/reports/reports.routes';
 import { defineDeliveryJob } from './modules/notifications/delivery';
 import { smsRoutes } from './modules/sms/sms.routes';
+import { notificationGroupRoutes } from './modules/notifications/groups.routes';
 import { patientAppRoutes } from './modules/patient-app/patient-app.routes';
 import { notifyChannelRoutes } from './modules/notifications/notify-channels.routes';
 import { notificationMessageRoutes } from './modules/notifications/messages.routes';
@@ -151,6 +152,7 @@ export async function buildApp(config: Config, database: Database, opts: { logSt
     await dashboardRoutes(scope, ctx);
     await reportRoutes(scope, ctx);
     await smsRoutes(scope, ctx);
+    await notificationGroupRoutes(scope, ctx);
     await patientAppRoutes(scope, ctx);
     await notifyChannelRoutes(scope, ctx);
     await notificationMessageRoutes(scope, ctx);

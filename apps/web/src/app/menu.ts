@@ -261,7 +261,12 @@ export const MENU: readonly MenuEntry[] = [
     icon: 'notifications',
     authority: 'MANAGER_NOTIFICATION',
     children: [
-      { key: 'nhom-thong-bao', label: T.menu.notificationGroups, path: '/admin/nhom-thong-bao' },
+      {
+        key: 'nhom-thong-bao',
+        label: T.menu.notificationGroups,
+        path: '/admin/nhom-thong-bao',
+        page: () => import('../modules/notifications/groups/groups-page').then((m) => m.GroupsPage),
+      },
       {
         key: 'thong-bao-day',
         label: T.menu.pushNotifications,

@@ -69,6 +69,10 @@ export const LOG_ACTION_LABELS: Record<string, string> = {
   SEED_DEMO: 'Tạo dữ liệu mẫu',
   SEED_PRODUCTION: 'Khởi tạo dữ liệu',
   SMS_SEND: 'Gửi SMS',
+  NOTIFY_GROUP_SEND: 'Gửi nhóm thông báo',
+  NOTIFY_GROUP_SCHEDULE: 'Hẹn giờ gửi nhóm thông báo',
+  NOTIFY_GROUP_CANCEL: 'Huỷ nhóm thông báo',
+  NOTIFY_GROUP_QUEUE: 'Xếp hàng gửi nhóm thông báo',
 };
 
 /** What the screen names each kind of object (others are shown as stored). */
@@ -96,6 +100,7 @@ export const LOG_ENTITY_LABELS: Record<string, string> = {
   nations: 'Dân tộc',
   audit_log: 'Nhật ký',
   sms_batch: 'Lần gửi SMS',
+  notification_group: 'Nhóm thông báo',
   'sms-templates': 'Mẫu tin nhắn SMS',
 };
 

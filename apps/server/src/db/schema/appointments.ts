@@ -205,6 +205,10 @@ export const bookings = pgTable(
     // a profile's first finished visit (medical_profiles.first_visit_on, kept by the bookings' triggers): one probe
     index('bookings_profile_done_idx').on(t.medicalProfileId, t.date).where(sql`${t.status} = 'DONE'`),
     index('bookings_user_idx').on(t.patientUserId, t.date),
+    // a notification group's audience: visits (DONE) per department or specialty, bookings in a period
+    index('bookings_audience_department_idx').on(t.facilityId, t.departmentId, t.date, t.patientUserId).where(sql`${t.status} = 'DONE'`),
+    index('bookings_audience_specialty_idx').on(t.facilityId, t.specialtyId, t.date, t.patientUserId).where(sql`${t.status} = 'DONE'`),
+    index('bookings_audience_booked_idx').on(t.facilityId, t.date, t.patientUserId).where(sql`${t.status} <> 'CANCELLED'`),
     index('bookings_search_trgm').using('gin', t.searchText.op('gin_trgm_ops')),
     uniqueIndex('bookings_room_day_calling_uq').on(t.facilityId, t.roomId, t.date).where(sql`${t.calling}`),
     uniqueIndex('bookings_room_day_queue_uq').on(t.roomId, t.date, t.queueNumber, t.facilityId).where(sql`${t.queueNumber} IS NOT NULL`),

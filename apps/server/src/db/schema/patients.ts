@@ -64,6 +64,8 @@ export const patientUsers = pgTable(
     index('patient_users_list_idx').on(t.facilityId, t.createdAt, t.id),
     index('patient_users_search_words').using('gin', t.searchVector),
     index('patient_users_merged_idx').on(t.mergedIntoId),
+    // the accounts a notification group can reach (modules/notifications/audience.ts): an index-only scan of ids
+    index('patient_users_reachable_idx').on(t.facilityId, t.id).where(sql`${t.mergedIntoId} IS NULL AND NOT ${t.locked}`),
   ],
 );
 
@@ -151,6 +153,9 @@ export const medicalProfiles = pgTable(
     index('medical_profiles_cccd_prefix_idx').on(t.facilityId, sql`${t.cccd} COLLATE "C"`),
     index('medical_profiles_bhyt_idx').on(t.facilityId, t.bhyt),
     index('medical_profiles_dup_name_idx').on(t.facilityId, t.nameSearch, t.birthDate),
+    // a notification group's person filters (province, ward, gender, age), read from the index alone
+    index('medical_profiles_audience_idx').on(t.facilityId, t.provinceCode, t.gender, t.birthDate, t.wardCode, t.userId),
+    index('medical_profiles_audience_person_idx').on(t.facilityId, t.gender, t.birthDate, t.userId),
   ],
 );
 

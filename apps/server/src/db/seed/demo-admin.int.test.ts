@@ -146,3 +146,24 @@ describe('the notification events’ demo', () => {
     }
   });
 });
+
+describe('demo notification groups', () => {
+  it('has a sent campaign with delivery results, a scheduled one with its job, and a draft', async () => {
+    const groups = await sqlRows<{ status: string; recipients: number | null; n: number; failed: number; opened: number; jobs: number }>(
+      t,
+      sql`SELECT g.status, g.recipients,
+            (SELECT count(*) FROM notifications n WHERE n.facility_id = g.facility_id AND n.group_id = g.id)::int AS n,
+            (SELECT count(*) FROM notifications n WHERE n.facility_id = g.facility_id AND n.group_id = g.id AND n.status = 'FAILED')::int AS failed,
+            (SELECT count(*) FROM notifications n WHERE n.facility_id = g.facility_id AND n.group_id = g.id AND n.status = 'OPENED')::int AS opened,
+            (SELECT count(*) FROM background_jobs j WHERE j.facility_id = g.facility_id AND j.name = 'notify.campaign' AND j.payload->>'groupId' = g.id::text)::int AS jobs
+          FROM notification_groups g JOIN facilities f ON f.id = g.facility_id WHERE f.code = 'BVDK-AP' ORDER BY g.id`,
+    );
+    expect(groups.map((g) => g.status)).toEqual(['SENT', 'SCHEDULED', 'DRAFT']);
+    const [sent, scheduled] = groups;
+    expect(sent!.recipients).toBe(sent!.n);
+    expect(sent!.n).toBeGreaterThan(20);
+    expect(sent!.failed).toBeGreaterThan(0);
+    expect(sent!.opened).toBeGreaterThan(0);
+    expect(scheduled).toMatchObject({ recipients: null, n: 0, jobs: 1 });
+  });
+});

@@ -15,6 +15,7 @@ import type { FileStorage } from '../../core/file-storage';
 import { analyzePatients, seedDemoPatients } from './patients';
 import { seedDemoBookings } from './demo-bookings';
 import { seedDemoSms } from './demo-sms';
+import { seedDemoNotificationGroups } from './demo-notification-groups';
 import { seedDemoPatientApp } from './demo-patient-app';
 import { seedDemoNotificationEvents } from './demo-notification-events';
 import { foldDayStats } from '../../modules/reports/reports.repository';
@@ -128,6 +129,7 @@ export async function seedDemo(database: Database, cost: HashCost, now = new Dat
     await seedDemoBookings(tx, hospital.id, now);
     await seedDemoClinic(tx, clinic.id, cost, now);
     await seedDemoSms(tx, hospital.id, now);
+    await seedDemoNotificationGroups(tx, hospital.id, now);
     await seedDemoPatientApp(tx, hospital.id, now);
     await seedDemoNotificationEvents(tx, hospital.id);
     // the reports' rollup starts folded (the reports.fold job does it afterwards)

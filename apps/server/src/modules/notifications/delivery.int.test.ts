@@ -270,7 +270,7 @@ describe('notify.send: campaigns', () => {
   async function group(status = 'SENDING'): Promise<number> {
     const [g] = await sqlRows<{ id: number }>(
       t,
-      sql`INSERT INTO notification_groups (facility_id, title, content, audience, status) VALUES (${fid}, 'Tiêm chủng', 'Lịch tiêm chủng tháng 12', '{"all":true}'::jsonb, ${status}) RETURNING id`,
+      sql`INSERT INTO notification_groups (facility_id, title, content, audience, status, recipients) VALUES (${fid}, 'Tiêm chủng', 'Lịch tiêm chủng tháng 12', '{"all":true}'::jsonb, ${status}, 1) RETURNING id`,
     );
     return g!.id;
   }

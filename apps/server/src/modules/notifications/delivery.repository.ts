@@ -142,7 +142,7 @@ export async function finishGroups(ex: Executor, facilityId: number): Promise<vo
                          OR NOT EXISTS (SELECT 1 FROM notifications n WHERE n.group_id = g.id AND n.facility_id = g.facility_id AND n.status = 'FAILED')
                        THEN NULL ELSE 'Không gửi được tới bệnh nhân nào' END,
           finished_at = now(), updated_at = now()
-        WHERE g.facility_id = ${facilityId} AND g.status = 'SENDING'
+        WHERE g.facility_id = ${facilityId} AND g.status = 'SENDING' AND g.recipients IS NOT NULL
           AND NOT EXISTS (SELECT 1 FROM notifications n WHERE n.group_id = g.id AND n.facility_id = g.facility_id AND n.status IN ('QUEUED', 'SENDING'))`,
   );
 }

@@ -1,0 +1,6 @@
+CREATE INDEX "medical_profiles_audience_idx" ON "medical_profiles" USING btree ("facility_id","province_code","gender","birth_date","ward_code","user_id");--> statement-breakpoint
+CREATE INDEX "medical_profiles_audience_person_idx" ON "medical_profiles" USING btree ("facility_id","gender","birth_date","user_id");--> statement-breakpoint
+CREATE INDEX "patient_users_reachable_idx" ON "patient_users" USING btree ("facility_id","id") WHERE "patient_users"."merged_into_id" IS NULL AND NOT "patient_users"."locked";--> statement-breakpoint
+CREATE INDEX "bookings_audience_department_idx" ON "bookings" USING btree ("facility_id","department_id","date","patient_user_id") WHERE "bookings"."status" = 'DONE';--> statement-breakpoint
+CREATE INDEX "bookings_audience_specialty_idx" ON "bookings" USING btree ("facility_id","specialty_id","date","patient_user_id") WHERE "bookings"."status" = 'DONE';--> statement-breakpoint
+CREATE INDEX "bookings_audience_booked_idx" ON "bookings" USING btree ("facility_id","date","patient_user_id") WHERE "bookings"."status" <> 'CANCELLED';
