@@ -50,9 +50,9 @@ describe('the theme tokens', () => {
   it('gives the status colours a text that reads on white and on their light backgrounds', () => {
     const s = readableStatusTokens();
     for (const [c, bg] of [
-      [s.colorSuccess, '#f6ffed'],
-      [s.colorWarning, '#fffbe6'],
-      [s.colorError, '#fff2f0'],
+      [s.colorSuccess, s.colorSuccessBg],
+      [s.colorWarning, s.colorWarningBg],
+      [s.colorError, s.colorErrorBg],
     ] as const) {
       expect(contrastRatio(c, bg)).toBeGreaterThanOrEqual(AA_TEXT);
       expect(contrastRatio(c, '#ffffff')).toBeGreaterThanOrEqual(AA_TEXT);

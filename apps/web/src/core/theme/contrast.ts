@@ -45,15 +45,28 @@ export function readableTagTokens(): Record<string, string> {
   return tokens;
 }
 
+/** antd's light backgrounds and borders of the status colours (tags, alerts). */
+const STATUS_BACKGROUNDS = {
+  colorSuccessBg: '#f6ffed',
+  colorSuccessBorder: '#b7eb8f',
+  colorWarningBg: '#fffbe6',
+  colorWarningBorder: '#ffe58f',
+  colorErrorBg: '#fff2f0',
+  colorErrorBorder: '#ffccc7',
+} as const;
+
 /**
  * The status colours (success, info, warning, error) as text on white and on their own light
  * backgrounds (status tags, alerts, `Typography` types), and as the background of white text (danger buttons).
+ * The backgrounds are pinned to antd's: the algorithm would otherwise derive them from the darkened text colour
+ * (a success tag on #b7bdb1, 2.7:1).
  */
-export function readableStatusTokens(): { colorSuccess: string; colorWarning: string; colorError: string } {
+export function readableStatusTokens(): { colorSuccess: string; colorWarning: string; colorError: string } & typeof STATUS_BACKGROUNDS {
   return {
-    colorSuccess: readableOn('#52c41a', ['#f6ffed', ...LIGHT_BACKGROUNDS]),
-    colorWarning: readableOn('#faad14', ['#fffbe6', ...LIGHT_BACKGROUNDS]),
-    colorError: readableOn('#ff4d4f', ['#fff2f0', ...LIGHT_BACKGROUNDS]),
+    colorSuccess: readableOn('#52c41a', [STATUS_BACKGROUNDS.colorSuccessBg, ...LIGHT_BACKGROUNDS]),
+    colorWarning: readableOn('#faad14', [STATUS_BACKGROUNDS.colorWarningBg, ...LIGHT_BACKGROUNDS]),
+    colorError: readableOn('#ff4d4f', [STATUS_BACKGROUNDS.colorErrorBg, ...LIGHT_BACKGROUNDS]),
+    ...STATUS_BACKGROUNDS,
   };
 }
 
