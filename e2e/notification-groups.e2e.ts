@@ -44,6 +44,7 @@ async function facilityWithPatients(request: APIRequestContext) {
 const drawer = (page: Page, name: string) => page.getByRole('dialog', { name });
 
 test('builds a group with filters, sees the count, sends it, watches it become sent, and reads the delivery report', async ({ page, request }) => {
+  test.setTimeout(300_000);
   const { username } = await facilityWithPatients(request);
   await loginViaApi(page, username, FIXTURE_PASSWORD);
   await page.goto('/admin/nhom-thong-bao');
@@ -115,4 +116,22 @@ test('builds a group with filters, sees the count, sends it, watches it become s
   await snap(page, 'notification-groups');
   await rows.first().getByRole('button', { name: 'Huỷ hẹn giờ' }).click();
   await confirmPopover(page, 'Đồng ý', rows.first().getByText('Đã huỷ'));
+
+  // a third one scheduled for the next minute (+07:00): the job sends it at that time and the list shows it sent
+  await page.getByLabel('Tìm theo tiêu đề, nội dung').fill('');
+  await page.getByRole('button', { name: 'Tạo nhóm thông báo' }).click();
+  const third = drawer(page, 'Tạo nhóm thông báo');
+  await third.getByLabel('Tiêu đề').fill('Lịch khám ngoài giờ cuối tuần');
+  await third.getByLabel('Nội dung').fill('Bệnh viện khám ngoài giờ vào sáng thứ Bảy và Chủ nhật.');
+  await expect(third.getByTestId('audience-count')).toContainText('Số bệnh nhân nhận: 4');
+  const at = new Date(Math.ceil((Date.now() + 20_000) / 60_000) * 60_000 + 7 * 3_600_000);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const when = `${pad(at.getUTCDate())}/${pad(at.getUTCMonth() + 1)}/${at.getUTCFullYear()} ${pad(at.getUTCHours())}:${pad(at.getUTCMinutes())}`;
+  await page.getByLabel('Thời điểm gửi').fill(when);
+  await page.getByRole('button', { name: 'Hẹn giờ gửi' }).click();
+  await expect(toast(page, `Đã hẹn giờ gửi ${when}`)).toBeVisible();
+  const soon = page.getByRole('dialog', { name: /^Nhóm thông báo #\d+$/ });
+  await expect(soon.getByTestId('group-status')).toHaveText('Đã hẹn giờ');
+  await expect(soon.getByTestId('group-status')).toHaveText('Đã gửi', { timeout: 120_000 });
+  await expect(soon.getByTestId('group-totals')).toContainText('4');
 });

@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { formatVnd } from '../packages/shared/src/rules/format';
-import { chooseOption, confirmPopover, DEMO, loginViaApi, misfits, snap, toast, uniq } from './helpers';
+import { chooseOption, confirmPopover, DEMO, loginViaApi, misfits, optionOf, snap, toast, uniq } from './helpers';
 
 /**
  * Issue 17, the SMS screen (/admin/sms) as the demo admin: a text with diacritics is counted in UCS-2
@@ -162,4 +162,13 @@ test('a template made in the templates tab fills the composer; advertising is la
   await expect(page.getByRole('textbox', { name: 'Số điện thoại' })).toHaveValue('Họ tên\tĐiện thoại\nAn\t912345678\nBình\t0987 654 321');
   await expect(page.getByTestId('sms-phone-summary')).toContainText('2 số hợp lệ, 0 trùng, 4 không hợp lệ');
   await expect(page.getByTestId('sms-invalid')).toContainText('Dòng 1: "Họ tên"');
+
+  // the numbers of a notification group's audience (the demo's campaign to patients from 60), added after the file's
+  await page.getByRole('textbox', { name: 'Số điện thoại' }).fill('');
+  // the picker is an action, not a field: it empties itself once the numbers are in
+  const fromGroup = page.getByRole('combobox', { name: 'Lấy số của nhóm thông báo' });
+  await fromGroup.click();
+  await (await optionOf(page, fromGroup, 'Khám sức khoẻ miễn phí cho người cao tuổi')).click();
+  await expect(toast(page, /^Đã thêm [\d.]+ số điện thoại của nhóm «Khám sức khoẻ miễn phí cho người cao tuổi»$/)).toBeVisible();
+  await expect(page.getByTestId('sms-phone-summary')).toContainText(/^[1-9][\d.]* số hợp lệ, 0 trùng, 0 không hợp lệ$/);
 });

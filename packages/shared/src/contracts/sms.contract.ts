@@ -84,7 +84,32 @@ const idParam = z.object({
     .transform(Number),
 });
 
+/** A notification group whose audience the composer can take the numbers of. */
+export const smsGroupRow = z.object({ id: z.number().int(), title: z.string(), status: z.string() });
+export const smsGroupPhones = z.object({
+  /** The audience's numbers today (national form), each once. */
+  phones: z.array(z.string()),
+  /** Accounts of the audience, and those without a phone (not reachable by SMS). */
+  accounts: z.number().int(),
+  withoutPhone: z.number().int(),
+});
+
 export const smsEndpoints = {
+  groups: endpoint({
+    method: 'GET',
+    path: `${SMS_PATH}/groups`,
+    summary: 'Các nhóm thông báo (mới nhất trước) để lấy số điện thoại của nhóm nhận',
+    response: envelope(z.array(smsGroupRow)),
+    errors: [401, 403],
+  }),
+  groupPhones: endpoint({
+    method: 'GET',
+    path: `${SMS_PATH}/groups/:id/phones`,
+    summary: 'Số điện thoại của các tài khoản bệnh nhân thuộc nhóm nhận của một nhóm thông báo (theo bộ lọc, tại thời điểm hỏi)',
+    params: idParam,
+    response: envelope(smsGroupPhones),
+    errors: [400, 401, 403, 404],
+  }),
   batches: endpoint({
     method: 'GET',
     path: `${SMS_PATH}/batches`,

@@ -4,6 +4,7 @@ import { SMS_PATH } from '@portal/shared/contracts/sms.contract';
 import type { AppContext } from '../../core/context';
 import { bearer, createTestApp, login, makeFacility, sqlRows, type TestApp } from '../../test/test-app';
 import { type FakeProviders, startFakeProviders } from '../notify/channels/fake-providers';
+import { makePatients } from '../patients/patients.fixtures';
 import { SMS_OPTED_OUT, sendBatch } from './sms.job';
 
 /**
@@ -209,6 +210,35 @@ describe('composing a batch', () => {
     const res = await get(t, tok.sms!, `${SMS_PATH}/balance`);
     expect(res.json().data).toMatchObject({ provider: 'RECORD', balance: null, pricePerPart: 800 });
     expect((await get(t, null, `${SMS_PATH}/balance`)).statusCode).toBe(401);
+  });
+});
+
+describe('numbers of a notification group', () => {
+  it('lists the facility’s groups and reads the numbers of a group’s audience now; 401, 403, 404 across facilities', async () => {
+    const made = await makePatients(t.database.db, fid, [
+      { phone: '0915000001', profiles: [{ fullName: 'Lê Thị Mai', birthDate: '1990-05-01', gender: 'FEMALE' }] },
+      { phone: '0915000002', profiles: [{ fullName: 'Phạm Văn Nam', birthDate: '1988-02-11', gender: 'MALE' }] },
+      { phone: null, profiles: [{ fullName: 'Đỗ Thị Hà', birthDate: '1992-09-09', gender: 'FEMALE' }] },
+    ]);
+    expect(made).toHaveLength(3);
+    const [g] = await sqlRows<{ id: number }>(
+      t,
+      sql`INSERT INTO notification_groups (facility_id, title, content, audience) VALUES (${fid}, 'Khám phụ khoa', 'Mời chị khám', '{"gender":"FEMALE"}'::jsonb) RETURNING id`,
+    );
+    const list = await get(t, tok.sms!, `${SMS_PATH}/groups`);
+    expect(list.statusCode).toBe(200);
+    expect(list.json().data[0]).toMatchObject({ id: g!.id, title: 'Khám phụ khoa', status: 'DRAFT' });
+    const phones = await get(t, tok.sms!, `${SMS_PATH}/groups/${g!.id}/phones`);
+    expect(phones.statusCode).toBe(200);
+    // women of the facility: one with a phone (besides other tests' patients, none of them women with phones)
+    expect(phones.json().data.phones).toContain('0915000001');
+    expect(phones.json().data.phones).not.toContain('0915000002');
+    expect(phones.json().data.withoutPhone).toBeGreaterThanOrEqual(1);
+    expect((await get(t, null, `${SMS_PATH}/groups`)).statusCode).toBe(401);
+    expect((await get(t, tok.desk!, `${SMS_PATH}/groups/${g!.id}/phones`)).statusCode).toBe(403);
+    expect((await get(t, tok.other!, `${SMS_PATH}/groups/${g!.id}/phones`)).statusCode).toBe(404);
+    expect((await get(t, tok.sms!, `${SMS_PATH}/groups/abc/phones`)).statusCode).toBe(400);
+    expect((await get(t, tok.other!, `${SMS_PATH}/groups`)).json().data).toEqual([]);
   });
 });
 

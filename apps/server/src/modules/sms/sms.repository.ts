@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../core/db';
+import type { AudienceFilters } from '@portal/shared/rules/audience';
 import { rows } from '../../core/sql';
+import { audienceWhere } from '../notifications/audience';
 
 /** The SQL of the SMS batches and their messages (issue 17); every query is of one facility. */
 
@@ -195,4 +197,26 @@ export async function failExhausted(ex: Executor, batchId: number, max: number):
     sql`UPDATE sms_messages SET status = 'FAILED', error = coalesce(error, 'Không gửi được sau nhiều lần thử') || ' (đã thử ' || attempts || ' lần)'
         WHERE batch_id = ${batchId} AND status = 'QUEUED' AND attempts >= ${max}`,
   );
+}
+
+export function notificationGroups(ex: Executor, facilityId: number): Promise<{ id: number; title: string; status: string }[]> {
+  return rows(ex, sql`SELECT id, title, status FROM notification_groups WHERE facility_id = ${facilityId} ORDER BY id DESC LIMIT 200`);
+}
+
+export async function groupAudience(ex: Executor, facilityId: number, id: number): Promise<unknown | undefined> {
+  const [g] = await rows<{ audience: unknown }>(ex, sql`SELECT audience FROM notification_groups WHERE facility_id = ${facilityId} AND id = ${id}`);
+  return g?.audience;
+}
+
+/** The phones of the audience's accounts (at most `limit` + 1, so a list over the limit shows as such), and counts. */
+export async function audiencePhones(ex: Executor, facilityId: number, audience: AudienceFilters, limit: number) {
+  const where = audienceWhere(facilityId, audience);
+  const [list, [c]] = await Promise.all([
+    rows<{ phone: string }>(ex, sql`SELECT DISTINCT u.phone FROM patient_users u WHERE ${where} AND u.phone IS NOT NULL ORDER BY 1 LIMIT ${limit + 1}`),
+    rows<{ accounts: number; withoutPhone: number }>(
+      ex,
+      sql`SELECT count(*)::int AS accounts, count(*) FILTER (WHERE u.phone IS NULL)::int AS "withoutPhone" FROM patient_users u WHERE ${where}`,
+    ),
+  ]);
+  return { phones: list.map((r) => r.phone), accounts: c!.accounts, withoutPhone: c!.withoutPhone };
 }

@@ -36,5 +36,7 @@ export async function smsRoutes(app: FastifyInstance, ctx: AppContext): Promise<
     tags,
     handler: async (req) => ok(await service.deliveryReport(ctx, req.query as Record<string, unknown>)),
   });
+  route(app, smsEndpoints.groups, { config: access, tags, handler: async (req) => ok(await service.groups(ctx, caller(req))) });
+  route(app, smsEndpoints.groupPhones, { config: access, tags, handler: async (req) => ok(await service.groupPhones(ctx, caller(req), req.params.id)) });
   route(app, smsEndpoints.balance, { config: access, tags, handler: async (req) => ok(await service.balance(ctx, caller(req))) });
 }

@@ -2,6 +2,7 @@ import { pageOf } from '@portal/shared/core/api';
 import type { SmsBatchDto, SmsComposeBody, SmsMessageDto } from '@portal/shared/contracts/sms.contract';
 import { SMS_MAX_PARTS, SMS_MAX_RECIPIENTS } from '@portal/shared/contracts/sms.contract';
 import { nextAdvertisingWindow, withAdvertisingLabel } from '@portal/shared/rules/ad-window';
+import type { AudienceFilters } from '@portal/shared/rules/audience';
 import { parsePhoneList } from '@portal/shared/rules/identifiers';
 import { removeDiacritics, smsCost, smsSegments, smsText } from '@portal/shared/rules/sms';
 import { audit } from '../../core/audit';
@@ -164,4 +165,19 @@ export async function balance(ctx: AppContext, caller: Caller) {
     balance: await sms.balance(),
     pricePerPart: ctx.config.SMS_PRICE_PER_PART,
   };
+}
+
+/** The facility's notification groups, newest first (the composer's "numbers of a group"). */
+export async function groups(ctx: AppContext, caller: Caller) {
+  return repo.notificationGroups(ctx.database.db, caller.facilityId);
+}
+
+/**
+ * The numbers of a notification group's audience as it stands now (the filters read again): each account's phone
+ * once, and how many accounts have none. The composer puts them in the list, where they are checked like pasted ones.
+ */
+export async function groupPhones(ctx: AppContext, caller: Caller, id: number) {
+  const audience = await repo.groupAudience(ctx.database.db, caller.facilityId, id);
+  if (!audience) throw notFound('Không tìm thấy nhóm thông báo');
+  return repo.audiencePhones(ctx.database.db, caller.facilityId, audience as AudienceFilters, SMS_MAX_RECIPIENTS);
 }

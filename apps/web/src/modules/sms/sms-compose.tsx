@@ -123,6 +123,7 @@ export function SmsCompose({ onSent }: { onSent: (batch: SmsBatchDto) => void })
   const phones = useMemo(() => parsePhoneList(deferredPhones), [deferredPhones]);
   const balance = useQuery({ queryKey: smsKeys.balance, queryFn: smsApi.balance });
   const templates = useQuery({ queryKey: smsKeys.templates, queryFn: ({ signal }) => smsApi.templates(signal) });
+  const groups = useQuery({ queryKey: smsKeys.groups, queryFn: ({ signal }) => smsApi.groups(signal) });
   const [templateId, setTemplateId] = useState<number | undefined>();
   const [reading, setReading] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
@@ -161,12 +162,32 @@ export function SmsCompose({ onSent }: { onSent: (batch: SmsBatchDto) => void })
     setReading(true);
     try {
       const text = await readPhonesFile(file);
-      const current = (form.getFieldValue('phones') as string | undefined) ?? '';
-      form.setFieldsValue({ phones: current.trim() === '' ? text : `${current.trimEnd()}\n${text}` });
-      form.setFields([{ name: 'phones', errors: [] }]);
+      append(text);
       notify.info(fmt(M.fileRead, { count: text.split(/\r\n|\r|\n/).filter((l) => l.trim() !== '').length, name: file.name }));
     } catch {
       notify.error(fmt(M.fileFailed, { name: file.name }));
+    } finally {
+      setReading(false);
+    }
+  };
+
+  /** Adds the numbers to the list, after what is there (a file, a group, a paste): the list is checked as a whole. */
+  const append = (text: string) => {
+    const current = (form.getFieldValue('phones') as string | undefined) ?? '';
+    form.setFieldsValue({ phones: current.trim() === '' ? text : `${current.trimEnd()}\n${text}` });
+    form.setFields([{ name: 'phones', errors: [] }]);
+  };
+
+  const readGroup = async (id: number) => {
+    const title = groups.data?.find((g) => g.id === id)?.title ?? '';
+    setReading(true);
+    try {
+      const r = await smsApi.groupPhones(id);
+      append(r.phones.join('\n'));
+      notify.info(fmt(M.groupRead, { count: r.phones.length.toLocaleString('vi-VN'), title }));
+      if (r.withoutPhone > 0) notify.warning(fmt(M.groupWithoutPhone, { count: r.withoutPhone.toLocaleString('vi-VN') }));
+    } catch {
+      notify.error(fmt(M.groupFailed, { title }));
     } finally {
       setReading(false);
     }
@@ -248,6 +269,19 @@ export function SmsCompose({ onSent }: { onSent: (batch: SmsBatchDto) => void })
                     {M.readFile}
                   </Button>
                 </div>
+                <Select
+                  aria-label={M.fromGroup}
+                  placeholder={M.fromGroup}
+                  style={{ minWidth: 200, flex: 1 }}
+                  showSearch={{ optionFilterProp: 'label' }}
+                  loading={groups.isLoading}
+                  disabled={reading}
+                  value={null}
+                  options={(groups.data ?? []).map((g) => ({ value: g.id, label: g.title }))}
+                  onChange={(id: number | null) => {
+                    if (id !== null) void readGroup(id);
+                  }}
+                />
                 <Popconfirm
                   title={fmt(M.confirmSend, { count: phones.valid.length.toLocaleString('vi-VN'), cost: cost === null ? '—' : formatVnd(cost) })}
                   okText={M.sendOk}

@@ -15,6 +15,7 @@ export const smsKeys = {
   batch: (id: number) => ['sms', 'batch', id] as const,
   messages: (id: number, status: string | undefined, s: ListState) => ['sms', 'messages', id, status ?? '', s.page, s.size] as const,
   balance: ['sms', 'balance'] as const,
+  groups: ['sms', 'groups'] as const,
   // under the templates' own key: a template saved in the templates tab refreshes the picker
   templates: resourceKeys(smsTemplateResource.name).options(TEMPLATE_QUERY),
 };
@@ -28,4 +29,6 @@ export const smsApi = {
   balance: async () => (await call(smsEndpoints.balance, {})).data,
   send: async (body: SmsComposeBody) => (await call(smsEndpoints.send, { body })).data,
   templates: async (signal?: AbortSignal) => (await templates.list(TEMPLATE_QUERY, signal)).data,
+  groups: async (signal?: AbortSignal) => (await call(smsEndpoints.groups, {}, { signal })).data,
+  groupPhones: async (id: number) => (await call(smsEndpoints.groupPhones, { params: { id } })).data,
 };

@@ -10,6 +10,10 @@ export const TSMS = {
   phones: 'Số điện thoại',
   phonesPlaceholder: 'Dán danh sách số điện thoại: mỗi dòng một hoặc nhiều số, cách nhau bởi dấu phẩy, chấm phẩy hoặc khoảng trắng',
   readFile: 'Đọc số từ tệp Excel/CSV',
+  fromGroup: 'Lấy số của nhóm thông báo',
+  groupRead: 'Đã thêm {count} số điện thoại của nhóm «{title}»',
+  groupWithoutPhone: '{count} tài khoản trong nhóm không có số điện thoại',
+  groupFailed: 'Không lấy được số điện thoại của nhóm «{title}»',
   fileRead: 'Đã đọc {count} dòng từ tệp {name}',
   fileFailed: 'Không đọc được tệp {name}',
   counter: {
