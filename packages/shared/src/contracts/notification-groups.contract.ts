@@ -65,6 +65,7 @@ export const GROUP_MESSAGES = {
   bookingNotFound: 'Không tìm thấy lịch khám có mã này',
   userNotFound: 'Không tìm thấy tài khoản bệnh nhân',
   empty: AUDIENCE_MESSAGES.empty,
+  queueFailed: 'Không xếp hàng gửi được nhóm thông báo sau nhiều lần thử; vui lòng tạo lại hoặc liên hệ quản trị',
 } as const;
 
 /** A news article's alias: lower-case ASCII words joined by hyphens. */

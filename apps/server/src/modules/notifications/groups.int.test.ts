@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NOTIFICATION_GROUPS_PATH as P } from '@portal/shared/contracts/notification-groups.contract';
+import { GROUP_MESSAGES, NOTIFICATION_GROUPS_PATH as P } from '@portal/shared/contracts/notification-groups.contract';
 import { latestBirthForAge } from '@portal/shared/rules/audience';
 import { addDays } from '@portal/shared/rules/period';
 import { todayVn } from '@portal/shared/rules/time';
@@ -10,7 +10,7 @@ import { type ClinicFixture, makeClinic, makeSlots } from '../appointments/appoi
 import { makePatients } from '../patients/patients.fixtures';
 import type { AppContext } from '../../core/context';
 import { deliverDue } from './delivery';
-import { queueCampaign } from './groups.job';
+import { queueCampaign, runCampaignJob } from './groups.job';
 
 /**
  * Notification groups through the API (issue 17): audience counts against a hand-made fixture of accounts,
@@ -408,6 +408,24 @@ describe('the lifecycle', () => {
     } finally {
       await t.database.db.execute(sql`UPDATE patient_users SET locked = false WHERE facility_id = ${fid} AND id = ${user.C}`);
     }
+  });
+});
+
+describe('the campaign job’s last try', () => {
+  it('marks a group it cannot queue FAILED with the reason, instead of leaving it scheduled; earlier tries just fail', async () => {
+    const g = await create({ audience: { gender: 'FEMALE' } });
+    // an audience the database cannot read (a stored filter broken by hand): every try fails
+    await t.database.db.execute(
+      sql`UPDATE notification_groups SET status = 'SCHEDULED', scheduled_at = now(), audience = '{"booked":{"from":"x","to":"y"}}'::jsonb WHERE id = ${g.id}`,
+    );
+    const run = (attempt: number) =>
+      t.database.transaction((tx) => runCampaignJob({ ex: tx, facilityId: fid, payload: { groupId: g.id }, attempt, maxAttempts: 5 }));
+    await expect(run(1)).rejects.toThrow();
+    expect((await req('GET', `${P}/${g.id}`, tok.manager!)).json().data.status).toBe('SCHEDULED');
+    await run(5);
+    const after = (await req('GET', `${P}/${g.id}`, tok.manager!)).json().data;
+    expect(after).toMatchObject({ status: 'FAILED', error: GROUP_MESSAGES.queueFailed });
+    expect(await messages(g.id)).toBe(0);
   });
 });
 

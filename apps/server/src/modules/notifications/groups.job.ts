@@ -2,7 +2,9 @@ import { GROUP_MESSAGES, notificationLink } from '@portal/shared/contracts/notif
 import { nextAdvertisingWindow } from '@portal/shared/rules/ad-window';
 import { audit } from '../../core/audit';
 import type { Executor } from '../../core/db';
-import { defineJob, enqueue } from '../../core/jobs';
+import { sql } from 'drizzle-orm';
+import { defineJob, enqueue, type JobRun } from '../../core/jobs';
+import { rows } from '../../core/sql';
 import { queueDelivery } from './delivery';
 import * as repo from './groups.repository';
 
@@ -64,13 +66,38 @@ export async function queueCampaign(ex: Executor, facilityId: number, groupId: n
   return 'queued';
 }
 
+/**
+ * The job's body. Its last try runs the queuing in a savepoint: if that fails too, the group is marked FAILED with the
+ * reason (visible on the screen) instead of staying "scheduled" for ever behind a dead job.
+ */
+export async function runCampaignJob(job: Pick<JobRun<{ groupId: number }>, 'ex' | 'facilityId' | 'payload' | 'attempt' | 'maxAttempts'>): Promise<void> {
+  const facilityId = job.facilityId;
+  if (facilityId === null) return;
+  const { groupId } = job.payload;
+  if (job.attempt < job.maxAttempts) {
+    await queueCampaign(job.ex, facilityId, groupId);
+    return;
+  }
+  try {
+    await job.ex.transaction((sp) => queueCampaign(sp, facilityId, groupId));
+  } catch (e) {
+    const failed = await rows<{ id: number }>(
+      job.ex,
+      sql`UPDATE notification_groups SET status = 'FAILED', error = ${GROUP_MESSAGES.queueFailed}, finished_at = now(), updated_at = now()
+          WHERE facility_id = ${facilityId} AND id = ${groupId} AND status = 'SCHEDULED' RETURNING id`,
+    );
+    if (failed.length) {
+      await audit(job.ex, null, {
+        facilityId,
+        action: 'NOTIFY_GROUP_QUEUE',
+        entity: 'notification_group',
+        entityId: groupId,
+        after: { status: 'FAILED', error: e instanceof Error ? e.message.slice(0, 500) : String(e) },
+      });
+    }
+  }
+}
+
 export function defineCampaignJob(): void {
-  defineJob<{ groupId: number }>(
-    NOTIFY_CAMPAIGN_JOB,
-    async (job) => {
-      if (job.facilityId === null) return;
-      await queueCampaign(job.ex, job.facilityId, job.payload.groupId);
-    },
-    { transactional: true, maxAttempts: 5 },
-  );
+  defineJob<{ groupId: number }>(NOTIFY_CAMPAIGN_JOB, runCampaignJob, { transactional: true, maxAttempts: 5 });
 }
