@@ -80,6 +80,8 @@ test('builds a group with filters, sees the count, sends it, watches it become s
   await expect(recipients.filter({ hasText: 'Nguyễn Thị Lan' })).toHaveCount(1);
   await expect(recipients.filter({ hasText: 'Trần Thu Hương' })).toHaveCount(1);
   await expect(recipients.first()).toContainText(/09•••\d\d/);
+  // no device: the message waits in the app's inbox, named in Vietnamese
+  await expect(recipients.first()).toContainText('Hộp thư trong ứng dụng');
   await snap(page, 'notification-group-report');
   await detail.getByRole('button', { name: 'Close' }).or(detail.locator('.ant-drawer-close')).first().click();
   await expect(detail).toBeHidden();

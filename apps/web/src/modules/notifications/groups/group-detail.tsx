@@ -1,3 +1,4 @@
+import { NOTIFICATION_CHANNEL_LABELS, type NotificationChannel } from '@portal/shared/contracts/notification-messages.contract';
 import { useState } from 'react';
 import { Descriptions, Drawer, Flex, Image, Select, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
@@ -29,7 +30,7 @@ const columns: ColumnsType<RecipientDto> = [
   { title: C.patient, key: 'patient', render: (_v, r) => r.patientName },
   { title: C.phone, key: 'phone', render: (_v, r) => nowrap(r.phone ?? '—') },
   { title: C.status, key: 'status', render: (_v, r) => <Tag color={DELIVERY_COLOR[r.status]}>{DELIVERY_STATUS_LABELS[r.status]}</Tag> },
-  { title: C.channel, key: 'channel', render: (_v, r) => r.channel ?? '—' },
+  { title: C.channel, key: 'channel', render: (_v, r) => (r.channel ? (NOTIFICATION_CHANNEL_LABELS[r.channel as NotificationChannel] ?? r.channel) : '—') },
   { title: C.sentAt, key: 'sentAt', render: (_v, r) => nowrap(formatDateTime(r.sentAt)) },
   { title: C.deliveredAt, key: 'deliveredAt', render: (_v, r) => nowrap(formatDateTime(r.deliveredAt)) },
   { title: C.readAt, key: 'readAt', render: (_v, r) => nowrap(formatDateTime(r.readAt)) },
