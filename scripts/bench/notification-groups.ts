@@ -1,8 +1,7 @@
-import fs from 'node:fs';
 import autocannon from 'autocannon';
 import { addDays } from '../../packages/shared/src/rules/period';
 import { todayVn } from '../../packages/shared/src/rules/time';
-import { freshPgDatabase, loginToken, startServer } from './server';
+import { freshPgDatabase, loginToken, startServer, rssMb } from './server';
 
 /**
  * Notification groups (issue 17) on the 500,000-patient scale seed (`npm run seed -- --scale large`, PostgreSQL;
@@ -14,15 +13,6 @@ import { freshPgDatabase, loginToken, startServer } from './server';
  */
 type SeedScale = (url: string, scale: string) => Promise<void>;
 const PATH = '/api/his/v1/notification-groups';
-
-const rssMb = (pid: number) => {
-  try {
-    const m = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
-    return m ? Number(m[1]) / 1024 : 0;
-  } catch {
-    return 0;
-  }
-};
 
 async function withServer<T>(name: string, port: number, seedScale: SeedScale, run: (url: string, headers: Record<string, string>, pid: number) => Promise<T>) {
   const reuse = process.env.BENCH_AUDIENCE_DATABASE_URL;

@@ -1,10 +1,9 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
-import fs from 'node:fs';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { encryptSecrets } from '../../apps/server/src/modules/notifications/channel-secrets';
 import { startFakeProviders } from '../../apps/server/src/modules/notify/channels/fake-providers';
-import { freshPgDatabase, loginToken, startServer } from './server';
+import { freshPgDatabase, loginToken, startServer, rssMb } from './server';
 
 /**
  * Pushing a campaign (issue 17): the demo hospital on a fresh PostgreSQL database plus 100,000 patient accounts with
@@ -14,14 +13,6 @@ import { freshPgDatabase, loginToken, startServer } from './server';
  * notify.send has pushed them all (messages per second), the server's resident memory meanwhile, and the desk's
  * booking list (one client, p50) idle and while it sends.
  */
-const rssMb = (pid: number) => {
-  try {
-    const m = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
-    return m ? Number(m[1]) / 1024 : 0;
-  } catch {
-    return 0;
-  }
-};
 const PATH = '/api/his/v1/notification-groups';
 
 async function addAccounts(url: string, n: number, secretKey: Buffer, fake: string, privateKey: string): Promise<number> {

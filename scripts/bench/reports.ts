@@ -1,7 +1,6 @@
-import fs from 'node:fs';
 import pg from 'pg';
 import { addDays } from '../../packages/shared/src/rules/period';
-import { loginToken, startServer } from './server';
+import { loginToken, startServer, rssMb } from './server';
 import { seeded, type Seed } from './bookings';
 
 /**
@@ -10,10 +9,6 @@ import { seeded, type Seed } from './bookings';
  * client (one warm-up call, then BENCH_REPORTS_RUNS, default 15; p50 and p90), and the Excel export of the year's bookings, streamed,
  * with the server's resident memory sampled every 50 ms while it runs.
  */
-const rssMb = (pid: number) => {
-  const m = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
-  return m ? Number(m[1]) / 1024 : 0;
-};
 /** Timed calls per report (BENCH_REPORTS_RUNS), after one warm-up call. */
 const RUNS = Number(process.env.BENCH_REPORTS_RUNS ?? 15);
 const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(p * xs.length))]!;

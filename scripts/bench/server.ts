@@ -82,3 +82,13 @@ export async function loginToken(url: string, username: string, password: string
   const body = (await r.json()) as { data: { loginToken: string } };
   return body.data.loginToken;
 }
+
+/** A process's resident memory in MB (0 once it has exited). */
+export function rssMb(pid: number): number {
+  try {
+    const m = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return m ? Number(m[1]) / 1024 : 0;
+  } catch {
+    return 0;
+  }
+}

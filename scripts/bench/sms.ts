@@ -1,7 +1,6 @@
-import fs from 'node:fs';
 import autocannon from 'autocannon';
 import { startFakeProviders } from '../../apps/server/src/modules/notify/channels/fake-providers';
-import { freshPgDatabase, loginToken, startServer } from './server';
+import { freshPgDatabase, loginToken, startServer, rssMb } from './server';
 
 /**
  * SMS sending (issue 17): a batch to 10,000 numbers composed through the API and sent by the server's
@@ -10,14 +9,6 @@ import { freshPgDatabase, loginToken, startServer } from './server';
  * every message is sent, the messages per second, and the server's resident memory while it sends.
  * BENCH_SMS_N changes the count.
  */
-const rssMb = (pid: number) => {
-  try {
-    const m = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
-    return m ? Number(m[1]) / 1024 : 0;
-  } catch {
-    return 0; // the server has exited
-  }
-};
 
 export async function smsBench(port: number): Promise<string> {
   const n = Number(process.env.BENCH_SMS_N ?? 10_000);

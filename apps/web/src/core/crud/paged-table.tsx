@@ -15,7 +15,7 @@ import { effectiveSort, PAGE_SIZES, withPaging, withSort, type ListSpec, type Li
 const SCROLL = { x: true } as const;
 const LOCALE = { emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={T.crud.empty} /> };
 
-interface Page<R> {
+export interface TablePage<R> {
   data: R[];
   totalElements: number;
 }
@@ -76,7 +76,7 @@ export function PagedTable<R extends { id: number }>({
   selectable,
   showTotal = defaultShowTotal,
 }: {
-  list: UseQueryResult<Page<R>>;
+  list: UseQueryResult<TablePage<R>>;
   state: ListState;
   onChange: (next: ListState) => void;
   spec: ListSpec;

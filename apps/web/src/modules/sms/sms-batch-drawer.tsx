@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Descriptions, Drawer, Flex, Select, Tag, Typography } from 'antd';
+import { Descriptions, Drawer, Flex, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
@@ -15,7 +15,7 @@ import { formatDateTime, formatVnd } from '@portal/shared/rules/format';
 import { formatPhone } from '@portal/shared/rules/identifiers';
 import { WrapText } from '../../core/crud/cells';
 import { EMPTY_LIST_STATE, type ListState } from '../../core/crud/list-state';
-import { PagedTable } from '../../core/crud/paged-table';
+import { StatusFilteredTable } from '../../core/crud/status-filtered-table';
 import { BatchCounts, BatchStatusTag } from './sms-cells';
 import { smsApi, smsKeys } from './sms.api';
 import { batchOpen, messagePending, POLL_MS } from './sms.logic';
@@ -52,26 +52,20 @@ function Recipients({ id, open }: { id: number; open: boolean }) {
     refetchInterval: (q) => (open || q.state.data?.data.some(messagePending) ? POLL_MS : false),
   });
   return (
-    <Flex vertical gap={8}>
-      <Flex justify="space-between" align="center" wrap gap={8}>
-        <Typography.Title level={5} style={{ margin: 0 }}>
-          {M.recipientsTitle}
-        </Typography.Title>
-        <Select
-          aria-label={M.cols.status}
-          placeholder={M.allStatuses}
-          allowClear
-          style={{ width: 260 }}
-          value={status}
-          options={STATUS_OPTIONS}
-          onChange={(v: SmsMessageStatus | undefined) => {
-            setStatus(v);
-            setState(EMPTY_LIST_STATE);
-          }}
-        />
-      </Flex>
-      <PagedTable<SmsMessageDto> list={list} state={state} onChange={setState} spec={SPEC} columns={columns} />
-    </Flex>
+    <StatusFilteredTable<SmsMessageDto, SmsMessageStatus>
+      title={M.recipientsTitle}
+      statusLabel={M.cols.status}
+      allLabel={M.allStatuses}
+      options={STATUS_OPTIONS}
+      status={status}
+      onStatus={setStatus}
+      selectWidth={260}
+      list={list}
+      state={state}
+      onState={setState}
+      spec={SPEC}
+      columns={columns}
+    />
   );
 }
 

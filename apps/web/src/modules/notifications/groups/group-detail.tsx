@@ -1,6 +1,6 @@
 import { NOTIFICATION_CHANNEL_LABELS, type NotificationChannel } from '@portal/shared/contracts/notification-messages.contract';
 import { useState } from 'react';
-import { Descriptions, Drawer, Flex, Image, Select, Tag, Typography } from 'antd';
+import { Descriptions, Drawer, Flex, Image, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
@@ -16,7 +16,7 @@ import { MESSAGE_KIND_LABELS } from '@portal/shared/rules/ad-window';
 import { formatDateTime } from '@portal/shared/rules/format';
 import { WrapText } from '../../../core/crud/cells';
 import { EMPTY_LIST_STATE, type ListState } from '../../../core/crud/list-state';
-import { PagedTable } from '../../../core/crud/paged-table';
+import { StatusFilteredTable } from '../../../core/crud/status-filtered-table';
 import { groupKeys, groupsApi } from './groups.api';
 import { audienceText, DELIVERY_COLOR, groupPending, POLL_MS } from './groups.logic';
 import { TG } from './groups.messages';
@@ -60,26 +60,20 @@ function Recipients({ id, pending }: { id: number; pending: boolean }) {
     refetchInterval: pending ? POLL_MS : false,
   });
   return (
-    <Flex vertical gap={8}>
-      <Flex justify="space-between" align="center" wrap gap={8}>
-        <Typography.Title level={5} style={{ margin: 0 }}>
-          {TG.detail.recipientsTitle}
-        </Typography.Title>
-        <Select
-          aria-label={C.status}
-          placeholder={TG.allStatuses}
-          allowClear
-          style={{ width: 220 }}
-          value={status}
-          options={STATUS_OPTIONS}
-          onChange={(v: DeliveryStatus | undefined) => {
-            setStatus(v);
-            setState(EMPTY_LIST_STATE);
-          }}
-        />
-      </Flex>
-      <PagedTable<RecipientDto> list={list} state={state} onChange={setState} spec={SPEC} columns={columns} />
-    </Flex>
+    <StatusFilteredTable<RecipientDto, DeliveryStatus>
+      title={TG.detail.recipientsTitle}
+      statusLabel={C.status}
+      allLabel={TG.allStatuses}
+      options={STATUS_OPTIONS}
+      status={status}
+      onStatus={setStatus}
+      selectWidth={220}
+      list={list}
+      state={state}
+      onState={setState}
+      spec={SPEC}
+      columns={columns}
+    />
   );
 }
 
