@@ -40,7 +40,7 @@ export const DELIVERY_STATUS_LABELS: Record<DeliveryStatus, string> = {
   SENDING: 'Đang gửi',
   SENT: 'Đã gửi',
   DELIVERED: 'Đã nhận',
-  OPENED: 'Đã mở',
+  OPENED: 'Đã xem',
   FAILED: 'Lỗi',
   SKIPPED: 'Bỏ qua',
 };

@@ -7,6 +7,7 @@ import { MESSAGE_KINDS } from '../rules/ad-window';
 import { NOTIFICATION_EVENTS } from '../rules/message-template';
 import { periodProblem } from '../rules/period';
 import { EVENT_KEYS } from './notification-events.contract';
+import { DELIVERY_STATUS_LABELS, DELIVERY_STATUSES, type DeliveryStatus } from './notification-groups.contract';
 import { suggestQuery, suggestResponse } from './patients.contract';
 
 /**
@@ -16,17 +17,10 @@ import { suggestQuery, suggestResponse } from './patients.contract';
  */
 export const NOTIFICATIONS_PATH = '/api/his/v1/notifications';
 
-export const NOTIFICATION_STATUSES = ['QUEUED', 'SENDING', 'SENT', 'DELIVERED', 'OPENED', 'FAILED', 'SKIPPED'] as const;
-export type NotificationStatus = (typeof NOTIFICATION_STATUSES)[number];
-export const NOTIFICATION_STATUS_LABELS: Record<NotificationStatus, string> = {
-  QUEUED: 'Đang chờ gửi',
-  SENDING: 'Đang gửi',
-  SENT: 'Đã gửi',
-  DELIVERED: 'Đã nhận',
-  OPENED: 'Đã xem',
-  FAILED: 'Lỗi',
-  SKIPPED: 'Bỏ qua',
-};
+/** A message's delivery state: one list and one wording for the campaign's recipients and this screen. */
+export const NOTIFICATION_STATUSES = DELIVERY_STATUSES;
+export type NotificationStatus = DeliveryStatus;
+export const NOTIFICATION_STATUS_LABELS = DELIVERY_STATUS_LABELS;
 
 export const NOTIFICATION_CHANNELS = ['PUSH', 'ZALO', 'SMS', 'INBOX'] as const;
 export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
