@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  maskSecrets,
   NOTIFICATION_EVENTS,
   TEMPLATE_VARIABLES,
   exampleValues,
@@ -152,5 +153,18 @@ describe('the events catalogue', () => {
     );
     expect(validateEventTemplate('BOOKING_REJECTED', 'Lý do: {{ly_do}}')).toBeNull();
     expect(validateEventTemplate('BOOKING_ACCEPTED', 'Lý do: {{ly_do}}')).toMatch(/^Biến không tồn tại: \{\{ly_do\}\}/);
+  });
+});
+
+describe('maskSecrets', () => {
+  it.each<[string, string, Record<string, unknown> | null, string]>([
+    ['the code', 'Mã của bạn là 482913, hiệu lực 10 phút.', { ma_xac_nhan: '482913', thoi_han: '10' }, 'Mã của bạn là ••••••, hiệu lực 10 phút.'],
+    ['the link, shortened dots', 'Mở https://bv.vn/r/x7Kp2 để đặt lại', { duong_dan: 'https://bv.vn/r/x7Kp2' }, 'Mở •••••••• để đặt lại'],
+    ['every occurrence', '111 và 111', { ma_xac_nhan: '111' }, '••• và •••'],
+    ['nothing secret', 'Lịch khám DK1 đã xác nhận', { ma_lich: 'DK1' }, 'Lịch khám DK1 đã xác nhận'],
+    ['no values', 'Tin nhắn', null, 'Tin nhắn'],
+    ['an empty value changes nothing', 'Tin nhắn', { ma_xac_nhan: '' }, 'Tin nhắn'],
+  ])('%s', (_n, text, values, expected) => {
+    expect(maskSecrets(text, values)).toBe(expected);
   });
 });

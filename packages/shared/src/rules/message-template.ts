@@ -223,3 +223,19 @@ export function validateEventTemplate(event: NotificationEvent, text: string): s
 export function exampleValues(event: NotificationEvent): Record<string, string> {
   return Object.fromEntries(notificationEvent(event).variables.map((v) => [v, TEMPLATE_VARIABLES[v].example]));
 }
+
+/**
+ * Variables whose values let someone act as the patient (a password reset code, its link): the staff screens never
+ * show them. The patient's own inbox does.
+ */
+export const SECRET_VARIABLES: readonly TemplateVariable[] = ['ma_xac_nhan', 'duong_dan'];
+
+/** The text as staff see it: each secret value the message was written with replaced by dots. */
+export function maskSecrets(text: string, values: Readonly<Record<string, unknown>> | null | undefined): string {
+  let out = text;
+  for (const name of SECRET_VARIABLES) {
+    const v = values?.[name];
+    if (typeof v === 'string' && v !== '') out = out.split(v).join('•'.repeat(Math.min(v.length, 8)));
+  }
+  return out;
+}

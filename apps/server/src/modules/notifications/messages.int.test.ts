@@ -4,6 +4,7 @@ import { NOTIFICATIONS_PATH } from '@portal/shared/contracts/notification-messag
 import { todayVn } from '@portal/shared/rules/time';
 import { bearer, createTestApp, login, makeFacility, sqlRows, type TestApp } from '../../test/test-app';
 import { makePatient } from '../appointments/appointments.fixtures';
+import { notifyEvent } from './events.notify';
 
 /**
  * The messages sent to patients through the API (issue 17, /admin/thong-bao-day): the list with its filters, newest
@@ -124,6 +125,19 @@ describe('the messages sent', () => {
     expect(ev).toHaveLength(6);
     expect(ev[0]).toMatchObject({ event: 'BOOKING_ACCEPTED', counts: { total: 1, sent: 1 } });
     expect(ev[5]).toMatchObject({ event: 'SINGLE', label: 'Gửi riêng', counts: { total: 0 } });
+  });
+});
+
+describe('secrets', () => {
+  it('a password reset code in a message is never shown to staff (the patient’s own inbox has it)', async () => {
+    const values = { ho_ten: 'Đặng Văn Lâm', ma_xac_nhan: '482913', thoi_han: '10', duong_dan: 'https://bv.vn/r/x7Kp2' };
+    expect(await notifyEvent(t.database.db, fid, 'PASSWORD_RESET', { userId: patient.userId, ref: 'reset-1', values })).toBe(true);
+    const list = await call('GET', `${NOTIFICATIONS_PATH}?event=PASSWORD_RESET`, tok.notify!);
+    expect(list.statusCode, list.body).toBe(200);
+    const [row] = list.json().data;
+    expect(row.body).toBe('Mã xác nhận đặt lại mật khẩu của bạn là ••••••, có hiệu lực 10 phút. Không chia sẻ mã này cho bất kỳ ai.');
+    expect(list.body).not.toContain('482913');
+    await t.database.db.execute(sql`DELETE FROM notifications WHERE facility_id = ${fid} AND event = 'PASSWORD_RESET'`);
   });
 });
 

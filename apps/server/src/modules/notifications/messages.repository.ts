@@ -14,6 +14,8 @@ export type MessageRow = {
   phone: string | null;
   title: string;
   body: string;
+  /** An event's template values (secrets among them are masked before the row leaves the server). */
+  data: Record<string, unknown> | null;
   link: string | null;
   kind: 'CARE' | 'ADVERTISING';
   channel: string | null;
@@ -31,7 +33,7 @@ export type MessageRow = {
   createdBy: string | null;
 };
 
-const MESSAGE_COLUMNS = sql`n.id::int AS id, n.user_id AS "userId", u.name AS "patientName", u.phone, n.title, n.body, n.link, n.kind, n.channel,
+const MESSAGE_COLUMNS = sql`n.id::int AS id, n.user_id AS "userId", u.name AS "patientName", u.phone, n.title, n.body, n.data, n.link, n.kind, n.channel,
   n.status, n.attempts::int AS attempts, n.error, n.error_code AS "errorCode", n.created_at AS "createdAt", n.sent_at AS "sentAt",
   n.delivered_at AS "deliveredAt", n.read_at AS "readAt", n.group_id AS "groupId", n.event, g.title AS "groupTitle", a.username AS "createdBy"`;
 const MESSAGE_FROM = sql`notifications n

@@ -1,3 +1,4 @@
+import { maskSecrets } from '@portal/shared/rules/message-template';
 import { pageOf } from '@portal/shared/core/api';
 import {
   type CampaignTotalsDto,
@@ -28,7 +29,8 @@ function toDto(m: repo.MessageRow): NotificationRowDto {
     patientName: m.patientName,
     phone: m.phone ? String(maskValue(m.phone)) : null,
     title: m.title,
-    body: m.body,
+    // a password reset code shown to staff would let them take over the account
+    body: maskSecrets(m.body, m.data),
     link: m.link,
     kind: m.kind,
     channel: m.channel,
