@@ -252,7 +252,8 @@ export function SmsCompose({ onSent }: { onSent: (batch: SmsBatchDto) => void })
             </Form.Item>
             <Flex vertical gap={8}>
               <PhoneSummary list={phones} />
-              <Flex justify="space-between" align="center" wrap gap={8}>
+              {/* where numbers come from, then the send button on its own row, at the right */}
+              <Flex align="center" wrap gap={8}>
                 <div>
                   <input
                     ref={fileInput}
@@ -282,6 +283,8 @@ export function SmsCompose({ onSent }: { onSent: (batch: SmsBatchDto) => void })
                     if (id !== null) void readGroup(id);
                   }}
                 />
+              </Flex>
+              <Flex justify="flex-end">
                 <Popconfirm
                   title={fmt(M.confirmSend, { count: phones.valid.length.toLocaleString('vi-VN'), cost: cost === null ? '—' : formatVnd(cost) })}
                   okText={M.sendOk}
