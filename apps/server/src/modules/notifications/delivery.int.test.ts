@@ -323,6 +323,22 @@ describe('notifyEvent', () => {
     ]);
   });
 
+  it('a transaction raising the event for many bookings (a bulk accept) queues the delivery job once', async () => {
+    const jobs = async () =>
+      (await sqlRows<{ n: number }>(t, sql`SELECT count(*)::int AS n FROM background_jobs WHERE name = 'notify.send' AND facility_id = ${fid}`))[0]!.n;
+    const before = await jobs();
+    await t.database.transaction(async (tx) => {
+      for (const [i, u] of users.slice(0, 5).entries())
+        expect(await notifyEvent(tx, fid, 'BOOKING_ACCEPTED', { userId: u, ref: `bulk-${i}`, values })).toBe(true);
+    });
+    expect(await jobs()).toBe(before + 1);
+    expect(await sqlRows(t, sql`SELECT 1 FROM notifications WHERE facility_id = ${fid} AND event_ref LIKE 'bulk-%'`)).toHaveLength(5);
+    // outside a transaction nothing is remembered: each call queues
+    await notifyEvent(t.database.db, fid, 'BOOKING_ACCEPTED', { userId: users[5]!, ref: 'solo-1', values });
+    await notifyEvent(t.database.db, fid, 'BOOKING_ACCEPTED', { userId: users[6]!, ref: 'solo-2', values });
+    expect(await jobs()).toBe(before + 3);
+  });
+
   it('writes nothing when the event is off; keeps a FAILED message naming a missing value', async () => {
     const [a] = users;
     await zaloEvent(['PUSH']);

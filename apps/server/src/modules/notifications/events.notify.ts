@@ -21,8 +21,36 @@ export interface EventSettings {
   zaloTemplateId: string | null;
 }
 
+/**
+ * What one transaction already read or queued: a bulk accept of 50 bookings reads an event's settings once and queues
+ * the delivery job once, not 50 times. Keyed by the executor (a transaction object), so it ends with it.
+ */
+const perExecutor = new WeakMap<object, { settings: Map<string, Promise<EventSettings>>; queued: Set<number> }>();
+const memoOf = (ex: Executor) => {
+  // only a transaction ends: outside one, nothing is remembered
+  if (!('rollback' in ex)) return { settings: new Map<string, Promise<EventSettings>>(), queued: new Set<number>() };
+  let m = perExecutor.get(ex);
+  if (!m) {
+    m = { settings: new Map(), queued: new Set() };
+    perExecutor.set(ex, m);
+  }
+  return m;
+};
+
+/** The facility's settings of an event (read once per transaction), or the defaults. */
+export function eventSettings(ex: Executor, facilityId: number, event: NotificationEvent): Promise<EventSettings> {
+  const memo = memoOf(ex).settings;
+  const key = `${facilityId}:${event}`;
+  let found = memo.get(key);
+  if (!found) {
+    found = readEventSettings(ex, facilityId, event);
+    memo.set(key, found);
+  }
+  return found;
+}
+
 /** The facility's settings of an event, or the defaults (on, the catalogue's text, every channel). */
-export async function eventSettings(ex: Executor, facilityId: number, event: NotificationEvent): Promise<EventSettings> {
+async function readEventSettings(ex: Executor, facilityId: number, event: NotificationEvent): Promise<EventSettings> {
   const [row] = await ex
     .select()
     .from(notificationEvents)
@@ -71,6 +99,10 @@ export async function notifyEvent(ex: Executor, facilityId: number, event: Notif
         RETURNING id`,
   );
   if (!inserted.length || !ok) return false;
-  await queueDelivery(ex, facilityId);
+  const queued = memoOf(ex).queued;
+  if (!queued.has(facilityId)) {
+    queued.add(facilityId);
+    await queueDelivery(ex, facilityId);
+  }
   return true;
 }
