@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { formatDate } from '@portal/shared/rules/format';
+import { todayVn, vnParts } from '@portal/shared/rules/time';
 import type { NotificationEvent, TemplateValues } from '@portal/shared/rules/message-template';
 import type { Executor } from '../../core/db';
 import { iso, rows } from '../../core/sql';
@@ -24,12 +25,20 @@ export function dayText(isoDay: string): string {
  * The hint of the accepted booking and the reminder: the queue number when the booking has one, else the time to
  * come, ARRIVE_EARLY_MINUTES before the slot ("Vui lòng đến trước 08:15"; not before 00:00).
  */
-export function arrivalHint(startTime: string, queueNumber: number | null): string {
+export function arrivalHint(startTime: string, queueNumber: number | null, date?: string, now: Date = new Date()): string {
   if (queueNumber !== null) return `Số thứ tự của bạn: ${queueNumber}`;
   const [h, m] = startTime.split(':').map(Number);
   const at = Math.max(0, h! * 60 + m! - ARRIVE_EARLY_MINUTES);
+  // accepted when that time has passed already (a late booking of today): no impossible "come before"
+  if (date !== undefined) {
+    const p = vnParts(now);
+    if (date < todayVn(now) || (date === todayVn(now) && p.hour * 60 + p.minute >= at)) return LATE_HINT;
+  }
   return `Vui lòng đến trước ${String(Math.floor(at / 60)).padStart(2, '0')}:${String(at % 60).padStart(2, '0')}`;
 }
+
+/** The hint when the time to come has passed already. */
+export const LATE_HINT = 'Vui lòng đến quầy tiếp đón ngay khi tới bệnh viện';
 
 export type BookingFacts = {
   id: number;
@@ -76,7 +85,7 @@ export function bookingValues(f: BookingFacts): TemplateValues {
     gio_kham: f.startTime.slice(0, 5),
     khoa: f.khoa,
     phong: f.phong,
-    goi_y: arrivalHint(f.startTime, f.queueNumber),
+    goi_y: arrivalHint(f.startTime, f.queueNumber, f.date),
     ly_do: f.statusReason?.trim() || 'Cơ sở không tiếp nhận được lịch khám này',
   };
 }

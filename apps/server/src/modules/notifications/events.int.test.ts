@@ -7,7 +7,7 @@ import { todayVn } from '@portal/shared/rules/time';
 import type { AppContext } from '../../core/context';
 import { bearer, createTestApp, login, makeFacility, sqlRows, type TestApp } from '../../test/test-app';
 import { makeClinic, makePatient, makeProfiles, makeSlots, type SlotFixture } from '../appointments/appointments.fixtures';
-import { arrivalHint } from './events.bookings';
+import { arrivalHint, LATE_HINT } from './events.bookings';
 import { sendVisitReminders } from './events.reminders';
 
 /**
@@ -146,6 +146,17 @@ describe('the booking events', () => {
     expect(arrivalHint('08:30', 12)).toBe('Số thứ tự của bạn: 12');
   });
 
+  it.each([
+    // 26/11/2026 at 07:00, 08:20, 17:51 in Vietnam (00:00, 01:20, 10:51 UTC)
+    ['a slot later today, in time', '08:30', '2026-11-26', '2026-11-26T00:00:00Z', 'Vui lòng đến trước 08:15'],
+    ['the time to come has just passed', '08:30', '2026-11-26', '2026-11-26T01:20:00Z', LATE_HINT],
+    ['a morning slot accepted in the evening', '08:00', '2026-11-26', '2026-11-26T10:51:00Z', LATE_HINT],
+    ['a day already past', '08:00', '2026-11-25', '2026-11-26T00:00:00Z', LATE_HINT],
+    ['tomorrow (the evening reminder)', '08:00', '2026-11-27', '2026-11-26T12:00:00Z', 'Vui lòng đến trước 07:45'],
+  ])('the hint of a booking accepted late: %s', (_n, start, date, now, expected) => {
+    expect(arrivalHint(start, null, date, new Date(now))).toBe(expected);
+  });
+
   it('accepting a booking writes exactly one message to the patient account, even when accepted twice', async () => {
     const b = await bookId(slots[0], patient.profiles[0]!.id);
     expect((await call('POST', `/api/appointment/v1/${b.id}/accept`, tok.desk!)).statusCode).toBe(200);
@@ -156,7 +167,7 @@ describe('the booking events', () => {
     expect(rows[0]).toMatchObject({ event: 'BOOKING_ACCEPTED', userId: patient.userId, status: 'QUEUED', title: 'Lịch khám được xác nhận' });
     const start = slots[0]!.startTime;
     expect(rows[0]!.body).toContain(`Đã xác nhận lịch khám ${b.code} của Phạm Thu Hà: ${start}`);
-    expect(rows[0]!.body).toContain(arrivalHint(start, null));
+    expect(rows[0]!.body).toContain(arrivalHint(start, null, slots[0]!.date));
     expect(rows[0]!.body).toContain('Tai Mũi Họng');
     const jobs = await sqlRows(t, sql`SELECT 1 FROM background_jobs WHERE name = 'notify.send' AND facility_id = ${fid}`);
     expect(jobs.length).toBeGreaterThan(0);

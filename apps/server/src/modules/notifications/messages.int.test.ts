@@ -27,12 +27,14 @@ beforeAll(async () => {
   const f = await makeFacility(t, [
     { key: 'notify', authorities: ['MANAGER_NOTIFICATION'] },
     { key: 'sms', authorities: ['MANAGER_SMS'] },
+    { key: 'users', authorities: ['MANAGER_NOTIFICATION', 'MANAGER_USER'] },
   ]);
   const g = await makeFacility(t, [{ key: 'notify', authorities: ['MANAGER_NOTIFICATION'] }]);
   fid = f.facilityId;
   otherFid = g.facilityId;
   tok.notify = (await login(t, f.accounts.notify!)).loginToken;
   tok.sms = (await login(t, f.accounts.sms!)).loginToken;
+  tok.users = (await login(t, f.accounts.users!)).loginToken;
   tok.other = (await login(t, g.accounts.notify!)).loginToken;
   await t.database.transaction(async (tx) => {
     patient = await makePatient(tx, fid, 'Đặng Văn Lâm');
@@ -81,6 +83,10 @@ describe('the messages sent', () => {
     expect(b.data.map((r: { body: string }) => r.body)).not.toContain('Của cơ sở khác');
     expect(b.data[0]).toMatchObject({ source: 'EVENT', sourceLabel: 'Lịch khám được xác nhận', channel: 'SMS', status: 'SENT', patientName: 'Ngô Thị Hoa' });
     expect(b.data[0].phone).toMatch(/^0\d•••\d\d$/);
+    // whole for who manages patient accounts, as on the campaign's report
+    const whole = (await call('GET', NOTIFICATIONS_PATH, tok.users!)).json().data[0].phone;
+    expect(whole).toMatch(/^0\d{9}$/);
+    expect(whole.slice(-2)).toBe(b.data[0].phone.slice(-2));
     const failed = b.data.find((r: { status: string }) => r.status === 'FAILED');
     expect(failed).toMatchObject({
       source: 'GROUP',

@@ -1,3 +1,4 @@
+import { hasAuthority } from '@portal/shared';
 import { maskSecrets } from '@portal/shared/rules/message-template';
 import { pageOf } from '@portal/shared/core/api';
 import {
@@ -19,7 +20,8 @@ import { iso } from '../../core/sql';
 import { queueDelivery } from './delivery';
 import * as repo from './messages.repository';
 
-function toDto(m: repo.MessageRow): NotificationRowDto {
+/** A message as staff see it; the phone whole only for those who manage patient accounts (as on the campaign's report). */
+function toDto(m: repo.MessageRow, showPhone: boolean): NotificationRowDto {
   const source = m.groupId !== null ? 'GROUP' : m.event !== null ? 'EVENT' : 'SINGLE';
   const sourceLabel =
     source === 'GROUP' ? (m.groupTitle ?? '') : source === 'EVENT' ? eventLabel(m.event!) : `${MESSAGE_TEXTS.single}${m.createdBy ? ` (${m.createdBy})` : ''}`;
@@ -27,7 +29,7 @@ function toDto(m: repo.MessageRow): NotificationRowDto {
     id: m.id,
     userId: m.userId,
     patientName: m.patientName,
-    phone: m.phone ? String(maskValue(m.phone)) : null,
+    phone: m.phone ? (showPhone ? m.phone : String(maskValue(m.phone))) : null,
     title: m.title,
     // a password reset code shown to staff would let them take over the account
     body: maskSecrets(m.body, m.data),
@@ -52,7 +54,12 @@ function toDto(m: repo.MessageRow): NotificationRowDto {
 
 export async function messages(ctx: AppContext, caller: Caller, q: NotificationListQuery) {
   const { rows, total } = await repo.messagePage(ctx.database.db, caller.facilityId, q);
-  return pageOf(rows.map(toDto), total, q);
+  const showPhone = hasAuthority(caller.authorities, 'MANAGER_USER');
+  return pageOf(
+    rows.map((r) => toDto(r, showPhone)),
+    total,
+    q,
+  );
 }
 
 const counts = (c: repo.Counts) => ({
@@ -105,5 +112,5 @@ export async function push(ctx: AppContext, caller: Caller, body: NotificationPu
     await audit(tx, caller, { action: 'NOTIFY_PUSH', entity: 'notification', entityId: nid, after: { userId: body.userId, title, link, chars: text.length } });
     return nid;
   });
-  return toDto((await repo.findMessage(ctx.database.db, caller.facilityId, id))!);
+  return toDto((await repo.findMessage(ctx.database.db, caller.facilityId, id))!, hasAuthority(caller.authorities, 'MANAGER_USER'));
 }

@@ -155,6 +155,11 @@ export function GroupForm({ open, group, onClose, onDone }: { open: boolean; gro
       setScheduleError(F.chooseTime);
       return;
     }
+    // a time already past is refused before anything is saved (the server refuses it too)
+    if (action === 'schedule' && at && at.getTime() <= Date.now()) {
+      setScheduleError(GROUP_MESSAGES.past);
+      return;
+    }
     const values = await form.validateFields().catch(() => null);
     if (!values) return;
     save.mutate({ action, values: { ...values, ...form.getFieldsValue(true) }, at });
@@ -209,7 +214,14 @@ export function GroupForm({ open, group, onClose, onDone }: { open: boolean; gro
         </Flex>
       }
     >
-      <Form form={form} layout="vertical" initialValues={NEW} disabled={save.isPending}>
+      <Form
+        form={form}
+        layout="vertical"
+        initialValues={NEW}
+        disabled={save.isPending}
+        // an error the server gave (an age range, a period) goes once the user changes a value: it is checked again on saving
+        onValuesChange={() => form.setFields(form.getFieldsError().flatMap((f) => (f.errors.length ? [{ name: f.name as never, errors: [] }] : [])))}
+      >
         <Flex vertical gap={12}>
           {notice && <Alert type="info" showIcon title={notice} />}
           <Card size="small" title={F.message}>

@@ -175,7 +175,7 @@ function EventForm({ event, onClose }: { event: NotificationEventDto; onClose: (
               <Typography.Text strong>{draft.title}</Typography.Text>
               <Typography.Text>{preview.text}</Typography.Text>
               <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                {fmt(M.events.chars, { count: preview.chars })} · {fmt(M.events.smsParts, { parts: preview.smsParts, chars: [...preview.smsText].length })}
+                {fmt(M.events.chars, { count: preview.chars })} · {fmt(M.events.smsParts, { parts: preview.smsParts })}
               </Typography.Text>
             </Flex>
           ) : (

@@ -72,7 +72,7 @@ export const TPUSH = {
     zaloTemplateId: 'Mã mẫu tin Zalo (template id)',
     preview: 'Xem trước với giá trị ví dụ',
     previewError: 'Chưa xem trước được: mẫu còn lỗi',
-    smsParts: 'SMS (không dấu): {parts} phần · {chars} ký tự',
+    smsParts: 'SMS (không dấu): {parts} phần',
     chars: '{count} ký tự',
     save: 'Lưu',
     cancel: 'Huỷ',
