@@ -14,7 +14,7 @@ import { dayListCache } from './day-list.cache';
 import { revertStack, topOf } from './booking-log';
 import { findStatusChanges } from './appointments.repository';
 import { recordBookingVisits } from '../patients/booking-visits.repository';
-import { notifyBookingTransition } from '../notifications/events.bookings';
+import { notifyBookingTransitions } from '../notifications/events.bookings';
 import { checkRoom, roomScopeOf, type RoomScope } from './room-scope';
 import {
   endRoomCall,
@@ -45,6 +45,8 @@ export interface TransitionInput {
   confirmLate?: boolean;
   /** The caller's rooms (read once per request); read here when not given. */
   scope?: RoomScope;
+  /** A bulk accept tells the patients once for all its bookings (notifyBookingTransitions), not one by one. */
+  deferEvents?: boolean;
   /** The moment of the transition (now when not given): the day and the late rule of a check-in read it. */
   now?: Date;
 }
@@ -126,7 +128,7 @@ export async function applyTransition(
   // A finished booking is a visit of its patient (docs/booking-states.md): recorded with the change.
   if (to === 'DONE') await recordBookingVisits(tx, { facilityId: caller.facilityId, bookingId: id });
   // The patient's account is told of an accept or a reject (issue 17 events), once per booking, with the change.
-  if (action === 'accept' || action === 'reject') await notifyBookingTransition(tx, caller.facilityId, id, to);
+  if ((action === 'accept' || action === 'reject') && !input.deferEvents) await notifyBookingTransitions(tx, caller.facilityId, [id], to);
 
   const after = action === 'revert' ? topOf(stack.slice(0, -1)) : b.status;
   const detail: Record<string, unknown> = { previous: after };
@@ -208,13 +210,16 @@ export async function bulkAccept(ctx: AppContext, caller: Caller, ids: number[])
     const scope = await roomScopeOf(tx, caller);
     for (const id of unique) {
       try {
-        const r = await applyTransition(ctx, tx, caller, id, 'accept', { scope });
+        const r = await applyTransition(ctx, tx, caller, id, 'accept', { scope, deferEvents: true });
         byId.set(id, { id, ok: true, status: r.status });
       } catch (err) {
         if (!(err instanceof AppError)) throw err;
         byId.set(id, { id, ok: false, message: err.message });
       }
     }
+    // the accepted patients are told in one write, with the change
+    const accepted = [...byId.values()].filter((r) => r.ok).map((r) => r.id);
+    await notifyBookingTransitions(tx, caller.facilityId, accepted, 'ACCEPTED');
   });
   const results = unique.map((id) => byId.get(id)!);
   const succeeded = results.filter((r) => r.ok).length;

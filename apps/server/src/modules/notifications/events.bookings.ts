@@ -4,7 +4,7 @@ import { todayVn, vnParts } from '@portal/shared/rules/time';
 import type { NotificationEvent, TemplateValues } from '@portal/shared/rules/message-template';
 import type { Executor } from '../../core/db';
 import { iso, rows } from '../../core/sql';
-import { notifyEvent } from './events.notify';
+import { notifyEvent, notifyEventMany } from './events.notify';
 
 /**
  * The booking and record events of issue 17, raised in the transaction of the write that causes them: a booking
@@ -96,12 +96,22 @@ export async function notifyBookingEvent(ex: Executor, facilityId: number, event
   return notifyEvent(ex, facilityId, event, { userId: f.patientUserId, ref: `booking:${f.id}`, values: bookingValues(f), link: `/lich-kham/${f.id}` });
 }
 
-/** After accept or reject, in the transition's transaction. */
-export async function notifyBookingTransition(ex: Executor, facilityId: number, bookingId: number, to: string): Promise<void> {
+/** After accept or reject, in the transition's transaction: the bookings' patient accounts are told, in one write. */
+export async function notifyBookingTransitions(ex: Executor, facilityId: number, bookingIds: readonly number[], to: string): Promise<void> {
   const event: NotificationEvent | null = to === 'ACCEPTED' ? 'BOOKING_ACCEPTED' : to === 'REJECTED' ? 'BOOKING_REJECTED' : null;
-  if (!event) return;
-  const f = await bookingFacts(ex, facilityId, bookingId);
-  if (f) await notifyBookingEvent(ex, facilityId, event, f);
+  if (!event || !bookingIds.length) return;
+  const facts = await rows<BookingFacts>(
+    ex,
+    sql`SELECT ${FACTS} FROM ${FACTS_FROM} WHERE b.facility_id = ${facilityId} AND b.id = ANY(${sql.param([...bookingIds])}::int[]) ORDER BY b.id`,
+  );
+  await notifyEventMany(
+    ex,
+    facilityId,
+    event,
+    facts.flatMap((f) =>
+      f.patientUserId === null ? [] : [{ userId: f.patientUserId, ref: `booking:${f.id}`, values: bookingValues(f), link: `/lich-kham/${f.id}` }],
+    ),
+  );
 }
 
 /**

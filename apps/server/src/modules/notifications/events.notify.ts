@@ -80,29 +80,43 @@ export interface EventTarget {
  * Returns true when a message was queued.
  */
 export async function notifyEvent(ex: Executor, facilityId: number, event: NotificationEvent, target: EventTarget): Promise<boolean> {
+  return (await notifyEventMany(ex, facilityId, event, [target])) > 0;
+}
+
+/** `notifyEvent` for many targets at once (a bulk accept): one insert for all; returns how many were queued. */
+export async function notifyEventMany(ex: Executor, facilityId: number, event: NotificationEvent, targets: readonly EventTarget[]): Promise<number> {
+  if (!targets.length) return 0;
   const settings = await eventSettings(ex, facilityId, event);
-  if (!settings.enabled) return false;
-  const rendered = renderTemplate(settings.template, target.values);
-  const ok = 'text' in rendered;
-  const body = ok ? rendered.text : settings.template;
-  const data = Object.fromEntries(
-    Object.entries(target.values)
-      .filter(([, v]) => v !== null && v !== undefined)
-      .map(([k, v]) => [k, String(v)]),
-  );
-  const inserted = await rows<{ id: number }>(
+  if (!settings.enabled) return 0;
+  const kind = notificationEvent(event).kind;
+  const written = targets.map((t) => {
+    const rendered = renderTemplate(settings.template, t.values);
+    const ok = 'text' in rendered;
+    const data = Object.fromEntries(
+      Object.entries(t.values)
+        .filter(([, v]) => v !== null && v !== undefined)
+        .map(([k, v]) => [k, String(v)]),
+    );
+    return { t, ok, body: ok ? rendered.text : settings.template, error: ok ? null : rendered.error, data: JSON.stringify(data) };
+  });
+  const col = <T>(f: (w: (typeof written)[number]) => T) => sql.param(written.map(f));
+  const inserted = await rows<{ status: string }>(
     ex,
     sql`INSERT INTO notifications (facility_id, user_id, event, event_ref, title, body, link, data, kind, status, error, error_code)
-        VALUES (${facilityId}, ${target.userId}, ${event}, ${target.ref}, ${settings.title}, ${body}, ${target.link ?? null},
-                ${JSON.stringify(data)}::jsonb, ${notificationEvent(event).kind}, ${ok ? 'QUEUED' : 'FAILED'}, ${ok ? null : rendered.error}, ${ok ? null : TEMPLATE_ERROR_CODE})
+        SELECT ${facilityId}, w.user_id, ${event}, w.ref, ${settings.title}, w.body, w.link, w.data::jsonb, ${kind},
+               CASE WHEN w.error IS NULL THEN 'QUEUED' ELSE 'FAILED' END, w.error, CASE WHEN w.error IS NULL THEN NULL ELSE ${TEMPLATE_ERROR_CODE} END
+        FROM unnest(${col((w) => w.t.userId)}::int[], ${col((w) => w.t.ref)}::text[], ${col((w) => w.body)}::text[],
+                    ${col((w) => w.t.link ?? null)}::text[], ${col((w) => w.data)}::text[], ${col((w) => w.error)}::text[])
+          AS w(user_id, ref, body, link, data, error)
         ON CONFLICT (facility_id, event, event_ref, user_id) WHERE event IS NOT NULL DO NOTHING
-        RETURNING id`,
+        RETURNING status`,
   );
-  if (!inserted.length || !ok) return false;
+  const queuedCount = inserted.filter((r) => r.status === 'QUEUED').length;
+  if (!queuedCount) return 0;
   const queued = memoOf(ex).queued;
   if (!queued.has(facilityId)) {
     queued.add(facilityId);
     await queueDelivery(ex, facilityId);
   }
-  return true;
+  return queuedCount;
 }
