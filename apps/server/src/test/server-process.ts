@@ -1,6 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
-import { afterAll } from 'vitest';
+import { afterAll, it } from 'vitest';
+import { testDatabase } from './test-app';
 
 /** Every server process a test file started: one a failed test left running is killed after the file. */
 const procs: ChildProcess[] = [];
@@ -47,3 +50,39 @@ export function startServerProcess(port: number, env: Record<string, string>): S
 
 /** Resolves when the process has ended (at once if it already has). */
 export const exited = (p: ChildProcess) => new Promise<void>((r) => (p.exitCode !== null || p.signalCode !== null ? r() : p.once('exit', () => r())));
+
+/**
+ * The two tests of a process scenario: on embedded PGlite (a data directory of its own, removed after the file) when
+ * no DATABASE_URL is set, and on the PostgreSQL of DATABASE_URL (a fresh test database) when it is. `run` starts its
+ * servers with the `env` it is given, from `port` on.
+ */
+export function itOnEachDatabase(
+  titles: { pglite: string; postgres: string },
+  ports: { pglite: number; postgres: number },
+  run: (env: Record<string, string>, port: number) => Promise<unknown>,
+  timeoutMs = 240_000,
+): void {
+  const dirs: string[] = [];
+  afterAll(() => dirs.forEach((d) => fs.rmSync(d, { recursive: true, force: true })));
+  it.skipIf(!!process.env.DATABASE_URL)(
+    titles.pglite,
+    async () => {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-process-'));
+      dirs.push(dir);
+      await run({ DATABASE_URL: '', DATA_DIR: dir }, ports.pglite);
+    },
+    timeoutMs,
+  );
+  it.skipIf(!process.env.DATABASE_URL)(
+    titles.postgres,
+    async () => {
+      const database = await testDatabase();
+      try {
+        await run({ DATABASE_URL: database.url! }, ports.postgres);
+      } finally {
+        await database.close();
+      }
+    },
+    timeoutMs,
+  );
+}

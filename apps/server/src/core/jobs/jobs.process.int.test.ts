@@ -1,16 +1,10 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { exited, startServerProcess } from '../../test/server-process';
-import { testDatabase } from '../../test/test-app';
+import { describe, expect } from 'vitest';
+import { exited, itOnEachDatabase, startServerProcess } from '../../test/server-process';
 
 /**
  * kill -9 in the middle of 1,000 jobs loses none and runs none twice in effect: the real server process
  * (src via tsx) on PGlite, or on the PostgreSQL of DATABASE_URL, is killed mid-run and restarted.
  */
-const dirs: string[] = [];
-afterAll(() => dirs.forEach((d) => fs.rmSync(d, { recursive: true, force: true })));
 
 const start = (env: Record<string, string>, port: number) =>
   startServerProcess(port, {
@@ -57,23 +51,13 @@ async function killMidRunAndResume(env: Record<string, string>, port: number) {
 }
 
 describe('a server process killed with SIGKILL in the middle of 1,000 jobs', () => {
-  it.skipIf(!!process.env.DATABASE_URL)(
-    'on embedded PGlite: the restart finishes every job, each effect written once',
-    async () => {
-      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-jobs-'));
-      dirs.push(dir);
-      await killMidRunAndResume({ DATABASE_URL: '', DATA_DIR: dir }, 3481);
+  itOnEachDatabase(
+    {
+      pglite: 'on embedded PGlite: the restart finishes every job, each effect written once',
+      postgres: 'on PostgreSQL: the restart takes over the expired leases and finishes every job once',
     },
-    240_000,
-  );
-
-  it.skipIf(!process.env.DATABASE_URL)(
-    'on PostgreSQL: the restart takes over the expired leases and finishes every job once',
-    async () => {
-      const database = await testDatabase();
-      await killMidRunAndResume({ DATABASE_URL: database.url! }, 3483);
-      await database.close();
-    },
+    { pglite: 3481, postgres: 3483 },
+    killMidRunAndResume,
     240_000,
   );
 });

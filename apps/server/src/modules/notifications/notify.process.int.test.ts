@@ -1,10 +1,6 @@
 import { createHash, generateKeyPairSync, randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { exited, startServerProcess } from '../../test/server-process';
-import { testDatabase } from '../../test/test-app';
+import { afterAll, describe, expect } from 'vitest';
+import { exited, itOnEachDatabase, startServerProcess } from '../../test/server-process';
 import { type FakeProviders, startFakeProviders } from '../notify/channels/fake-providers';
 
 /**
@@ -15,10 +11,8 @@ import { type FakeProviders, startFakeProviders } from '../notify/channels/fake-
  */
 const N = 10_000;
 const CHUNK = 500;
-const dirs: string[] = [];
 let fake: FakeProviders;
 afterAll(async () => {
-  dirs.forEach((d) => fs.rmSync(d, { recursive: true, force: true }));
   await fake?.close();
 });
 
@@ -116,23 +110,13 @@ async function killWhilePushing(env: Record<string, string>, port: number) {
 }
 
 describe('a server process killed with SIGKILL while a campaign is pushed', () => {
-  it.skipIf(!!process.env.DATABASE_URL)(
-    'on embedded PGlite: after the restart every recipient has exactly one message',
-    async () => {
-      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-notify-'));
-      dirs.push(dir);
-      await killWhilePushing({ DATABASE_URL: '', DATA_DIR: dir }, 3495);
+  itOnEachDatabase(
+    {
+      pglite: 'on embedded PGlite: after the restart every recipient has exactly one message',
+      postgres: 'on PostgreSQL: after the restart every recipient has exactly one message',
     },
-    300_000,
-  );
-
-  it.skipIf(!process.env.DATABASE_URL)(
-    'on PostgreSQL: after the restart every recipient has exactly one message',
-    async () => {
-      const database = await testDatabase();
-      await killWhilePushing({ DATABASE_URL: database.url! }, 3497);
-      await database.close();
-    },
+    { pglite: 3495, postgres: 3497 },
+    killWhilePushing,
     300_000,
   );
 });

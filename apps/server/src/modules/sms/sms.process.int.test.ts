@@ -1,10 +1,6 @@
 import { createHash } from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { exited, startServerProcess } from '../../test/server-process';
-import { testDatabase } from '../../test/test-app';
+import { afterAll, describe, expect } from 'vitest';
+import { exited, itOnEachDatabase, startServerProcess } from '../../test/server-process';
 import { type FakeProviders, startFakeProviders } from '../notify/channels/fake-providers';
 
 /**
@@ -14,10 +10,8 @@ import { type FakeProviders, startFakeProviders } from '../notify/channels/fake-
  * resent under the same RequestId, which eSMS does not send twice.
  */
 const N = 5_000;
-const dirs: string[] = [];
 let fake: FakeProviders;
 afterAll(async () => {
-  dirs.forEach((d) => fs.rmSync(d, { recursive: true, force: true }));
   await fake?.close();
 });
 
@@ -91,23 +85,13 @@ async function killWhileSending(env: Record<string, string>, port: number) {
 }
 
 describe('a server process killed with SIGKILL while a batch of SMS is sent', () => {
-  it.skipIf(!!process.env.DATABASE_URL)(
-    'on embedded PGlite: after the restart every number got exactly one message',
-    async () => {
-      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-sms-'));
-      dirs.push(dir);
-      await killWhileSending({ DATABASE_URL: '', DATA_DIR: dir }, 3491);
+  itOnEachDatabase(
+    {
+      pglite: 'on embedded PGlite: after the restart every number got exactly one message',
+      postgres: 'on PostgreSQL: after the restart every number got exactly one message',
     },
-    240_000,
-  );
-
-  it.skipIf(!process.env.DATABASE_URL)(
-    'on PostgreSQL: after the restart every number got exactly one message',
-    async () => {
-      const database = await testDatabase();
-      await killWhileSending({ DATABASE_URL: database.url! }, 3493);
-      await database.close();
-    },
+    { pglite: 3491, postgres: 3493 },
+    killWhileSending,
     240_000,
   );
 });
