@@ -16,6 +16,7 @@ import { installSecurityHeaders } from './core/security-headers';
 import { defaultWebDist } from './core/paths';
 import { installStatic } from './core/static';
 import { adminRoutes } from './modules/admin/admin.routes';
+import { appConfigRoutes } from './modules/app-config/app-config.routes';
 import { appointmentRoutes } from './modules/appointments/appointments.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { catalogPublicRoutes, catalogRoutes } from './modules/catalog/catalog.routes';
@@ -158,6 +159,7 @@ export async function buildApp(config: Config, database: Database, opts: { logSt
     await notificationMessageRoutes(scope, ctx);
     defineDeliveryJob();
     await contentRoutes(scope, ctx);
+    await appConfigRoutes(scope, ctx);
     if (config.ENABLE_TEST_FIXTURES) await fixtureRoutes(scope, ctx);
   });
   // durable jobs (core/jobs): the runner starts once every module has defined its jobs; tests start their own

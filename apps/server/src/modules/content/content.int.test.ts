@@ -15,7 +15,7 @@ const SVG = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1
 
 let t: TestApp;
 let dataDir: string;
-let tok: { news: string; questions: string; admin: string; doctor: string };
+let tok: { news: string; questions: string; admin: string; doctor: string; setting: string };
 const dir = () => path.join(dataDir, 'uploads', 'content');
 
 const upload = (token: string | null, body: Buffer, type: string, name?: string) =>
@@ -34,12 +34,14 @@ beforeAll(async () => {
     { key: 'questions', authorities: ['MANAGER_CONSULTATION'] },
     { key: 'admin', authorities: ['ADMIN_FACILITY'] },
     { key: 'doctor', authorities: ['MANAGER_DOCTOR'] },
+    { key: 'setting', authorities: ['MANAGER_SETTING'] },
   ]);
   tok = {
     news: (await login(t, a.accounts.news!)).loginToken,
     questions: (await login(t, a.accounts.questions!)).loginToken,
     admin: (await login(t, a.accounts.admin!)).loginToken,
     doctor: (await login(t, a.accounts.doctor!)).loginToken,
+    setting: (await login(t, a.accounts.setting!)).loginToken,
   };
 });
 afterAll(async () => {
@@ -81,6 +83,8 @@ describe('content images', () => {
     const jpg = await upload(tok.admin, JPEG, 'image/jpeg');
     expect(jpg.json().data.url).toMatch(/\.jpg$/);
     const webp = await upload(tok.news, WEBP, 'image/webp');
+    // the patient app's banners (/admin/menu, MANAGER_SETTING) use the same upload
+    expect((await upload(tok.setting, PNG, 'image/png', 'banner.png')).statusCode).toBe(200);
     expect(webp.json().data.url).toMatch(/\.webp$/);
     expect((await t.app.inject({ method: 'GET', url: webp.json().data.url })).headers['content-type']).toBe('image/webp');
     expect(fs.readdirSync(dir())).toHaveLength(3);
