@@ -304,7 +304,14 @@ export const MENU: readonly MenuEntry[] = [
     label: T.menu.softwareConfig,
     icon: 'config',
     authority: 'MANAGER_SETTING',
-    children: [{ key: 'menu', label: T.menu.softwareConfig, path: '/admin/menu' }],
+    children: [
+      {
+        key: 'menu',
+        label: T.menu.softwareConfig,
+        path: '/admin/menu',
+        page: () => import('../modules/app-config/software-config-page').then((m) => m.SoftwareConfigPage),
+      },
+    ],
   },
   {
     key: 'logs',
