@@ -21,7 +21,7 @@ export async function bootstrapDatabase(config: Config, log: Pick<FastifyBaseLog
   if (Number(n) === 0) {
     const cost = hashCost({ config });
     if (config.seedDemo) {
-      await seedDemo(database, cost, new Date(), diskStorage(filesDir(config.dataDir)));
+      await seedDemo(database, cost, new Date(), diskStorage(filesDir(config.dataDir)), config.dataDir);
       log.info('seeded Vietnamese demo data');
     } else {
       const admin = await seedProduction(database, cost, config.FACILITY_NAME);

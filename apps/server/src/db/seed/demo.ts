@@ -18,6 +18,7 @@ import { seedDemoSms } from './demo-sms';
 import { seedDemoNotificationGroups } from './demo-notification-groups';
 import { seedDemoPatientApp } from './demo-patient-app';
 import { seedDemoNotificationEvents } from './demo-notification-events';
+import { seedDemoAppConfig } from './demo-app-config';
 import { foldDayStats } from '../../modules/reports/reports.repository';
 
 const DAY = 86_400_000;
@@ -36,7 +37,7 @@ const DEMO_ROLES: { code: string; name: string; description: string; authorities
  * outside the project) and a second, smaller facility (seed/demo-clinic.ts) that also serves the
  * isolation tests. Deterministic.
  */
-export async function seedDemo(database: Database, cost: HashCost, now = new Date(), storage?: FileStorage): Promise<void> {
+export async function seedDemo(database: Database, cost: HashCost, now = new Date(), storage?: FileStorage, dataDir?: string): Promise<void> {
   await database.transaction(async (tx) => {
     const hospital = await createFacility(tx, {
       code: 'BVDK-AP',
@@ -132,6 +133,7 @@ export async function seedDemo(database: Database, cost: HashCost, now = new Dat
     await seedDemoNotificationGroups(tx, hospital.id, now);
     await seedDemoPatientApp(tx, hospital.id, now);
     await seedDemoNotificationEvents(tx, hospital.id);
+    await seedDemoAppConfig(tx, hospital.id, now, dataDir);
     // the reports' rollup starts folded (the reports.fold job does it afterwards)
     await foldDayStats(tx);
     await audit(tx, null, { action: 'SEED_DEMO', entity: 'facility', entityId: hospital.id, facilityId: hospital.id, actorUsername: 'system' });

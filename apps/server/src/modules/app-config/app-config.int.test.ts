@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APP_CONFIG_MESSAGES, APP_MENU_PATH as M, APP_PUBLIC_PATHS, BANNERS_PATH as B } from '@portal/shared/contracts/app-config.contract';
 import { CONTENT_IMAGE_PATH } from '@portal/shared/contracts/content.contract';
 import { APP_LINK_MESSAGES, BANNER_PERIOD_MESSAGE } from '@portal/shared/rules/app-config';
+import { seedDemoAppConfig } from '../../db/seed/demo-app-config';
 import { bearer, createTestApp, login, makeFacility, sqlRows, type TestApp } from '../../test/test-app';
 
 /**
@@ -358,5 +359,26 @@ describe('public reads of the patient app', () => {
     const noCode = await t.app.inject({ method: 'GET', url: `${APP_PUBLIC_PATHS.menu}?platform=IOS` });
     expect(noCode.statusCode).toBe(400);
     expect(noCode.json().errors).toContainEqual({ field: 'facilityCode', message: 'Vui lòng gửi mã cơ sở y tế' });
+  });
+});
+
+describe('demo data', () => {
+  it('a believable menu and five banners with drawn PNG images: two showing, one ended, one upcoming, one hidden', async () => {
+    const demo = await makeFacility(t, [{ key: 'setting', authorities: ['MANAGER_SETTING'] }]);
+    await t.database.transaction((tx) => seedDemoAppConfig(tx, demo.facilityId, new Date(), dataDir));
+    const token = (await login(t, demo.accounts.setting!)).loginToken;
+    const list = (await ok('GET', B, undefined, token)) as { status: string; imageUrl: string; title: string }[];
+    expect(list.map((b) => b.status)).toEqual(['ACTIVE', 'ACTIVE', 'ENDED', 'UPCOMING', 'HIDDEN']);
+    for (const b of list) {
+      const img = await t.app.inject({ method: 'GET', url: b.imageUrl });
+      expect(img.statusCode, b.title).toBe(200);
+      expect(img.headers['content-type']).toBe('image/png');
+    }
+    const [{ code: demoCode }] = (await sqlRows<{ code: string }>(t, sql`SELECT code FROM facilities WHERE id = ${demo.facilityId}`)) as [{ code: string }];
+    const menu = (await pub('menu', 'IOS', demoCode)).json().data.map((m: { name: string }) => m.name);
+    expect(menu.slice(0, 6)).toEqual(['Đặt khám', 'Kết quả xét nghiệm', 'Hỏi bác sĩ', 'Bảng giá dịch vụ', 'Tin tức', 'Hướng dẫn khám']);
+    expect(menu).not.toContain('Thanh toán viện phí'); // hidden
+    expect((await pub('menu', 'WEB', demoCode)).json().data.map((m: { name: string }) => m.name)).not.toContain('Gọi tổng đài');
+    expect((await pub('banners', 'ANDROID', demoCode)).json().data).toHaveLength(2);
   });
 });
