@@ -72,7 +72,7 @@ export async function fixtureRoutes(app: FastifyInstance, ctx: AppContext): Prom
             .returning({ id: rooms.id, code: rooms.code });
           madeRooms.push(row!);
         }
-        return { code: 0 as const, data: { facilityId: facility.id, accounts: made, rooms: madeRooms } };
+        return { code: 0 as const, data: { facilityId: facility.id, facilityCode: facility.code, accounts: made, rooms: madeRooms } };
       }),
   });
 
