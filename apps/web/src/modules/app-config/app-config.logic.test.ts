@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import type { BannerDto, MenuItemDto } from '@portal/shared/contracts/app-config.contract';
-import { bannerBodyOf, bannerValuesOf, formFieldOf, instantOf, linkText, menuBodyOf, menuValuesOf, previewBanners, previewMenu } from './app-config.logic';
+import {
+  bannerBodyOf,
+  bannerValuesOf,
+  formFieldOf,
+  instantOf,
+  linkLines,
+  linkText,
+  menuBodyOf,
+  menuValuesOf,
+  previewBanners,
+  previewMenu,
+} from './app-config.logic';
 
 const menu = (over: Partial<MenuItemDto>): MenuItemDto => ({
   id: 1,
@@ -88,6 +99,9 @@ describe('app config forms', () => {
     expect(linkText({ type: 'NEWS', value: 'tin-moi' })).toBe('Bài viết tin tức: tin-moi');
     expect(linkText({ type: 'URL', value: 'https://a.vn' })).toBe('https://a.vn');
     expect(linkText({ type: 'NONE', value: null })).toBe('Không mở gì');
+    expect(linkLines({ type: 'SCREEN', value: 'booking' })).toEqual({ main: 'Đặt khám', sub: 'Màn hình trong ứng dụng' });
+    expect(linkLines({ type: 'NEWS', value: 'tin-moi' })).toEqual({ main: 'tin-moi', sub: 'Bài viết tin tức' });
+    expect(linkLines({ type: 'NONE', value: null })).toEqual({ main: 'Không mở gì', sub: '' });
   });
 
   it('the preview keeps what the app of the platform shows now', () => {

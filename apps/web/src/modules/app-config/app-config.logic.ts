@@ -129,6 +129,13 @@ export function linkText(l: AppLinkDto): string {
   return APP_LINK_TYPE_LABELS.NONE;
 }
 
+/** What a link opens, as two lines of the list: the target ("Đặt khám", the alias, the address) and its kind. */
+export function linkLines(l: AppLinkDto): { main: string; sub: string } {
+  if (l.type === 'SCREEN') return { main: APP_SCREEN_LABELS[l.value as AppScreen] ?? l.value ?? '', sub: APP_LINK_TYPE_LABELS.SCREEN };
+  if (l.type === 'NEWS' || l.type === 'URL') return { main: l.value ?? '', sub: APP_LINK_TYPE_LABELS[l.type] };
+  return { main: APP_LINK_TYPE_LABELS.NONE, sub: '' };
+}
+
 /** The phone preview: what the app of this platform would show now, in order. */
 export function previewMenu(items: readonly MenuItemDto[], platform: AppPlatform): MenuItemDto[] {
   return items.filter((m) => m.visible && m.platforms.includes(platform));

@@ -10,7 +10,7 @@ import { actionsColumn, EllipsisText } from '../../core/crud/cells';
 import { reportError } from '../../core/crud/resource-api';
 import { notify } from '../../core/notify';
 import { appConfigApi, appConfigKeys } from './app-config.api';
-import { linkText } from './app-config.logic';
+import { linkLines } from './app-config.logic';
 import { TAC } from './app-config.messages';
 import { AppIcon } from './app-icons';
 import { MenuItemForm } from './menu-item-form';
@@ -86,7 +86,19 @@ export function MenuTab() {
         </Flex>
       ),
     },
-    { title: C.link, key: 'link', render: (_v, m) => <EllipsisText text={linkText(m.link)} width={200} /> },
+    {
+      title: C.link,
+      key: 'link',
+      render: (_v, m) => {
+        const l = linkLines(m.link);
+        return (
+          <Flex vertical style={{ minWidth: 0 }}>
+            <EllipsisText text={l.main} width={220} />
+            <EllipsisText text={l.sub} width={220} secondary />
+          </Flex>
+        );
+      },
+    },
     actionsColumn((m) => (
       <Flex gap={4} align="center">
         <Switch
