@@ -3,6 +3,8 @@ import { deflateSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { BANNER_TYPE } from '@portal/shared/contracts/app-config.contract';
 import { CONTENT_IMAGE_PATH } from '@portal/shared/contracts/content.contract';
+import { addDays } from '@portal/shared/rules/period';
+import { todayVn } from '@portal/shared/rules/time';
 import type { Executor } from '../../core/db';
 import { fileStore } from '../../core/uploads';
 import { CONTENT_IMAGE_AREA } from '../../modules/content/content.routes';
@@ -129,7 +131,7 @@ interface DemoBanner {
   colours: [Rgb, Rgb];
   motif: Motif;
   link: [string, string | null];
-  /** Days from now (negative: past); null = open. */
+  /** Midnight (+07:00) of the day this many days from today (negative: past); null = open. */
   from: number | null;
   to: number | null;
   visible: boolean;
@@ -222,8 +224,6 @@ const MENU: [string, string, string, string, boolean, string[]][] = [
   ['Thanh toán viện phí', 'payment', 'SCREEN', 'payment', false, PHONES],
 ];
 
-const DAY = 86_400_000;
-
 /**
  * Seeds the facility's app menu and banners. The images are stored under `dataDir` (the content images' area) when
  * given; without it (tests of the seed) the rows still name the same content-addressed files.
@@ -241,7 +241,7 @@ export async function seedDemoAppConfig(ex: Executor, facilityId: number, now: D
     order += 1;
     const png = bannerImage(b.colours[0], b.colours[1], b.motif);
     const file = store ? await store.save(png, 'png') : `${createHash('sha256').update(png).digest('hex').slice(0, 32)}.png`;
-    const at = (days: number | null) => (days === null ? null : new Date(now.getTime() + days * DAY).toISOString());
+    const at = (days: number | null) => (days === null ? null : `${addDays(todayVn(now), days)}T00:00:00+07:00`);
     await ex.execute(sql`INSERT INTO screen_configs (facility_id, type, title, image_url, link_type, link_value, active_from, active_to, sort_order, visible, platforms)
       VALUES (${facilityId}, ${BANNER_TYPE}, ${b.title}, ${`${CONTENT_IMAGE_PATH}/${file}`}, ${b.link[0]}, ${b.link[1]}, ${at(b.from)}::timestamptz, ${at(b.to)}::timestamptz,
         ${order}, ${b.visible}, ${sql.param(b.platforms)}::text[])`);
