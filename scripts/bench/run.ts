@@ -21,6 +21,7 @@ import { acronymsBench, smartSearchBench } from './smart-search';
 import { notifyBench } from './notify';
 import { smsBench } from './sms';
 import { audienceBench, campaignBench } from './notification-groups';
+import { appConfigBench } from './app-config';
 import pg from 'pg';
 import { freshPgDatabase, loginToken, md5, root, startServer } from './server';
 
@@ -339,6 +340,8 @@ benches.notify = () => notifyBench(Number(process.env.BENCH_PORT ?? 3263));
 /** Notification groups (issue 17): the audience count with three filters over 500,000 patients (p50 < 200 ms), a campaign to 100,000 queued (< 30 s). */
 benches.audience = () => audienceBench(Number(process.env.BENCH_PORT ?? 3271), seedScale);
 benches.campaign = () => campaignBench(Number(process.env.BENCH_PORT ?? 3272), seedScale);
+/** The patient app's home (issue 18): the public menu and banners at 50 connections, and a hidden banner leaving the public list. */
+benches['app-config'] = () => appConfigBench(Number(process.env.BENCH_PORT ?? 3203));
 
 const names = process.argv.slice(2).filter((a) => !a.startsWith('-'));
 const chosen = names.length ? names : Object.keys(benches);
