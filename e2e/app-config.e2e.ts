@@ -5,7 +5,7 @@ import { FIXTURE_PASSWORD, loginViaApi, misfits, snap, toast, uniq } from './hel
 
 /**
  * Issue 18, /admin/menu "Cấu hình phần mềm" as a MANAGER_SETTING account of a facility made for the spec: the home
- * menu's entries are moved down and up and the patient app's public menu follows; a banner is added with an image
+ * menu's entries are moved down and up with the arrows and by dragging, and the patient app's public menu follows; a banner is added with an image
  * uploaded through the dialog, shows in the phone preview and in the app's public banner list, then is hidden with
  * its switch and is gone from that list at once. Both tabs fit 1,366 px.
  */
@@ -100,7 +100,12 @@ test('reorders the app menu, adds a banner with an image, hides it and sees it g
   await expect(menuRows.nth(1)).toContainText('Hỏi bác sĩ');
   await expect(menuRows.nth(2)).toContainText('Đặt khám');
   expect(await publicMenu()).toEqual(['Kết quả xét nghiệm', 'Hỏi bác sĩ', 'Đặt khám']);
-  await expect(preview.locator('> div').first()).toContainText('Kết quả xét nghiệm');
+  // and by dragging: "Đặt khám" dropped onto the first row takes its place
+  await menuRows.nth(2).dragTo(menuRows.nth(0));
+  await expect(menuRows.nth(0)).toContainText('Đặt khám');
+  await expect(menuRows.nth(1)).toContainText('Kết quả xét nghiệm');
+  expect(await publicMenu()).toEqual(['Đặt khám', 'Kết quả xét nghiệm', 'Hỏi bác sĩ']);
+  await expect(preview.locator('> div').first()).toContainText('Đặt khám');
   expect(await misfits(page, { buttons: true })).toEqual([]);
   await snap(page, 'app-config-menu');
 

@@ -3,6 +3,7 @@ import type { BannerDto, MenuItemDto } from '@portal/shared/contracts/app-config
 import {
   bannerBodyOf,
   bannerValuesOf,
+  dropOnto,
   formFieldOf,
   instantOf,
   linkLines,
@@ -117,5 +118,18 @@ describe('app config forms', () => {
     ];
     expect(previewBanners(list, 'ANDROID', now).map((b) => b.id)).toEqual([1]);
     expect(previewBanners(list, 'IOS', now).map((b) => b.id)).toEqual([4]);
+  });
+});
+
+describe('dropOnto', () => {
+  it.each([
+    [[1, 2, 3, 4], 1, 3, [2, 3, 1, 4]],
+    [[1, 2, 3, 4], 4, 2, [1, 4, 2, 3]],
+    [[1, 2, 3, 4], 2, 3, [1, 3, 2, 4]],
+    [[1, 2, 3, 4], 3, 3, [1, 2, 3, 4]],
+    [[1, 2, 3, 4], 9, 3, [1, 2, 3, 4]],
+    [[1, 2, 3, 4], 1, 4, [2, 3, 4, 1]],
+  ])('%j: %s dropped on %s → %j', (ids, id, target, expected) => {
+    expect(dropOnto(ids, id, target)).toEqual(expected);
   });
 });

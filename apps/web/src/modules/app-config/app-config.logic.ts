@@ -143,3 +143,13 @@ export function previewMenu(items: readonly MenuItemDto[], platform: AppPlatform
 export function previewBanners(banners: readonly BannerDto[], platform: AppPlatform, now = new Date()): BannerDto[] {
   return banners.filter((b) => b.platforms.includes(platform) && bannerStatus(b, now) === 'ACTIVE');
 }
+
+/** The ids after dragging `id` onto the row of `target`: it takes the target's place (the rows between shift by one). */
+export function dropOnto(ids: readonly number[], id: number, target: number): number[] {
+  const from = ids.indexOf(id);
+  const to = ids.indexOf(target);
+  if (from < 0 || to < 0 || from === to) return [...ids];
+  const out = ids.filter((x) => x !== id);
+  out.splice(to, 0, id);
+  return out;
+}

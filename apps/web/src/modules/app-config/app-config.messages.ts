@@ -36,7 +36,7 @@ export const TAC = {
     confirmRemove: 'Xoá mục menu "{name}"?',
     createTitle: 'Thêm mục menu',
     editTitle: 'Sửa mục menu',
-    hint: 'Thứ tự trong danh sách là thứ tự trên ứng dụng. Mục ẩn không hiện trên ứng dụng nhưng vẫn được giữ lại.',
+    hint: 'Thứ tự trong danh sách là thứ tự trên ứng dụng: kéo thả một dòng hoặc dùng mũi tên để đổi chỗ. Mục ẩn không hiện trên ứng dụng nhưng vẫn được giữ lại.',
   },
   banners: {
     add: 'Thêm banner',

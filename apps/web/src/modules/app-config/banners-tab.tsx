@@ -17,6 +17,7 @@ import { BannerForm } from './banner-form';
 import { PREVIEW_WIDTH } from './menu-tab';
 import { OrderButtons } from './order-buttons';
 import { PhonePreview } from './phone-preview';
+import { useRowDrag } from './row-drag';
 
 const C = TAC.cols;
 const B = TAC.banners;
@@ -57,6 +58,8 @@ export function BannersTab() {
     onError: (e) => reportError(e),
   });
   const ids = rows.map((r) => r.id);
+  // the order is the whole list's: dragging only while no status filter is on
+  const drag = useRowDrag(ids, (next) => reorder.mutate(next), !status && !reorder.isPending);
   const columns: ColumnsType<BannerDto> = [
     ...(status
       ? []
@@ -152,7 +155,10 @@ export function BannersTab() {
           pagination={false}
           scroll={{ x: true }}
           tableLayout="auto"
-          onRow={(b) => ({ style: b.status === 'ACTIVE' ? undefined : { opacity: 0.75 } })}
+          onRow={(b) => {
+            const d = drag.onRow(b.id);
+            return { ...d, style: { ...d.style, ...(b.status === 'ACTIVE' ? {} : { opacity: 0.75 }) } };
+          }}
           locale={{ emptyText: B.empty }}
         />
       </Card>

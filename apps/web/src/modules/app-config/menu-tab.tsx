@@ -16,6 +16,7 @@ import { AppIcon } from './app-icons';
 import { MenuItemForm } from './menu-item-form';
 import { OrderButtons } from './order-buttons';
 import { PhonePreview } from './phone-preview';
+import { useRowDrag } from './row-drag';
 
 const C = TAC.cols;
 export const PREVIEW_WIDTH = 320;
@@ -55,6 +56,7 @@ export function MenuTab() {
     onError: (e) => reportError(e),
   });
   const ids = rows.map((r) => r.id);
+  const drag = useRowDrag(ids, (next) => reorder.mutate(next), !reorder.isPending);
   const columns: ColumnsType<MenuItemDto> = [
     {
       title: C.order,
@@ -142,7 +144,10 @@ export function MenuTab() {
           pagination={false}
           scroll={{ x: true }}
           tableLayout="auto"
-          onRow={(m) => ({ style: m.visible ? undefined : { opacity: 0.6 } })}
+          onRow={(m) => {
+            const d = drag.onRow(m.id);
+            return { ...d, style: { ...d.style, ...(m.visible ? {} : { opacity: 0.6 }) } };
+          }}
           locale={{ emptyText: TAC.menu.empty }}
         />
       </Card>
