@@ -13,10 +13,15 @@ import { fileBody, fileEndpoint } from '../core/endpoint-files';
 
 /**
  * Who may upload content images: the authorities of the screens that edit rich text (news, answers to
- * patients' questions) and the notification groups' image; ADMIN_FACILITY passes as everywhere. A later module with a rich-text field adds
+ * patients' questions), the notification groups' image and the facility's logo (MANAGER_SETTING); ADMIN_FACILITY passes as everywhere. A later module with a rich-text field adds
  * its authority here.
  */
-export const CONTENT_EDITOR_AUTHORITIES = ['MANAGER_NEWS', 'MANAGER_CONSULTATION', 'MANAGER_NOTIFICATION'] as const satisfies readonly Authority[];
+export const CONTENT_EDITOR_AUTHORITIES = [
+  'MANAGER_NEWS',
+  'MANAGER_CONSULTATION',
+  'MANAGER_NOTIFICATION',
+  'MANAGER_SETTING',
+] as const satisfies readonly Authority[];
 
 /** Where content images are uploaded (POST) and served (GET `${CONTENT_IMAGE_PATH}/<file>`). */
 export const CONTENT_IMAGE_PATH = '/api/content/v1/images';
