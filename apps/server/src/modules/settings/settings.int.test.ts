@@ -13,7 +13,11 @@ import { addDays } from '@portal/shared/rules/period';
 import { sampleWorkingHours } from '@portal/shared/rules/working-hours';
 import { todayVn } from '@portal/shared/rules/time';
 import { bearer, createTestApp, login, makeFacility, sqlRows, type TestApp } from '../../test/test-app';
-import { makeClinic, makePatient, makeSlots } from '../appointments/appointments.fixtures';
+import type { AppContext } from '../../core/context';
+import { makeClinic, makePatient, makeSlots, moveSchedules } from '../appointments/appointments.fixtures';
+import { markNoShows } from '../appointments/no-show.job';
+import { facilitiesDueForReminder } from '../notifications/events.reminders';
+import { sendBatch } from '../sms/sms.job';
 
 /**
  * The general configuration and the facility's profile through the API (issue 18): every route's happy path,
@@ -54,6 +58,7 @@ beforeAll(async () => {
   const f = await makeFacility(t, [
     { key: 'manager', authorities: ['MANAGER_SETTING'] },
     { key: 'desk', authorities: ['MANAGER_APPOINTMENT', 'MANAGER_SCHEDULE'] },
+    { key: 'sms', authorities: ['MANAGER_SMS'] },
   ]);
   const other = await makeFacility(t, [{ key: 'manager', authorities: ['MANAGER_SETTING'] }]);
   fid = f.facilityId;
@@ -61,6 +66,7 @@ beforeAll(async () => {
   code = (await sqlRows<{ code: string }>(t, sql`SELECT code FROM facilities WHERE id = ${fid}`))[0]!.code;
   tok.manager = (await login(t, f.accounts.manager!)).loginToken;
   tok.desk = (await login(t, f.accounts.desk!)).loginToken;
+  tok.sms = (await login(t, f.accounts.sms!)).loginToken;
   tok.other = (await login(t, other.accounts.manager!)).loginToken;
 });
 afterAll(() => t.close());
@@ -288,6 +294,53 @@ describe('the product reads the settings on the next request', () => {
     expect(await me()).toBe(180);
     await req('PUT', `${P}/PASSWORD_REMINDER_DAYS`, tok.manager!, { value: 90 });
     expect(await me()).toBe(90);
+  });
+});
+
+describe("the jobs read each facility's settings", () => {
+  /** A job's context: a fresh one reads the settings from the database. */
+  const jobCtx = () =>
+    ({ config: t.config, database: t.database, live: { publish: async () => undefined, subscribe: () => () => undefined } }) as unknown as AppContext;
+
+  it("the no-show sweep marks today's accepted bookings at the facility's own hour", async () => {
+    const clinic = await makeClinic(t.database.db, fid, 'Nhi');
+    const patient = await makePatient(t.database.db, fid);
+    const slots = await makeSlots(t.database.db, fid, clinic, addDays(todayVn(), 2));
+    const made = await req('POST', APPOINTMENT_PATH, tok.desk!, { medicalProfileId: patient.profiles[0]!.id, timeSlotId: slots[0]!.id, accept: true });
+    expect(made.statusCode, made.body).toBe(200);
+    const id = made.json().data.id as number;
+    await moveSchedules(t.database.db, [slots[0]!.scheduleId], todayVn());
+    const status = async () => (await req('GET', `${APPOINTMENT_PATH}/${id}`, tok.desk!)).json().data.status;
+    await req('DELETE', `${P}/NO_SHOW_AT`);
+    await markNoShows(jobCtx()); // 24:00: today is not over
+    expect(await status()).toBe('ACCEPTED');
+    await req('PUT', `${P}/NO_SHOW_AT`, tok.manager!, { value: '00:00' });
+    await markNoShows(jobCtx());
+    expect(await status()).toBe('NO_SHOW');
+    await req('DELETE', `${P}/NO_SHOW_AT`);
+  });
+
+  it('the reminder job takes the facilities whose reminder hour it is', async () => {
+    await req('PUT', `${P}/REMINDER_HOUR`, tok.manager!, { value: 20 });
+    const at = (hh: string) => new Date(`${todayVn()}T${hh}:00:00+07:00`);
+    expect(await facilitiesDueForReminder(jobCtx(), at('20'))).toContain(fid);
+    expect(await facilitiesDueForReminder(jobCtx(), at('19'))).not.toContain(fid);
+    await req('DELETE', `${P}/REMINDER_HOUR`);
+    expect(await facilitiesDueForReminder(jobCtx(), at('19'))).toContain(fid);
+  });
+
+  it('SMS off: a batch sends nothing, each message SKIPPED with the reason', async () => {
+    await req('PUT', `${P}/SMS_ENABLED`, tok.manager!, { value: false });
+    const res = await req('POST', '/api/his/v1/sms/batches', tok.sms!, { content: 'Nhắc lịch khám ngày mai', kind: 'CARE', phones: '0912345678\n0987654321' });
+    expect(res.statusCode, res.body).toBe(200);
+    const batchId = res.json().data.id as number;
+    expect(await sendBatch(jobCtx(), batchId)).toEqual({ sent: 0, waiting: 0 });
+    const msgs = await sqlRows<{ status: string; error: string }>(t, sql`SELECT status, error FROM sms_messages WHERE batch_id = ${batchId}`);
+    expect(msgs).toEqual([
+      { status: 'SKIPPED', error: 'Cơ sở đã tắt gửi SMS (Cấu hình chung)' },
+      { status: 'SKIPPED', error: 'Cơ sở đã tắt gửi SMS (Cấu hình chung)' },
+    ]);
+    await req('DELETE', `${P}/SMS_ENABLED`);
   });
 });
 
