@@ -37,6 +37,7 @@ import { notificationMessageRoutes } from './modules/notifications/messages.rout
 import { liveRoutes } from './modules/live/live.routes';
 import { patientsRoutes } from './modules/patients/patients.routes';
 import { scheduleRoutes } from './modules/schedules/schedules.routes';
+import { settingsRoutes } from './modules/settings/settings.routes';
 import { fixtureRoutes } from './modules/test-fixtures/fixtures.routes';
 
 /** The default body limit: JSON forms are a few KB; file uploads declare their own limit. */
@@ -160,6 +161,7 @@ export async function buildApp(config: Config, database: Database, opts: { logSt
     defineDeliveryJob();
     await contentRoutes(scope, ctx);
     await appConfigRoutes(scope, ctx);
+    await settingsRoutes(scope, ctx);
     if (config.ENABLE_TEST_FIXTURES) await fixtureRoutes(scope, ctx);
   });
   // durable jobs (core/jobs): the runner starts once every module has defined its jobs; tests start their own

@@ -351,7 +351,9 @@ export const MENU: readonly MenuEntry[] = [
     label: T.menu.settings,
     icon: 'settings',
     authority: 'MANAGER_SETTING',
-    children: [{ key: 'settings', label: T.menu.settings, path: '/admin/settings' }],
+    children: [
+      { key: 'settings', label: T.menu.settings, path: '/admin/settings', page: () => import('../modules/settings/settings-page').then((m) => m.SettingsPage) },
+    ],
   },
 ];
 

@@ -16,7 +16,7 @@ export function PriceListPage() {
   const { hospital, error, retry } = list;
 
   useEffect(() => {
-    document.title = hospital ? `${T.title} – ${hospital.name}` : T.title;
+    document.title = hospital ? `${hospital.priceTitle} – ${hospital.name}` : T.title;
   }, [hospital]);
 
   return (

@@ -49,8 +49,9 @@ export function SiteHeader({ hospital }: { hospital: PublicHospital | null }) {
       </div>
       <div className="ls-hero">
         <div className="ls-wrap">
-          <h1>{T.title}</h1>
-          <p>{T.subtitle}</p>
+          {/* the facility's own texts (/admin/settings); the defaults until it is read */}
+          <h1 data-testid="price-title">{hospital?.priceTitle ?? T.title}</h1>
+          <p>{hospital?.priceSubtitle ?? T.subtitle}</p>
         </div>
       </div>
     </header>
@@ -135,7 +136,7 @@ export function SiteFooter({ hospital }: { hospital: PublicHospital | null }) {
         )}
       </div>
       <div className="ls-wrap ls-footer-note">
-        <p>{T.footer.rights}</p>
+        <p data-testid="price-footer-note">{hospital.priceFooterNote}</p>
         <p>
           © {year} {hospital.name}
         </p>

@@ -43,6 +43,8 @@ export const meData = z.object({
     mustChangePassword: z.boolean(),
   }),
   hospitalByAdmin: z.object({ id: z.number().int(), name: z.string(), avatar: z.string().nullable() }),
+  /** The facility's password reminder period in days (general configuration PASSWORD_REMINDER_DAYS, default 180). */
+  passwordReminderDays: z.number().int().optional(),
 });
 export type MeData = z.infer<typeof meData>;
 export const meResponse = envelope(meData);

@@ -74,6 +74,10 @@ export const publicHospital = z.object({
   website: z.string().nullable(),
   slogan: z.string().nullable(),
   experts: z.array(z.object({ name: z.string(), title: z.string(), specialty: z.string(), photo: z.string() })),
+  /** The price page's header title and line and its footer note, as kept at /admin/settings (defaults when not set). */
+  priceTitle: z.string(),
+  priceSubtitle: z.string(),
+  priceFooterNote: z.string(),
 });
 export type PublicHospital = z.infer<typeof publicHospital>;
 export const publicHospitalResponse = envelope(publicHospital);

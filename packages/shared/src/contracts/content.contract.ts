@@ -13,8 +13,8 @@ import { fileBody, fileEndpoint } from '../core/endpoint-files';
 
 /**
  * Who may upload content images: the authorities of the screens that edit rich text (news, answers to
- * patients' questions), the notification groups' image and the patient app's banners (MANAGER_SETTING, /admin/menu);
- * ADMIN_FACILITY passes as everywhere. A later module with a rich-text field adds
+ * patients' questions), the notification groups' image, the patient app's banners and the facility's logo
+ * (MANAGER_SETTING: /admin/menu, /admin/settings); ADMIN_FACILITY passes as everywhere. A later module with a rich-text field adds
  * its authority here.
  */
 export const CONTENT_EDITOR_AUTHORITIES = [

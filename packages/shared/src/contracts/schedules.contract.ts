@@ -207,7 +207,18 @@ export type ScheduleLogRow = z.infer<typeof scheduleLogRow>;
 export const scheduleLogPage = pageEnvelope(scheduleLogRow);
 
 export const workTimeRow = z.object({ key: z.string(), label: z.string(), start: z.string(), end: z.string() });
-export const workTimeList = envelope(z.array(workTimeRow));
+/** The facility's working hours of one weekday (rules/working-hours.ts), as kept at /admin/settings. */
+export const workingDayRow = z.object({
+  weekday: z.number().int(),
+  open: z.boolean(),
+  periods: z.array(z.object({ from: z.string(), to: z.string() })),
+});
+/**
+ * The shifts in `data` as before (callers reading the array keep working), and beside them the facility's working
+ * hours per weekday, Monday first (null when the facility keeps none): the schedule screens warn about a work period
+ * outside them.
+ */
+export const workTimeList = envelope(z.array(workTimeRow)).extend({ weekdays: z.array(workingDayRow).nullable() });
 
 /** The calendar's and the form's room / department dropdowns (a scheduler may lack MANAGER_CATALOG). */
 export const SCHEDULE_OPTION_KINDS = ['departments', 'rooms'] as const;
@@ -310,5 +321,11 @@ export const scheduleEndpoints = {
     response: scheduleOptionPage,
     errors: [400, 401, 403],
   }),
-  workTime: endpoint({ method: 'GET', path: WORK_TIME_PATH, summary: 'Ca làm việc của cơ sở (sáng, chiều, tối)', response: workTimeList, errors: [401] }),
+  workTime: endpoint({
+    method: 'GET',
+    path: WORK_TIME_PATH,
+    summary: 'Ca làm việc của cơ sở (sáng, chiều, tối) và giờ làm việc theo thứ trong tuần',
+    response: workTimeList,
+    errors: [401],
+  }),
 };

@@ -74,6 +74,24 @@ describe('decidePasswordDialog', () => {
   });
 });
 
+describe("decidePasswordDialog with the facility's reminder period (PASSWORD_REMINDER_DAYS)", () => {
+  it.each<[string, number, number, PasswordDialog]>([
+    ['90 days: reset exactly 90 days ago', 90, 90 * DAY, 'none'],
+    ['90 days: reset 90 days + 1 ms ago', 90, 90 * DAY + 1, 'periodic'],
+    ['90 days: reset 100 days ago', 90, 100 * DAY, 'periodic'],
+    ['365 days: reset 200 days ago', 365, 200 * DAY, 'none'],
+    ['365 days: reset 365 days + 1 ms ago', 365, 365 * DAY + 1, 'periodic'],
+    ['30 days: reset 31 days ago', 30, 31 * DAY, 'periodic'],
+  ])('%s', (_, days, ago, expected) => {
+    expect(decidePasswordDialog(at(NOW.getTime() - ago), NOW, null, days)).toBe(expected);
+  });
+
+  it('still snoozes for 7 days and keeps the strong-password cutoff', () => {
+    expect(decidePasswordDialog(at(NOW.getTime() - 100 * DAY), NOW, cookie(NOW.getTime() - 2 * DAY), 90)).toBe('none');
+    expect(decidePasswordDialog(at(CUTOFF - 1), NOW, null, 365)).toBe('mandatory');
+  });
+});
+
 describe('snoozeCookie', () => {
   it('is named by user id, holds date/id/isHide and lasts 7 days', () => {
     expect(snoozeCookie(7, NOW)).toEqual({

@@ -15,7 +15,6 @@ export interface ReminderCookie {
 }
 
 const CUTOFF_MS = Date.parse(STRONG_PASSWORD_CUTOFF);
-const REMINDER_MS = PASSWORD_REMINDER_DAYS * DAY_MS;
 const SNOOZE_MS = PASSWORD_SNOOZE_DAYS * DAY_MS;
 
 export function reminderCookieName(userId: number): string {
@@ -45,14 +44,20 @@ export function reminderCookieName(userId: number): string {
  * writes) and its date parses; a cookie with `isHide: false` or a garbage date is treated as
  * no cookie, so the dialog shows (safe side).
  */
-export function decidePasswordDialog(lastPasswordReset: string | Date, now: Date, cookie: ReminderCookie | null): PasswordDialog {
+export function decidePasswordDialog(
+  lastPasswordReset: string | Date,
+  now: Date,
+  cookie: ReminderCookie | null,
+  /** The facility's reminder period (general configuration PASSWORD_REMINDER_DAYS); spec §9's 180 days by default. */
+  reminderDays: number = PASSWORD_REMINDER_DAYS,
+): PasswordDialog {
   const last = toInstant(lastPasswordReset);
   if (!last) return 'mandatory';
   const lastMs = last.getTime();
   if (lastMs < CUTOFF_MS) return 'mandatory';
 
   const nowMs = now.getTime();
-  if (nowMs - lastMs <= REMINDER_MS) return 'none';
+  if (nowMs - lastMs <= reminderDays * DAY_MS) return 'none';
 
   const snoozedAt = cookie?.isHide ? toInstant(cookie.date) : null;
   if (snoozedAt && nowMs - snoozedAt.getTime() <= SNOOZE_MS) return 'none';

@@ -4,7 +4,14 @@ import { boolean, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'd
 export interface FacilityPublicProfile {
   slogan?: string;
   experts?: { name: string; title: string; specialty: string; photo: string }[];
+  /** Texts of the public price page's header and footer (/admin/settings); absent = the page's defaults. */
+  priceTitle?: string;
+  priceSubtitle?: string;
+  priceFooterNote?: string;
 }
+
+/** Working hours per ISO weekday (rules/working-hours.ts). */
+export type FacilityWorkingHours = { weekday: number; open: boolean; periods: { from: string; to: string }[] }[];
 
 /** A healthcare facility (hospital). Every facility-owned row points here. */
 export const facilities = pgTable(
@@ -25,6 +32,11 @@ export const facilities = pgTable(
      */
     restrictToAccountRooms: boolean('restrict_to_account_rooms').notNull().default(false),
     publicProfile: jsonb('public_profile').$type<FacilityPublicProfile>().notNull().default({}),
+    /** The facility's working hours per weekday (work-time-hospital); null = none kept (no warnings). */
+    workingHours: jsonb('working_hours').$type<FacilityWorkingHours>(),
+    /** Who last saved the profile at /admin/settings, and when. */
+    profileUpdatedBy: text('profile_updated_by'),
+    profileUpdatedAt: timestamp('profile_updated_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('facilities_code_uq').on(t.code)],

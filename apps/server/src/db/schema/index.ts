@@ -13,3 +13,4 @@ export * from './reports';
 export * from './sms';
 export * from './notifications';
 export * from './app-config';
+export * from './settings';

@@ -19,6 +19,7 @@ import { seedDemoNotificationGroups } from './demo-notification-groups';
 import { seedDemoPatientApp } from './demo-patient-app';
 import { seedDemoNotificationEvents } from './demo-notification-events';
 import { seedDemoAppConfig } from './demo-app-config';
+import { seedDemoSettings } from './demo-settings';
 import { foldDayStats } from '../../modules/reports/reports.repository';
 
 const DAY = 86_400_000;
@@ -134,6 +135,7 @@ export async function seedDemo(database: Database, cost: HashCost, now = new Dat
     await seedDemoPatientApp(tx, hospital.id, now);
     await seedDemoNotificationEvents(tx, hospital.id);
     await seedDemoAppConfig(tx, hospital.id, now, dataDir);
+    await seedDemoSettings(tx, hospital.id, clinic.id, null);
     // the reports' rollup starts folded (the reports.fold job does it afterwards)
     await foldDayStats(tx);
     await audit(tx, null, { action: 'SEED_DEMO', entity: 'facility', entityId: hospital.id, facilityId: hospital.id, actorUsername: 'system' });

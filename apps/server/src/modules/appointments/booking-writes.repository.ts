@@ -311,11 +311,11 @@ export async function findLiveBookingCode(tx: Tx, facilityId: number, profileId:
  * SYSTEM), locked with SKIP LOCKED so several instances may sweep at once; returns the changed ones.
  * A booking the desk brought back from NO_SHOW (revert: the patient came after all) is left to the desk.
  */
-export function markDueNoShows(tx: Tx, through: string, limit: number) {
+export function markDueNoShows(tx: Tx, through: string, limit: number, facilityIds: readonly number[]) {
   return rows<RawRow<typeof bookings, 'id' | 'facilityId' | 'date' | 'roomId'>>(
     tx,
     sql`WITH due AS (
-          SELECT b.id FROM bookings b WHERE b.status = 'ACCEPTED' AND b.date <= ${through}
+          SELECT b.id FROM bookings b WHERE b.status = 'ACCEPTED' AND b.date <= ${through} AND b.facility_id = ANY(${sql.param(facilityIds)}::int[])
             AND NOT EXISTS (SELECT 1 FROM booking_logs l WHERE l.booking_id = b.id AND l.action = 'revert' AND l.from_status = 'NO_SHOW')
           ORDER BY b.id LIMIT ${limit} FOR UPDATE OF b SKIP LOCKED
         ), changed AS (

@@ -1,5 +1,9 @@
 import { randomInt } from 'node:crypto';
-import { BOOKING_MESSAGES, type CreateBookingBody } from '@portal/shared/contracts/appointments.contract';
+import { BOOKING_MESSAGES, type BookingSource, type CreateBookingBody } from '@portal/shared/contracts/appointments.contract';
+import { SETTINGS_MESSAGES } from '@portal/shared/contracts/settings.contract';
+import { formatDate } from '@portal/shared/rules/format';
+import { addDays } from '@portal/shared/rules/period';
+import { todayVn } from '@portal/shared/rules/time';
 import { fmt } from '@portal/shared/messages.vi';
 import { FHIR_STATUS } from '@portal/shared/rules/booking-status';
 import { normalizeText } from '@portal/shared/rules/diacritics';
@@ -23,6 +27,7 @@ import {
   type SlotRecord,
 } from './booking-writes.repository';
 import { recordBookingWrite } from './transitions.operation';
+import { facilitySettings } from '../settings/settings.accessor';
 import { checkRoom, roomScopeOf } from './room-scope';
 
 /** search_text of a booking: code, patient name, phone and patient code, without diacritics. */
@@ -79,6 +84,21 @@ export async function refuseSecondBooking(tx: Tx, facilityId: number, profileId:
   if (held) throw conflict(fmt(BOOKING_MESSAGES.alreadyBooked, { code: held }));
 }
 
+/** The sources of bookings a patient makes himself (docs/booking-states.md): the acceptance setting applies to them. */
+export const PATIENT_SOURCES: readonly BookingSource[] = ['APP', 'WEB'];
+
+/**
+ * The facility's booking window (general configuration BOOKING_WINDOW_DAYS): a visit more than that many days
+ * after today (+07:00) is refused with a Vietnamese 400.
+ */
+export function checkBookingWindow(date: string, days: number, now = new Date()): void {
+  const last = addDays(todayVn(now), days);
+  if (date > last) {
+    const message = fmt(SETTINGS_MESSAGES.bookingBeyondWindow, { days, last: formatDate(last), date: formatDate(date) });
+    throw badRequest(message, [{ field: 'timeSlotId', message }]);
+  }
+}
+
 /** 'DK' + yymmdd of the booking's day + 6 random digits. */
 export const bookingCode = (date: string) => `DK${date.slice(2, 4)}${date.slice(5, 7)}${date.slice(8, 10)}${String(randomInt(1_000_000)).padStart(6, '0')}`;
 
@@ -92,6 +112,8 @@ export async function createBooking(ctx: AppContext, caller: Caller, body: Creat
     const profile = await findProfile(tx, caller.facilityId, body.medicalProfileId);
     if (!profile) throw notFound(BOOKING_MESSAGES.profileNotFound);
     const slot = await bookableSlot(tx, caller.facilityId, body.timeSlotId);
+    const settings = await facilitySettings(ctx, caller.facilityId, tx);
+    checkBookingWindow(slot.date, settings.BOOKING_WINDOW_DAYS);
     checkRoom(await roomScopeOf(tx, caller), slot.roomId);
     await checkSpecialty(tx, caller.facilityId, body.specialtyId);
     const services = await pricedServices(tx, caller.facilityId, body.serviceIds);
@@ -140,7 +162,10 @@ export async function createBooking(ctx: AppContext, caller: Caller, body: Creat
         detail: { previous: null, source: body.source },
       },
     ];
-    if (body.accept) {
+    // A booking the patient made (app, website) starts accepted when the facility does not ask for acceptance
+    // (general configuration PATIENT_BOOKING_NEEDS_ACCEPTANCE off): the system accepts it, logged as such.
+    const autoAccept = !body.accept && PATIENT_SOURCES.includes(body.source) && !settings.PATIENT_BOOKING_NEEDS_ACCEPTANCE;
+    if (body.accept || autoAccept) {
       status = 'ACCEPTED';
       logs.push({
         facilityId: caller.facilityId,
@@ -148,9 +173,9 @@ export async function createBooking(ctx: AppContext, caller: Caller, body: Creat
         action: 'accept',
         from: 'PENDING',
         to: 'ACCEPTED',
-        actor: 'STAFF',
-        accountId: caller.accountId,
-        detail: { previous: 'PENDING' },
+        actor: autoAccept ? 'SYSTEM' : 'STAFF',
+        accountId: autoAccept ? null : caller.accountId,
+        detail: autoAccept ? { previous: 'PENDING', auto: 'PATIENT_BOOKING_NEEDS_ACCEPTANCE' } : { previous: 'PENDING' },
       });
     }
     await setBooking(tx, id, { totalPrice: total, status, fhirStatus: FHIR_STATUS[status] });

@@ -2,6 +2,7 @@ import { BOOKING_MESSAGES, type DeskSettings } from '@portal/shared/contracts/ap
 import { fmt } from '@portal/shared/messages.vi';
 import type { Caller } from '../../core/caller';
 import type { AppContext } from '../../core/context';
+import { facilitySettings } from '../settings/settings.accessor';
 import type { Executor } from '../../core/db';
 import { forbidden } from '../../core/errors';
 import { findAccountRooms } from './appointments.repository';
@@ -44,13 +45,13 @@ export function roomsToRead(scope: RoomScope, asked?: readonly number[]): readon
   return scope.restricted ? scope.rooms.map((r) => r.id) : undefined;
 }
 
-/** GET /desk: the caller's rooms and the rules of the desk's day (config: LATE_CHECKIN_MINUTES, NO_SHOW_AT). */
+/** GET /desk: the caller's rooms and the rules of the desk's day (the facility's LATE_CHECKIN_MINUTES and NO_SHOW_AT settings). */
 export async function deskSettings(ctx: AppContext, caller: Caller): Promise<DeskSettings> {
-  const scope = await roomScopeOf(ctx.database.db, caller);
+  const [scope, settings] = await Promise.all([roomScopeOf(ctx.database.db, caller), facilitySettings(ctx, caller.facilityId)]);
   return {
     rooms: scope.rooms,
     onlyOwnRooms: scope.restricted,
-    lateCheckinMinutes: ctx.config.LATE_CHECKIN_MINUTES,
-    noShowAt: ctx.config.NO_SHOW_AT,
+    lateCheckinMinutes: settings.LATE_CHECKIN_MINUTES,
+    noShowAt: settings.NO_SHOW_AT,
   };
 }

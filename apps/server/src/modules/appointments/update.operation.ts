@@ -8,8 +8,18 @@ import type { Tx } from '../../core/db';
 import { badRequest, conflict, notFound } from '../../core/errors';
 import { findBookingPlace, findLastPrevious } from './appointments.repository';
 import { findProfile, findServicePrices, givePlaceBack, lockBooking, NOW, setBooking, takePlace, type LockedBooking } from './booking-writes.repository';
-import { bookableSlot, bookingSearchText, checkSpecialty, pricedServices, refuseSecondBooking, replaceServices, type PricedService } from './create.operation';
+import {
+  bookableSlot,
+  bookingSearchText,
+  checkBookingWindow,
+  checkSpecialty,
+  pricedServices,
+  refuseSecondBooking,
+  replaceServices,
+  type PricedService,
+} from './create.operation';
 import { recordBookingWrite } from './transitions.operation';
+import { facilitySettings } from '../settings/settings.accessor';
 import { checkRoom, roomScopeOf, type RoomScope } from './room-scope';
 
 /** The prices a booking holds for its services (quoted on the day each was added), by service id. */
@@ -116,6 +126,7 @@ export function updateBooking(ctx: AppContext, caller: Caller, id: number, body:
     if (body.timeSlotId !== undefined && body.timeSlotId !== b.timeSlotId) {
       const was = await slotLabel(tx, id);
       const slot = await bookableSlot(tx, facilityId, body.timeSlotId);
+      checkBookingWindow(slot.date, (await facilitySettings(ctx, facilityId, tx)).BOOKING_WINDOW_DAYS);
       checkRoom(scope, slot.roomId);
       if (!(await takePlace(tx, facilityId, slot.id))) throw conflict(BOOKING_MESSAGES.slotFull);
       await refuseSecondBooking(tx, facilityId, profileId, slot.id, id);

@@ -3,6 +3,7 @@ import { AUTHORITIES, AUTHORITY_LABELS, hasAuthority, MSG } from '@portal/shared
 import { authEndpoints as E } from '@portal/shared/contracts/auth.contract';
 import { caller, origin } from '../../core/access';
 import type { AppContext } from '../../core/context';
+import { facilitySettings } from '../settings/settings.accessor';
 import { route } from '../../core/endpoints';
 import * as service from './auth.service';
 
@@ -45,6 +46,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext): Promise
             mustChangePassword: a.mustChangePassword,
           },
           hospitalByAdmin: { id: a.facilityId, name: a.facilityName, avatar: a.facilityAvatar },
+          passwordReminderDays: (await facilitySettings(ctx, a.facilityId)).PASSWORD_REMINDER_DAYS,
         },
       };
     },

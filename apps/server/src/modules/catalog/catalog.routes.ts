@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { catalogPublicEndpoints, type ServiceLookupResponse } from '@portal/shared/contracts/catalog.contract';
+import { PRICE_PAGE_DEFAULTS } from '@portal/shared/contracts/settings.contract';
 import type { AppContext } from '../../core/context';
+import { facilitySettings } from '../settings/settings.accessor';
 import { resourceRoutes } from '../../core/crud/resource-routes';
 import { tableHandler } from '../../core/crud/table-handler';
 import { route } from '../../core/endpoints';
@@ -44,25 +46,32 @@ export async function catalogPublicRoutes(app: FastifyInstance, ctx: AppContext)
     },
   });
 
+  // The header and footer come from the facility's settings (issue 18): read through the settings accessor, so a
+  // change at /admin/settings shows on the page's next load on every instance; browsers must ask again each time.
   route(app, e.hospital, {
     config,
     tags,
     handler: async (req, reply) => {
-      const f = await publicFacility(ctx.database, req.query.hospitalId);
-      publicCache(reply);
+      const { id } = await publicFacility(ctx.database, req.query.hospitalId);
+      const s = await facilitySettings(ctx, id);
+      const f = s.profile!;
+      reply.header('Cache-Control', 'no-cache');
       return {
         code: 0 as const,
         data: {
           id: f.id,
           name: f.name,
-          shortName: f.short_name,
+          shortName: f.shortName,
           avatar: f.avatar,
           address: f.address,
-          hotline: f.hotline,
-          emergencyPhone: f.emergency_phone,
+          hotline: s.HOTLINE,
+          emergencyPhone: f.emergencyPhone,
           website: f.website,
-          slogan: f.public_profile.slogan ?? null,
-          experts: f.public_profile.experts ?? [],
+          slogan: f.publicProfile.slogan ?? null,
+          experts: f.publicProfile.experts ?? [],
+          priceTitle: f.publicProfile.priceTitle ?? PRICE_PAGE_DEFAULTS.priceTitle,
+          priceSubtitle: f.publicProfile.priceSubtitle ?? PRICE_PAGE_DEFAULTS.priceSubtitle,
+          priceFooterNote: f.publicProfile.priceFooterNote ?? PRICE_PAGE_DEFAULTS.priceFooterNote,
         },
       };
     },

@@ -1,6 +1,8 @@
 import { isAdvertisingAllowedAt, nextAdvertisingWindow } from '@portal/shared/rules/ad-window';
 import { removeDiacritics } from '@portal/shared/rules/sms';
+import { SETTINGS_MESSAGES } from '@portal/shared/contracts/settings.contract';
 import type { AppContext } from '../../core/context';
+import { facilitySettings } from '../settings/settings.accessor';
 import type { Executor } from '../../core/db';
 import { backoffDelay, defineJob, enqueue } from '../../core/jobs';
 import type { Channel, OutgoingMessage, SendOutcome } from '../notify/channels';
@@ -77,6 +79,8 @@ async function deliverChunk(ctx: AppContext, facilityId: number, channels: Facil
   });
   if (!todo.length) return results;
   const db = ctx.database.db;
+  // the facility switched SMS off (general configuration SMS_ENABLED): SMS leaves every channel order
+  const smsOff = !(await facilitySettings(ctx, facilityId)).SMS_ENABLED;
   const userIds = [...new Set(todo.map((m) => m.userId))];
   const adUsers = [...new Set(todo.filter((m) => m.kind === 'ADVERTISING').map((m) => m.userId))];
   const [reach, capped, events] = await Promise.all([
@@ -99,7 +103,14 @@ async function deliverChunk(ctx: AppContext, facilityId: number, channels: Facil
     for (const m of todo) {
       const r = reach.get(m.userId) ?? { devices: [], phone: null, optedOut: new Set() };
       const ev = m.event ? events.get(m.event) : undefined;
-      const order: DeliveryChannel[] = m.event ? (ev?.channels ?? ['PUSH']) : ['PUSH'];
+      let order: DeliveryChannel[] = m.event ? (ev?.channels ?? ['PUSH']) : ['PUSH'];
+      if (smsOff && order.includes('SMS')) {
+        order = order.filter((c) => c !== 'SMS');
+        if (!order.length) {
+          results.push({ id: m.id, status: 'SKIPPED', errorCode: 'SMS_OFF', error: SETTINGS_MESSAGES.smsDisabled, attempts: m.attempts });
+          continue;
+        }
+      }
       const advertising = m.kind === 'ADVERTISING';
       const route = routeOf({
         order,

@@ -66,12 +66,19 @@ export async function bookingFacts(ex: Executor, facilityId: number, id: number)
   return f;
 }
 
-/** The ACCEPTED bookings of a day with a patient account, across facilities, after `afterId` (the reminder's pages). */
-export function acceptedBookingsOf(ex: Executor, day: string, afterId: number, limit: number): Promise<(BookingFacts & { facilityId: number })[]> {
+/** The ACCEPTED bookings of a day with a patient account, across facilities (or of `facilityIds`), after `afterId` (the reminder's pages). */
+export function acceptedBookingsOf(
+  ex: Executor,
+  day: string,
+  afterId: number,
+  limit: number,
+  facilityIds?: readonly number[],
+): Promise<(BookingFacts & { facilityId: number })[]> {
+  const only = facilityIds ? sql`AND b.facility_id = ANY(${sql.param(facilityIds)}::int[])` : sql``;
   return rows(
     ex,
     sql`SELECT b.facility_id AS "facilityId", ${FACTS} FROM ${FACTS_FROM}
-        WHERE b.date = ${day}::date AND b.status = 'ACCEPTED' AND b.patient_user_id IS NOT NULL AND b.id > ${afterId}
+        WHERE b.date = ${day}::date AND b.status = 'ACCEPTED' AND b.patient_user_id IS NOT NULL AND b.id > ${afterId} ${only}
         ORDER BY b.id LIMIT ${limit}`,
   );
 }

@@ -6,6 +6,7 @@ import { caller } from '../../core/access';
 import type { AppContext } from '../../core/context';
 import { route } from '../../core/endpoints';
 import { defineLiveTopic } from '../../core/live';
+import { facilitySettings } from '../settings/settings.accessor';
 import { scheduleFixtureRoutes } from './schedules-fixtures.routes';
 import { schedulesService } from './schedules.service';
 
@@ -87,7 +88,11 @@ export async function scheduleRoutes(app: FastifyInstance, ctx: AppContext): Pro
   route(app, E.workTime, {
     config: { access: 'signed-in' },
     tags,
-    handler: async () => ({ code: 0 as const, data: Object.entries(SHIFTS).map(([key, s]) => ({ key, label: s.label, start: s.start, end: s.end })) }),
+    handler: async (req) => ({
+      code: 0 as const,
+      data: Object.entries(SHIFTS).map(([key, s]) => ({ key, label: s.label, start: s.start, end: s.end })),
+      weekdays: (await facilitySettings(ctx, caller(req).facilityId)).profile?.workingHours ?? null,
+    }),
   });
 
   if (ctx.config.ENABLE_TEST_FIXTURES) await scheduleFixtureRoutes(app, ctx);

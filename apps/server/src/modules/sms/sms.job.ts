@@ -3,6 +3,8 @@ import type { AppContext } from '../../core/context';
 import { defineJob, enqueue } from '../../core/jobs';
 import type { Executor } from '../../core/db';
 import { facilitySms } from '../notifications/channels';
+import { SETTINGS_MESSAGES } from '@portal/shared/contracts/settings.contract';
+import { facilitySettings } from '../settings/settings.accessor';
 import * as repo from './sms.repository';
 
 /**
@@ -37,6 +39,7 @@ export async function sendBatch(ctx: AppContext, batchId: number, now = () => ne
   const sms = await facilitySms(ctx, batch.facilityId);
   const channel = sms.channel(batch.encoding === 'UCS-2');
   const recording = sms.recording;
+  const smsOff = !(await facilitySettings(ctx, batch.facilityId)).SMS_ENABLED;
   let sent = 0;
   let waiting = 0;
   for (;;) {
@@ -44,7 +47,11 @@ export async function sendBatch(ctx: AppContext, batchId: number, now = () => ne
     if (!claimed.length) break;
     const results: repo.MessageResult[] = [];
     let toSend = claimed;
-    if (advertising) {
+    if (smsOff) {
+      // the facility switched SMS off (general configuration SMS_ENABLED): nothing goes out, each message says why
+      for (const m of claimed) results.push({ id: m.id, status: 'SKIPPED', errorCode: 'SMS_OFF', error: SETTINGS_MESSAGES.smsDisabled });
+      toSend = [];
+    } else if (advertising) {
       // at most one advertising message per number in 24 hours (Nghị định 91/2020, the facility's rule)
       const capped = await repo.recentlyAdvertised(
         ctx.database.db,
@@ -65,7 +72,7 @@ export async function sendBatch(ctx: AppContext, batchId: number, now = () => ne
       toSend = claimed.filter((m) => !capped.has(m.phone) && !refused.has(m.phone));
     }
     let refused = 0;
-    const outcomes = await channel.send(toSend.map((m) => ({ id: String(m.id), to: { phone: m.phone }, body: batch.content })));
+    const outcomes = !toSend.length ? [] : await channel.send(toSend.map((m) => ({ id: String(m.id), to: { phone: m.phone }, body: batch.content })));
     for (const o of outcomes) {
       const id = Number(o.messageId);
       if (o.status === 'SENT') {

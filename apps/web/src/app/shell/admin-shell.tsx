@@ -49,8 +49,8 @@ export function AdminShell() {
   const dialog = useMemo(() => {
     if (!user) return 'none' as const;
     if (user.mustChangePassword) return 'mandatory' as const;
-    return decidePasswordDialog(user.lastPasswordReset, new Date(), readReminderCookie(user.id));
-  }, [user]);
+    return decidePasswordDialog(user.lastPasswordReset, new Date(), readReminderCookie(user.id), me.data?.passwordReminderDays);
+  }, [user, me.data?.passwordReminderDays]);
 
   // The browser tab names the screen and the facility ("Chi tiết đặt khám · Bệnh viện …"): a desk keeps several tabs open.
   const screen = breadcrumbTrail(MENU, location.pathname)?.leaves.at(-1)?.label;

@@ -1,9 +1,11 @@
 import { useMemo, useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Checkbox, Col, Drawer, Form, Input, InputNumber, Row, Space } from 'antd';
 import { SHIFT_KEYS, SHIFT_LABELS, type ScheduleCreateInput, type ShiftChoice } from '@portal/shared/contracts/schedules.contract';
 import type { DoctorSelectItem } from '@portal/shared/contracts/doctors.contract';
 import { displayDateToIso } from '@portal/shared/rules/format';
 import { SHIFTS, WEEKDAY_LABELS } from '@portal/shared/rules/schedule';
+import { outsideWorkingHours } from '@portal/shared/rules/working-hours';
 import { SelectBox } from '../../core/blocks/select-box';
 import type { SelectOption } from '../../core/blocks/select-box.logic';
 import { schedulesApi } from './schedules.api';
@@ -80,6 +82,18 @@ export function BuildDrawer({
     form.setFieldsValue({ roomId: undefined, ...(d ? { departmentId: d.departmentId } : {}) });
   };
   const shifts = Form.useWatch('shifts', form) ?? [];
+  const weekdays = Form.useWatch('weekdays', form) ?? [];
+  const customStart = Form.useWatch('customStart', form);
+  const customEnd = Form.useWatch('customEnd', form);
+  // The facility's working hours (/admin/settings): a shift outside them is warned about, never refused.
+  const hours = useQuery({ queryKey: ['schedules', 'work-time'], queryFn: schedulesApi.workTime, enabled: open, staleTime: 60_000 });
+  const outside = useMemo(() => {
+    const periods = shifts.flatMap((k) =>
+      k === 'CUSTOM' ? (TIME.test(customStart ?? '') && TIME.test(customEnd ?? '') ? [{ start: customStart!, end: customEnd! }] : []) : [SHIFTS[k]],
+    );
+    const found = weekdays.flatMap((d) => periods.map((p) => outsideWorkingHours(hours.data, d, p.start, p.end)));
+    return [...new Set(found.filter((w): w is string => w !== null))];
+  }, [shifts, weekdays, customStart, customEnd, hours.data]);
 
   const submit = async (v: Values) => {
     const body: ScheduleCreateInput = {
@@ -165,6 +179,22 @@ export function BuildDrawer({
               </Form.Item>
             </Col>
           </Row>
+        )}
+        {outside.length > 0 && (
+          <Alert
+            type="warning"
+            showIcon
+            data-testid="build-outside-hours"
+            style={{ marginBottom: 16 }}
+            title={TS.outsideHours}
+            description={
+              <ul style={{ margin: 0, paddingInlineStart: 18 }}>
+                {outside.map((w) => (
+                  <li key={w}>{w}</li>
+                ))}
+              </ul>
+            }
+          />
         )}
         <Row gutter={12}>
           <Col span={12}>

@@ -28,6 +28,8 @@ export const schedulesApi = {
   copyWeek: (body: CopyWeekInput) => call(E.copyWeek, { body }),
   dayOff: (body: DayOffInput) => call(E.dayOff, { body }),
   slots: async (id: number) => (await call(E.slots, { params: { id } })).data,
+  /** The facility's working hours per weekday (null when it keeps none). */
+  workTime: async () => (await call(E.workTime, {})).weekdays,
   updateSlot: (id: number, slotId: number, capacity: number) => call(E.updateSlot, { params: { id, slotId }, body: { capacity } }),
   update: (id: number, body: { capacity?: number; note?: string | null }) => call(E.update, { params: { id }, body }),
   remove: (id: number) => call(E.remove, { params: { id } }),

@@ -38,6 +38,7 @@ export const TS = {
   shifts: 'Ca làm việc',
   customStart: 'Giờ bắt đầu ca tuỳ chỉnh',
   customEnd: 'Giờ kết thúc ca tuỳ chỉnh',
+  outsideHours: 'Ca làm việc nằm ngoài giờ làm việc của cơ sở (vẫn lưu được)',
   slotMinutes: 'Thời lượng mỗi khung giờ (phút)',
   capacity: 'Số lượt khám mỗi khung giờ',
   note: 'Ghi chú',
