@@ -55,9 +55,10 @@ test('the hotline changed in the settings shows on /list-service at its next loa
   await expect(visitor.getByTestId('price-footer-note')).toHaveText('Giá áp dụng từ ngày 01/01/2026 theo Thông tư 21/2024/TT-BYT.');
   await visitor.close();
 
-  // the general configuration
+  // the general configuration: a tab of the software configuration
+  await page.goto('/admin/menu');
   await page.getByRole('tab', { name: 'Cấu hình chung' }).click();
-  await expect(page).toHaveURL(/tab=config/);
+  await expect(page).toHaveURL(/tab=general/);
   const config = page.getByTestId('general-config');
   await expect(config.getByTestId('config-value-BOOKING_WINDOW_DAYS')).toContainText('180 ngày');
   expect(await misfits(page, { width: WIDTH })).toEqual([]);

@@ -4,6 +4,7 @@ export const TAC = {
   tabs: {
     menu: 'Menu trang chủ ứng dụng',
     banners: 'Banner',
+    general: 'Cấu hình chung',
   },
   yes: 'Đồng ý',
   no: 'Không',

@@ -5,6 +5,7 @@ import { ForbiddenPage } from '../../core/blocks/forbidden-page';
 import { useScreenParams } from '../../core/router/use-screen-params';
 import { useMe } from '../auth/use-session';
 import { TAC } from './app-config.messages';
+import { GeneralConfigTab } from '../settings/general-config-tab';
 import { BannersTab } from './banners-tab';
 import { MenuTab } from './menu-tab';
 
@@ -17,16 +18,17 @@ export interface ConfigTab {
 
 /**
  * The tabs, in order; the first is the default and keeps the URL free of `tab`. Another tab is one entry here
- * (and its import), e.g. `{ key: 'general', label: 'Cấu hình chung', render: () => <GeneralConfigTab /> }`.
+ * (and its import).
  */
 export const SOFTWARE_CONFIG_TABS: ConfigTab[] = [
   { key: 'menu', label: TAC.tabs.menu, render: () => <MenuTab /> },
   { key: 'banners', label: TAC.tabs.banners, render: () => <BannersTab /> },
+  { key: 'general', label: TAC.tabs.general, render: () => <GeneralConfigTab /> },
 ];
 
 /**
  * /admin/menu "Cấu hình phần mềm" (MANAGER_SETTING, issue 18): the patient app's home menu and banners, with a
- * phone preview of the app's home. The tab is the screen's own state, read from `?tab=` when it opens.
+ * phone preview of the app's home, and the general configuration (typed keys of modules/settings). The tab is the screen's own state, read from `?tab=` when it opens.
  */
 export function SoftwareConfigPage({ tabs = SOFTWARE_CONFIG_TABS }: { tabs?: ConfigTab[] }) {
   const me = useMe();

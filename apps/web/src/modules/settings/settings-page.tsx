@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Button, Card, Col, Flex, Form, Image, Input, InputNumber, Row, Tabs, Typography, Upload } from 'antd';
+import { Button, Card, Col, Flex, Form, Image, Input, InputNumber, Row, Typography, Upload } from 'antd';
 import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { hasAuthority } from '@portal/shared/authorities';
@@ -14,9 +14,7 @@ import { ForbiddenPage } from '../../core/blocks/forbidden-page';
 import { reportError } from '../../core/crud/resource-api';
 import { notify } from '../../core/notify';
 import { uploadContentImage } from '../../core/rich-text/content-images.api';
-import { useScreenParams } from '../../core/router/use-screen-params';
 import { useMe } from '../auth/use-session';
-import { GeneralConfigTab } from './general-config-tab';
 import { settingsApi, settingsKeys } from './settings.api';
 import { TS } from './settings.messages';
 import { WorkingHoursField } from './working-hours-field';
@@ -236,45 +234,21 @@ function ProfileTab() {
   );
 }
 
-const TABS = ['profile', 'config'] as const;
-type Tab = (typeof TABS)[number];
-
 /**
  * /admin/settings (MANAGER_SETTING, issue 18): the facility's profile (name, logo, contacts, working hours per
- * weekday, the public price page's texts) and the staff password policy; the general configuration as a second
- * tab (`?tab=config`). A change shows on the price page's next load.
+ * weekday, the public price page's texts) and the staff password policy. The general configuration is a tab of
+ * /admin/menu. A change shows on the price page's next load.
  */
 export function SettingsPage() {
   const me = useMe();
-  const [params, setParams] = useScreenParams();
-  const [tab, setTab] = useState<Tab>(() => TABS.find((t) => t === params.get('tab')) ?? 'profile');
   if (!hasAuthority(me.data?.user.authorities ?? [], 'MANAGER_SETTING')) return <ForbiddenPage />;
-  const go = (next: Tab) => {
-    setTab(next);
-    setParams(next === 'profile' ? new URLSearchParams() : new URLSearchParams({ tab: next }), { replace: true });
-  };
   return (
     <Flex vertical gap={16}>
       <Typography.Title level={4} style={{ margin: 0 }}>
         {TS.title}
       </Typography.Title>
-      <Tabs
-        activeKey={tab}
-        onChange={(k) => go(k as Tab)}
-        items={[
-          {
-            key: 'profile',
-            label: TS.tabs.profile,
-            children: tab === 'profile' && (
-              <Flex vertical gap={16}>
-                <ProfileTab />
-                <PasswordPolicy />
-              </Flex>
-            ),
-          },
-          { key: 'config', label: TS.tabs.config, children: tab === 'config' && <GeneralConfigTab /> },
-        ]}
-      />
+      <ProfileTab />
+      <PasswordPolicy />
     </Flex>
   );
 }

@@ -1,7 +1,6 @@
 /** Screen text of /admin/settings (the facility's profile) and of the general configuration tab. */
 export const TS = {
   title: 'Cài đặt',
-  tabs: { profile: 'Thông tin cơ sở', config: 'Cấu hình chung' },
   profile: {
     info: 'Thông tin cơ sở',
     name: 'Tên cơ sở',
