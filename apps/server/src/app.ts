@@ -37,6 +37,7 @@ import { liveRoutes } from './modules/live/live.routes';
 import { patientsRoutes } from './modules/patients/patients.routes';
 import { scheduleRoutes } from './modules/schedules/schedules.routes';
 import { fixtureRoutes } from './modules/test-fixtures/fixtures.routes';
+import { newsRoutes } from './modules/news/news.routes';
 
 /** The default body limit: JSON forms are a few KB; file uploads declare their own limit. */
 export const JSON_BODY_LIMIT = 64 * 1024;
@@ -158,6 +159,7 @@ export async function buildApp(config: Config, database: Database, opts: { logSt
     await notificationMessageRoutes(scope, ctx);
     defineDeliveryJob();
     await contentRoutes(scope, ctx);
+    await newsRoutes(scope, ctx);
     if (config.ENABLE_TEST_FIXTURES) await fixtureRoutes(scope, ctx);
   });
   // durable jobs (core/jobs): the runner starts once every module has defined its jobs; tests start their own

@@ -16,7 +16,12 @@ import { fileBody, fileEndpoint } from '../core/endpoint-files';
  * patients' questions) and the notification groups' image; ADMIN_FACILITY passes as everywhere. A later module with a rich-text field adds
  * its authority here.
  */
-export const CONTENT_EDITOR_AUTHORITIES = ['MANAGER_NEWS', 'MANAGER_CONSULTATION', 'MANAGER_NOTIFICATION'] as const satisfies readonly Authority[];
+export const CONTENT_EDITOR_AUTHORITIES = [
+  'MANAGER_NEWS',
+  'MANAGER_SHP',
+  'MANAGER_CONSULTATION',
+  'MANAGER_NOTIFICATION',
+] as const satisfies readonly Authority[];
 
 /** Where content images are uploaded (POST) and served (GET `${CONTENT_IMAGE_PATH}/<file>`). */
 export const CONTENT_IMAGE_PATH = '/api/content/v1/images';

@@ -12,3 +12,4 @@ export * from './acronyms';
 export * from './reports';
 export * from './sms';
 export * from './notifications';
+export * from './news';
