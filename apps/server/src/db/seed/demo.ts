@@ -18,6 +18,8 @@ import { seedDemoSms } from './demo-sms';
 import { seedDemoNotificationGroups } from './demo-notification-groups';
 import { seedDemoPatientApp } from './demo-patient-app';
 import { seedDemoNotificationEvents } from './demo-notification-events';
+import { seedDemoNews } from './demo-news';
+import type { FileStore } from '../../core/uploads';
 import { foldDayStats } from '../../modules/reports/reports.repository';
 
 const DAY = 86_400_000;
@@ -36,7 +38,14 @@ const DEMO_ROLES: { code: string; name: string; description: string; authorities
  * outside the project) and a second, smaller facility (seed/demo-clinic.ts) that also serves the
  * isolation tests. Deterministic.
  */
-export async function seedDemo(database: Database, cost: HashCost, now = new Date(), storage?: FileStorage): Promise<void> {
+export async function seedDemo(
+  database: Database,
+  cost: HashCost,
+  now = new Date(),
+  storage?: FileStorage,
+  /** The content image store (news covers); none: the demo news has no images. */
+  contentImages?: Pick<FileStore, 'save'>,
+): Promise<void> {
   await database.transaction(async (tx) => {
     const hospital = await createFacility(tx, {
       code: 'BVDK-AP',
@@ -132,6 +141,7 @@ export async function seedDemo(database: Database, cost: HashCost, now = new Dat
     await seedDemoNotificationGroups(tx, hospital.id, now);
     await seedDemoPatientApp(tx, hospital.id, now);
     await seedDemoNotificationEvents(tx, hospital.id);
+    await seedDemoNews(tx, hospital.id, now, contentImages);
     // the reports' rollup starts folded (the reports.fold job does it afterwards)
     await foldDayStats(tx);
     await audit(tx, null, { action: 'SEED_DEMO', entity: 'facility', entityId: hospital.id, facilityId: hospital.id, actorUsername: 'system' });

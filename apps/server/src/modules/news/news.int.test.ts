@@ -7,6 +7,7 @@ import { startJobRunner } from '../../core/jobs/runner';
 import { openLiveHub } from '../../core/live';
 import { coverPng } from '../../db/seed/news-images';
 import { bearer, createTestApp, login, makeFacility, sqlRows, type TestApp } from '../../test/test-app';
+import { seedDemoNews } from '../../db/seed/demo-news';
 import { publishDueArticles } from './news.job';
 
 /**
@@ -333,5 +334,37 @@ describe('categories', () => {
     expect(period.json().totalElements).toBe(0);
     expect((await req('GET', `${M}/articles?from=${today}&to=2000-01-01`)).statusCode).toBe(400);
     expect((await req('GET', `${M}/articles?status=XYZ`)).statusCode).toBe(400);
+  });
+});
+
+describe('demo data', () => {
+  it('seeds a dozen main articles and some of the private clinic, in every status, with stored PNG covers', async () => {
+    const f = await makeFacility(t, [{ key: 'admin', authorities: ['ADMIN_FACILITY'] }]);
+    const saved = new Map<string, Buffer>();
+    const images = {
+      save: async (bytes: Buffer, ext: string) => {
+        const name = `${String(saved.size).padStart(32, '0')}.${ext}`;
+        saved.set(name, bytes);
+        return name;
+      },
+    };
+    await t.database.transaction((tx) => seedDemoNews(tx, f.facilityId, new Date(), images));
+    const byStatus = await sqlRows<{ scope: string; status: string; n: number }>(
+      t,
+      sql`SELECT scope, status, count(*)::int AS n FROM news_articles WHERE facility_id = ${f.facilityId} GROUP BY 1, 2 ORDER BY 1, 2`,
+    );
+    const n = (scope: string, status?: string) => byStatus.filter((r) => r.scope === scope && (!status || r.status === status)).reduce((s, r) => s + r.n, 0);
+    expect(n('MAIN')).toBeGreaterThanOrEqual(12);
+    expect(n('SHP')).toBeGreaterThanOrEqual(3);
+    for (const s of ['DRAFT', 'SCHEDULED', 'PUBLISHED', 'HIDDEN']) expect(n('MAIN', s), s).toBeGreaterThan(0);
+    expect(n('SHP', 'SCHEDULED')).toBe(1);
+    expect([...saved.values()].every((b) => b.subarray(1, 4).toString() === 'PNG')).toBe(true);
+    const jobs = await sqlRows<{ n: number }>(
+      t,
+      sql`SELECT count(*)::int AS n FROM background_jobs WHERE facility_id = ${f.facilityId} AND name = 'news.publish'`,
+    );
+    expect(jobs[0]!.n).toBe(2);
+    const pub = await req('GET', `${PUB}/articles/kham-suc-khoe-dinh-ky-2026?hospitalId=${f.facilityId}`, null);
+    expect(pub.json().data).toMatchObject({ redirect: true, canonicalAlias: 'kham-suc-khoe-dinh-ky-2026-dat-lich-truoc-tren-ung-dung' });
   });
 });
