@@ -4,9 +4,8 @@ import type { Config } from '../config';
 import { openDatabase, type Database } from '../core/db';
 import { diskStorage, filesDir } from '../core/file-storage';
 import { hashCost } from '../core/password-cost';
-import { fileStore } from '../core/uploads';
-import { CONTENT_IMAGE_AREA } from '../modules/content/content.routes';
 import { seedDemo } from './seed/demo';
+import { demoContentImages } from './seed/demo-news';
 import { seedProduction } from './seed/production';
 import { syncAreas } from './reference-catalogs';
 
@@ -23,7 +22,7 @@ export async function bootstrapDatabase(config: Config, log: Pick<FastifyBaseLog
   if (Number(n) === 0) {
     const cost = hashCost({ config });
     if (config.seedDemo) {
-      await seedDemo(database, cost, new Date(), diskStorage(filesDir(config.dataDir)), fileStore(config.dataDir, CONTENT_IMAGE_AREA));
+      await seedDemo(database, cost, new Date(), diskStorage(filesDir(config.dataDir)), demoContentImages(config.dataDir));
       log.info('seeded Vietnamese demo data');
     } else {
       const admin = await seedProduction(database, cost, config.FACILITY_NAME);

@@ -6,9 +6,13 @@ import { slugify } from '@portal/shared/rules/news-alias';
 import { sanitizeRichText } from '../../core/content';
 import type { Executor } from '../../core/db';
 import { rows } from '../../core/sql';
-import type { FileStore } from '../../core/uploads';
+import { type FileStore, fileStore } from '../../core/uploads';
+import { CONTENT_IMAGE_AREA } from '../../modules/content/content.routes';
 import { enqueuePublication } from '../../modules/news/news.job';
 import { coverPng } from './news-images';
+
+/** The content image store of a data directory, where the demo's covers go (served by /api/content/v1/images). */
+export const demoContentImages = (dataDir: string): FileStore => fileStore(dataDir, CONTENT_IMAGE_AREA);
 
 type Rgb = [number, number, number];
 
