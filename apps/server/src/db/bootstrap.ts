@@ -5,7 +5,6 @@ import { openDatabase, type Database } from '../core/db';
 import { diskStorage, filesDir } from '../core/file-storage';
 import { hashCost } from '../core/password-cost';
 import { seedDemo } from './seed/demo';
-import { demoContentImages } from './seed/demo-news';
 import { seedProduction } from './seed/production';
 import { syncAreas } from './reference-catalogs';
 
@@ -22,7 +21,7 @@ export async function bootstrapDatabase(config: Config, log: Pick<FastifyBaseLog
   if (Number(n) === 0) {
     const cost = hashCost({ config });
     if (config.seedDemo) {
-      await seedDemo(database, cost, new Date(), diskStorage(filesDir(config.dataDir)), demoContentImages(config.dataDir));
+      await seedDemo(database, cost, new Date(), diskStorage(filesDir(config.dataDir)), config.dataDir);
       log.info('seeded Vietnamese demo data');
     } else {
       const admin = await seedProduction(database, cost, config.FACILITY_NAME);

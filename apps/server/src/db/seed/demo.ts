@@ -18,8 +18,7 @@ import { seedDemoSms } from './demo-sms';
 import { seedDemoNotificationGroups } from './demo-notification-groups';
 import { seedDemoPatientApp } from './demo-patient-app';
 import { seedDemoNotificationEvents } from './demo-notification-events';
-import { seedDemoNews } from './demo-news';
-import type { FileStore } from '../../core/uploads';
+import { demoContentImages, seedDemoNews } from './demo-news';
 import { foldDayStats } from '../../modules/reports/reports.repository';
 
 const DAY = 86_400_000;
@@ -43,8 +42,8 @@ export async function seedDemo(
   cost: HashCost,
   now = new Date(),
   storage?: FileStorage,
-  /** The content image store (news covers); none: the demo news has no images. */
-  contentImages?: Pick<FileStore, 'save'>,
+  /** The data directory, whose content image store gets the news covers; none: the demo news has no images. */
+  dataDir?: string,
 ): Promise<void> {
   await database.transaction(async (tx) => {
     const hospital = await createFacility(tx, {
@@ -141,7 +140,7 @@ export async function seedDemo(
     await seedDemoNotificationGroups(tx, hospital.id, now);
     await seedDemoPatientApp(tx, hospital.id, now);
     await seedDemoNotificationEvents(tx, hospital.id);
-    await seedDemoNews(tx, hospital.id, now, contentImages);
+    await seedDemoNews(tx, hospital.id, now, dataDir ? demoContentImages(dataDir) : undefined);
     // the reports' rollup starts folded (the reports.fold job does it afterwards)
     await foldDayStats(tx);
     await audit(tx, null, { action: 'SEED_DEMO', entity: 'facility', entityId: hospital.id, facilityId: hospital.id, actorUsername: 'system' });
