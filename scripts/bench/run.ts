@@ -19,6 +19,7 @@ import { pagesBench } from './pages';
 import { reportsBench } from './reports';
 import { acronymsBench, smartSearchBench } from './smart-search';
 import { notifyBench } from './notify';
+import { newsBench } from './news';
 import { smsBench } from './sms';
 import { audienceBench, campaignBench } from './notification-groups';
 import pg from 'pg';
@@ -339,6 +340,9 @@ benches.notify = () => notifyBench(Number(process.env.BENCH_PORT ?? 3263));
 /** Notification groups (issue 17): the audience count with three filters over 500,000 patients (p50 < 200 ms), a campaign to 100,000 queued (< 30 s). */
 benches.audience = () => audienceBench(Number(process.env.BENCH_PORT ?? 3271), seedScale);
 benches.campaign = () => campaignBench(Number(process.env.BENCH_PORT ?? 3272), seedScale);
+
+/** News (issue 18): the public list and an article by alias (p50 < 10 ms, ≥ 1,000 req/s at 50 connections). */
+benches.news = () => newsBench(Number(process.env.BENCH_PORT ?? 3281));
 
 const names = process.argv.slice(2).filter((a) => !a.startsWith('-'));
 const chosen = names.length ? names : Object.keys(benches);

@@ -2,6 +2,7 @@ import { Drawer, Flex, Image, Tag, Typography } from 'antd';
 import type { NewsDetailDto } from '@portal/shared/contracts/news.contract';
 import { formatDateTime } from '@portal/shared/rules/format';
 import { TN } from './news.messages';
+import './news-preview.css';
 
 /** A phone's width: the article as the patient app shows it. */
 const PHONE_WIDTH = 375;
