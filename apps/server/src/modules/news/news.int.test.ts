@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NEWS_ADMIN_BASE, NEWS_MESSAGES, NEWS_PUBLIC_BASE } from '@portal/shared/contracts/news.contract';
+import { NEWS_ADMIN_BASE, NEWS_LIVE_TOPIC, NEWS_MESSAGES, NEWS_PUBLIC_BASE } from '@portal/shared/contracts/news.contract';
 import { CONTENT_IMAGE_PATH } from '@portal/shared/contracts/content.contract';
 import type { AppContext } from '../../core/context';
 import { startJobRunner } from '../../core/jobs/runner';
@@ -290,6 +290,30 @@ describe('scopes, facilities and authorities', () => {
     expect(first.json().totalElements).toBe(0);
     await create({ title: 'Dinh dưỡng cho người cao tuổi', publish: 'NOW' });
     expect((await publicList('q=dinh duong')).totalElements).toBe(1);
+  });
+});
+
+describe('the public cache across instances', () => {
+  it('drops a facility’s answers when another instance’s news write arrives through the live hub', async () => {
+    expect((await publicList('q=cap cuu')).totalElements).toBe(0);
+    // another instance's write: the row, and its NOTIFY through a hub of its own (not this app's cache drop)
+    await t.database.db.execute(
+      sql`INSERT INTO news_articles (facility_id, scope, title, alias, search_text, status, publish_at)
+          VALUES (${fid}, 'MAIN', 'Quy trình cấp cứu', 'quy-trinh-cap-cuu', 'quy trinh cap cuu', 'PUBLISHED', now())`,
+    );
+    // still the cached answer
+    expect((await publicList('q=cap cuu')).totalElements).toBe(0);
+    const other = await openLiveHub(t.database, t.app.log);
+    try {
+      await t.database.transaction((tx) => other.publish(tx, { facilityId: fid, topic: NEWS_LIVE_TOPIC, type: 'created' }));
+      const list = await until(
+        () => publicList('q=cap cuu'),
+        (l) => l.totalElements === 1,
+      );
+      expect(list.totalElements).toBe(1);
+    } finally {
+      await other.close();
+    }
   });
 });
 
