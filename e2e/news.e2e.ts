@@ -38,15 +38,22 @@ test('an article with bold text and an image, scheduled a minute ahead, reaches 
   test.setTimeout(300_000);
   const { username, facilityId } = await editor(request);
   await loginViaApi(page, username, FIXTURE_PASSWORD);
+  const scripts: string[] = [];
+  page.on('request', (r) => r.resourceType() === 'script' && scripts.push(r.url()));
+  const editorCode = () => scripts.filter((s) => /RichTextEditor/.test(s));
   await page.goto('/admin/news');
   const main = page.locator('.shell-content');
   await expect(main.getByRole('heading', { name: 'Danh sách tin tức' })).toBeVisible();
+  await expect(main.locator('.ant-table')).toBeVisible();
+  // the list loads no editor code: the editor is its own chunk, loaded by the form
+  expect(editorCode()).toEqual([]);
   expect(await misfits(page, { width: WIDTH, buttons: true })).toEqual([]);
 
   await main.getByRole('button', { name: 'Thêm tin tức' }).click();
   await expect(page).toHaveURL(/\/admin\/news\/create$/);
   await main.getByLabel('Tiêu đề', { exact: true }).fill('Khám sàng lọc ung thư vú miễn phí tháng 12');
   await expect(main.getByLabel('Đường dẫn')).toHaveValue('kham-sang-loc-ung-thu-vu-mien-phi-thang-12');
+  await expect.poll(() => editorCode().length).toBe(1);
   await main.getByLabel('Tóm tắt').fill('Phụ nữ từ 40 tuổi được khám và siêu âm tuyến vú miễn phí.');
 
   // the body: plain words, then bold ones, then an image uploaded through the editor
