@@ -106,4 +106,20 @@ test('an article with bold text and an image, scheduled a minute ahead, reaches 
   await expect(main.getByText('Khám sàng lọc ung thư vú')).toHaveCount(0);
   expect(await misfits(page, { width: WIDTH, buttons: true })).toEqual([]);
   expect((await publicList(request, facilityId, 'SHP')).totalElements).toBe(0);
+
+  // the clinic's own article: saved as a draft straight into its preview, under /admin/SHP/news
+  await main.getByRole('button', { name: 'Thêm tin tức' }).click();
+  await expect(page).toHaveURL(/\/admin\/SHP\/news\/create$/);
+  await main.getByLabel('Tiêu đề', { exact: true }).fill('Phòng khám tư mở cửa Chủ nhật');
+  await main.getByRole('button', { name: 'Lưu và xem trước' }).click();
+  await expect(page.getByTestId('news-preview')).toContainText('Phòng khám tư mở cửa Chủ nhật');
+  await expect(page).toHaveURL(/\/admin\/SHP\/news\/edit\/phong-kham-tu-mo-cua-chu-nhat$/);
+  await page.keyboard.press('Escape');
+  await page.goto('/admin/SHP/news');
+  await expect(main.getByText('Phòng khám tư mở cửa Chủ nhật')).toBeVisible();
+  await page.goto('/admin/news');
+  await expect(main.getByText('Khám sàng lọc ung thư vú miễn phí tháng 12')).toBeVisible();
+  await expect(main.getByText('Phòng khám tư mở cửa Chủ nhật')).toHaveCount(0);
+  // a draft is not public
+  expect((await publicList(request, facilityId, 'SHP')).totalElements).toBe(0);
 });

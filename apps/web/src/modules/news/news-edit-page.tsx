@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Button, Card, Col, Flex, Form, Image, Input, Result, Row, Select, Skeleton, Space, Tag, Timeline, Typography, Upload } from 'antd';
 import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { hasAuthority } from '@portal/shared/authorities';
 import { CONTENT_IMAGE_TYPES } from '@portal/shared/contracts/content.contract';
 import {
@@ -150,7 +150,14 @@ function NewsForm({ scope, article }: { scope: NewsScope; article?: NewsDetailDt
   const cats = useQuery({ queryKey: newsKeys.categories(scope), queryFn: () => api.categories() });
   const categoryNames = useMemo(() => new Map((cats.data ?? []).map((c) => [c.id, c.name])), [cats.data]);
   const [current, setCurrent] = useState<NewsDetailDto | undefined>(article);
-  const [preview, setPreview] = useState<NewsDetailDto | null>(null);
+  // a new article saved for its preview comes back here under its alias, asking for the preview
+  const location = useLocation();
+  const asked = (location.state as { preview?: boolean } | null)?.preview === true;
+  const [preview, setPreview] = useState<NewsDetailDto | null>(asked && article ? article : null);
+  useEffect(() => {
+    // asked once: a reload of the page does not open the preview again
+    if (asked) void navigate(location.pathname, { replace: true, state: null });
+  }, []);
   // the alias follows the title while the editor has not typed one (a new article only)
   const aliasTouched = useRef(!!article);
   const [publishAt, setPublishAt] = useState(article?.status === 'SCHEDULED' ? formatDateTime(article.publishAt) : '');
@@ -169,7 +176,11 @@ function NewsForm({ scope, article }: { scope: NewsScope; article?: NewsDetailDt
       void qc.invalidateQueries({ queryKey: newsKeys.all(scope) });
       notify.success(action === 'publish' ? F.published : action === 'schedule' ? fmt(F.scheduled, { time: formatDateTime(saved.publishAt) }) : F.saved);
       if (action === 'preview') setPreview(saved);
-      if (!current || saved.alias !== current.alias) void navigate(routes.edit(saved.alias), { replace: true });
+      if (!current || saved.alias !== current.alias) {
+        // the edit route of the (new) alias opens with this answer, not a reload
+        qc.setQueryData(newsKeys.alias(scope, saved.alias), saved);
+        void navigate(routes.edit(saved.alias), { replace: true, state: { preview: action === 'preview' } });
+      }
     },
     onError: (e) => {
       if (isApiError(e) && e.fieldErrors.length > 0) {
