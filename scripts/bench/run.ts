@@ -19,6 +19,7 @@ import { pagesBench } from './pages';
 import { reportsBench } from './reports';
 import { acronymsBench, smartSearchBench } from './smart-search';
 import { notifyBench } from './notify';
+import { newsBench } from './news';
 import { smsBench } from './sms';
 import { audienceBench, campaignBench } from './notification-groups';
 import { appConfigBench } from './app-config';
@@ -342,6 +343,9 @@ benches.audience = () => audienceBench(Number(process.env.BENCH_PORT ?? 3271), s
 benches.campaign = () => campaignBench(Number(process.env.BENCH_PORT ?? 3272), seedScale);
 /** The patient app's home (issue 18): the public menu and banners at 50 connections, and a hidden banner leaving the public list. */
 benches['app-config'] = () => appConfigBench(Number(process.env.BENCH_PORT ?? 3203));
+
+/** News (issue 18): the public list and an article by alias (p50 < 10 ms, ≥ 1,000 req/s at 50 connections). */
+benches.news = () => newsBench(Number(process.env.BENCH_PORT ?? 3281));
 
 const names = process.argv.slice(2).filter((a) => !a.startsWith('-'));
 const chosen = names.length ? names : Object.keys(benches);

@@ -39,6 +39,7 @@ import { patientsRoutes } from './modules/patients/patients.routes';
 import { scheduleRoutes } from './modules/schedules/schedules.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { fixtureRoutes } from './modules/test-fixtures/fixtures.routes';
+import { newsRoutes } from './modules/news/news.routes';
 
 /** The default body limit: JSON forms are a few KB; file uploads declare their own limit. */
 export const JSON_BODY_LIMIT = 64 * 1024;
@@ -162,6 +163,7 @@ export async function buildApp(config: Config, database: Database, opts: { logSt
     await contentRoutes(scope, ctx);
     await appConfigRoutes(scope, ctx);
     await settingsRoutes(scope, ctx);
+    await newsRoutes(scope, ctx);
     if (config.ENABLE_TEST_FIXTURES) await fixtureRoutes(scope, ctx);
   });
   // durable jobs (core/jobs): the runner starts once every module has defined its jobs; tests start their own

@@ -288,8 +288,21 @@ export const MENU: readonly MenuEntry[] = [
     icon: 'news',
     authority: 'MANAGER_NEWS',
     children: [
-      { key: 'news', label: T.menu.newsList, path: '/admin/news' },
-      { key: 'news-create', label: T.menu.newsCreate, path: '/admin/news/create' },
+      { key: 'news', label: T.menu.newsList, path: '/admin/news', page: () => import('../modules/news/news-list-page').then((m) => m.NewsListPage) },
+      {
+        key: 'news-create',
+        label: T.menu.newsCreate,
+        path: '/admin/news/create',
+        page: () => import('../modules/news/news-edit-page').then((m) => m.NewsEditPage),
+      },
+      {
+        key: 'news-edit',
+        label: T.menu.newsEdit,
+        path: '/admin/news/edit/:alias',
+        hidden: true,
+        parent: 'news',
+        page: () => import('../modules/news/news-edit-page').then((m) => m.NewsEditPage),
+      },
     ],
   },
   {
@@ -343,7 +356,28 @@ export const MENU: readonly MenuEntry[] = [
       { key: 'shp-members', label: T.menu.members, path: '/admin/SHP/members' },
       { key: 'shp-groups-chat', label: T.menu.chatGroups, path: '/admin/SHP/groups-chat' },
       { key: 'shp-drug', label: T.menu.drugReminders, path: '/admin/SHP/drug' },
-      { key: 'shp-news', label: T.menu.clinicNews, path: '/admin/SHP/news' },
+      {
+        key: 'shp-news',
+        label: T.menu.clinicNews,
+        path: '/admin/SHP/news',
+        page: () => import('../modules/news/news-list-page').then((m) => m.ShpNewsListPage),
+      },
+      {
+        key: 'shp-news-create',
+        label: T.menu.clinicNewsCreate,
+        path: '/admin/SHP/news/create',
+        hidden: true,
+        parent: 'shp-news',
+        page: () => import('../modules/news/news-edit-page').then((m) => m.ShpNewsEditPage),
+      },
+      {
+        key: 'shp-news-edit',
+        label: T.menu.clinicNewsEdit,
+        path: '/admin/SHP/news/edit/:alias',
+        hidden: true,
+        parent: 'shp-news',
+        page: () => import('../modules/news/news-edit-page').then((m) => m.ShpNewsEditPage),
+      },
     ],
   },
   {

@@ -64,6 +64,7 @@ export const T = {
     news: 'Quản lý tin tức',
     newsList: 'Danh sách tin tức',
     newsCreate: 'Thêm tin tức',
+    newsEdit: 'Sửa tin tức',
     questions: 'Quản lý câu hỏi',
     softwareConfig: 'Cấu hình phần mềm',
     logs: 'Quản lý nhật ký',
@@ -74,6 +75,8 @@ export const T = {
     chatGroups: 'Nhóm trò chuyện',
     drugReminders: 'Nhắc uống thuốc',
     clinicNews: 'Tin tức',
+    clinicNewsCreate: 'Thêm tin tức phòng khám',
+    clinicNewsEdit: 'Sửa tin tức phòng khám',
     settings: 'Cài đặt',
   },
   shell: {

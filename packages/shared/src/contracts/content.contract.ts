@@ -19,6 +19,7 @@ import { fileBody, fileEndpoint } from '../core/endpoint-files';
  */
 export const CONTENT_EDITOR_AUTHORITIES = [
   'MANAGER_NEWS',
+  'MANAGER_SHP',
   'MANAGER_CONSULTATION',
   'MANAGER_NOTIFICATION',
   'MANAGER_SETTING',

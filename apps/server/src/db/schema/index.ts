@@ -14,3 +14,4 @@ export * from './sms';
 export * from './notifications';
 export * from './app-config';
 export * from './settings';
+export * from './news';

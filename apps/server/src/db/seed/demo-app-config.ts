@@ -1,66 +1,18 @@
 import { createHash } from 'node:crypto';
-import { deflateSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { BANNER_TYPE } from '@portal/shared/contracts/app-config.contract';
 import { CONTENT_IMAGE_PATH } from '@portal/shared/contracts/content.contract';
 import { addDays } from '@portal/shared/rules/period';
 import { todayVn } from '@portal/shared/rules/time';
 import type { Executor } from '../../core/db';
-import { fileStore } from '../../core/uploads';
-import { CONTENT_IMAGE_AREA } from '../../modules/content/content.routes';
+import type { FileStore } from '../../core/uploads';
+import { encodePng, type Rgb } from './demo-images';
 
 /**
  * Demo data of the patient app's home (issue 18): the hospital's menu and five banners whose images are drawn here
- * as PNG files (no image library is installed: a PNG is a zlib stream of rows) and stored as content images, as an
+ * as PNG files (./demo-images.ts) and stored as content images, as an
  * upload would store them. One banner has ended, one starts next week, one is hidden.
  */
-
-export type Rgb = [number, number, number];
-
-const CRC_TABLE = Array.from({ length: 256 }, (_v, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-function crc32(buf: Buffer): number {
-  let c = 0xffffffff;
-  for (const b of buf) c = CRC_TABLE[(c ^ b) & 0xff]! ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-}
-function chunk(type: string, data: Buffer): Buffer {
-  const len = Buffer.alloc(4);
-  len.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([len, body, crc]);
-}
-
-/** An RGB PNG of `width` × `height` whose pixel (x, y) is `pixel(x, y)`. */
-export function drawPng(width: number, height: number, pixel: (x: number, y: number) => Rgb): Buffer {
-  const raw = Buffer.alloc((width * 3 + 1) * height);
-  let o = 0;
-  for (let y = 0; y < height; y++) {
-    raw[o++] = 0; // filter: none
-    for (let x = 0; x < width; x++) {
-      const [r, g, b] = pixel(x, y);
-      raw[o++] = r;
-      raw[o++] = g;
-      raw[o++] = b;
-    }
-  }
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr[8] = 8; // bit depth
-  ihdr[9] = 2; // RGB
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr),
-    chunk('IDAT', deflateSync(raw, { level: 9 })),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
 
 const mix = (a: Rgb, b: Rgb, t: number): Rgb => [0, 1, 2].map((i) => Math.round(a[i]! + (b[i]! - a[i]!) * t)) as Rgb;
 const WHITE: Rgb = [255, 255, 255];
@@ -109,7 +61,7 @@ export function bannerImage(from: Rgb, to: Rgb, motif: Motif, width = 800, heigh
       }
     }
   };
-  return drawPng(width, height, (x, y) => {
+  return encodePng(width, height, (x, y) => {
     let c = mix(from, to, (x / width) * 0.7 + (y / height) * 0.3);
     for (const [bx, by, br] of bubbles) if (Math.hypot(x - bx, y - by) < br) c = mix(c, WHITE, 0.12);
     // the title's three bars
@@ -225,22 +177,21 @@ const MENU: [string, string, string, string, boolean, string[]][] = [
 ];
 
 /**
- * Seeds the facility's app menu and banners. The images are stored under `dataDir` (the content images' area) when
+ * Seeds the facility's app menu and banners. The images go to `images` (the content images' store) when
  * given; without it (tests of the seed) the rows still name the same content-addressed files.
  */
-export async function seedDemoAppConfig(ex: Executor, facilityId: number, now: Date, dataDir?: string): Promise<void> {
+export async function seedDemoAppConfig(ex: Executor, facilityId: number, now: Date, images?: FileStore): Promise<void> {
   let order = 0;
   for (const [name, icon, linkType, linkValue, visible, platforms] of MENU) {
     order += 1;
     await ex.execute(sql`INSERT INTO app_menu_items (facility_id, name, icon, link_type, link_value, sort_order, visible, platforms)
       VALUES (${facilityId}, ${name}, ${icon}, ${linkType}, ${linkValue}, ${order}, ${visible}, ${sql.param(platforms)}::text[])`);
   }
-  const store = dataDir ? fileStore(dataDir, CONTENT_IMAGE_AREA) : null;
   order = 0;
   for (const b of BANNERS) {
     order += 1;
     const png = bannerImage(b.colours[0], b.colours[1], b.motif);
-    const file = store ? await store.save(png, 'png') : `${createHash('sha256').update(png).digest('hex').slice(0, 32)}.png`;
+    const file = images ? await images.save(png, 'png') : `${createHash('sha256').update(png).digest('hex').slice(0, 32)}.png`;
     const at = (days: number | null) => (days === null ? null : `${addDays(todayVn(now), days)}T00:00:00+07:00`);
     await ex.execute(sql`INSERT INTO screen_configs (facility_id, type, title, image_url, link_type, link_value, active_from, active_to, sort_order, visible, platforms)
       VALUES (${facilityId}, ${BANNER_TYPE}, ${b.title}, ${`${CONTENT_IMAGE_PATH}/${file}`}, ${b.link[0]}, ${b.link[1]}, ${at(b.from)}::timestamptz, ${at(b.to)}::timestamptz,

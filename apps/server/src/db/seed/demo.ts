@@ -20,6 +20,8 @@ import { seedDemoPatientApp } from './demo-patient-app';
 import { seedDemoNotificationEvents } from './demo-notification-events';
 import { seedDemoAppConfig } from './demo-app-config';
 import { seedDemoSettings } from './demo-settings';
+import { demoContentImages } from './demo-images';
+import { seedDemoNews } from './demo-news';
 import { foldDayStats } from '../../modules/reports/reports.repository';
 
 const DAY = 86_400_000;
@@ -38,7 +40,15 @@ const DEMO_ROLES: { code: string; name: string; description: string; authorities
  * outside the project) and a second, smaller facility (seed/demo-clinic.ts) that also serves the
  * isolation tests. Deterministic.
  */
-export async function seedDemo(database: Database, cost: HashCost, now = new Date(), storage?: FileStorage, dataDir?: string): Promise<void> {
+export async function seedDemo(
+  database: Database,
+  cost: HashCost,
+  now = new Date(),
+  storage?: FileStorage,
+  /** The data directory, whose content image store gets the news covers and the banners; none: they have no images. */
+  dataDir?: string,
+): Promise<void> {
+  const images = dataDir ? demoContentImages(dataDir) : undefined;
   await database.transaction(async (tx) => {
     const hospital = await createFacility(tx, {
       code: 'BVDK-AP',
@@ -134,8 +144,9 @@ export async function seedDemo(database: Database, cost: HashCost, now = new Dat
     await seedDemoNotificationGroups(tx, hospital.id, now);
     await seedDemoPatientApp(tx, hospital.id, now);
     await seedDemoNotificationEvents(tx, hospital.id);
-    await seedDemoAppConfig(tx, hospital.id, now, dataDir);
+    await seedDemoAppConfig(tx, hospital.id, now, images);
     await seedDemoSettings(tx, hospital.id, clinic.id, null);
+    await seedDemoNews(tx, hospital.id, now, images);
     // the reports' rollup starts folded (the reports.fold job does it afterwards)
     await foldDayStats(tx);
     await audit(tx, null, { action: 'SEED_DEMO', entity: 'facility', entityId: hospital.id, facilityId: hospital.id, actorUsername: 'system' });

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APP_CONFIG_MESSAGES, APP_MENU_PATH as M, APP_PUBLIC_PATHS, BANNERS_PATH as B } from '@portal/shared/contracts/app-config.contract';
 import { CONTENT_IMAGE_PATH } from '@portal/shared/contracts/content.contract';
 import { APP_LINK_MESSAGES, BANNER_PERIOD_MESSAGE } from '@portal/shared/rules/app-config';
+import { demoContentImages } from '../../db/seed/demo-images';
 import { seedDemoAppConfig } from '../../db/seed/demo-app-config';
 import { bearer, createTestApp, login, makeFacility, sqlRows, type TestApp } from '../../test/test-app';
 
@@ -365,7 +366,7 @@ describe('public reads of the patient app', () => {
 describe('demo data', () => {
   it('a believable menu and five banners with drawn PNG images: two showing, one ended, one upcoming, one hidden', async () => {
     const demo = await makeFacility(t, [{ key: 'setting', authorities: ['MANAGER_SETTING'] }]);
-    await t.database.transaction((tx) => seedDemoAppConfig(tx, demo.facilityId, new Date(), dataDir));
+    await t.database.transaction((tx) => seedDemoAppConfig(tx, demo.facilityId, new Date(), demoContentImages(dataDir)));
     const token = (await login(t, demo.accounts.setting!)).loginToken;
     const list = (await ok('GET', B, undefined, token)) as { status: string; imageUrl: string; title: string }[];
     expect(list.map((b) => b.status)).toEqual(['ACTIVE', 'ACTIVE', 'ENDED', 'UPCOMING', 'HIDDEN']);
