@@ -29,5 +29,9 @@ export const TR = {
   imageWrongType: 'Ảnh phải là tệp JPEG, PNG hoặc WebP',
   imageTooBig: 'Ảnh tối đa {max} MB',
   imageUploadFailed: 'Chưa tải được ảnh lên, vui lòng thử lại',
+  imageUploadFailedWith: 'Không tải được ảnh: {message}',
+  imageUpload: 'Tải ảnh lên',
+  imageReplace: 'Đổi ảnh',
+  imageRemove: 'Bỏ ảnh',
   loadingEditor: 'Đang tải trình soạn thảo…',
 } as const;

@@ -1,10 +1,8 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Alert, Button, Card, Col, Flex, Form, Image, Input, Result, Row, Select, Skeleton, Space, Tag, Timeline, Typography, Upload } from 'antd';
-import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
+import { Alert, Button, Card, Col, Flex, Form, Input, Result, Row, Select, Skeleton, Space, Tag, Timeline, Typography } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { hasAuthority } from '@portal/shared/authorities';
-import { CONTENT_IMAGE_TYPES } from '@portal/shared/contracts/content.contract';
 import {
   NEWS_MESSAGES,
   NEWS_SCOPE_AUTHORITY,
@@ -25,50 +23,15 @@ import { ForbiddenPage } from '../../core/blocks/forbidden-page';
 import { reportError } from '../../core/crud/resource-api';
 import { notify } from '../../core/notify';
 import { LazyRichTextEditor } from '../../core/rich-text';
-import { uploadContentImage } from '../../core/rich-text/content-images.api';
 import { useMe } from '../auth/use-session';
 import { NewsPreview } from './news-preview';
 import { newsApi, newsKeys } from './news.api';
 import { bodyOf, EMPTY_FORM, formValuesOf, NEWS_ROUTES, NEWS_STATUS_COLOR, type NewsFormValues, type PublishChoice, revisionValue } from './news.logic';
 import { TN } from './news.messages';
+import { ContentImageField } from '../../core/rich-text/content-image-field';
 
 const F = TN.form;
 type Action = 'save' | 'publish' | 'schedule' | 'preview';
-
-/** The cover: uploaded through the content images (JPEG, PNG, WebP up to 5 MB), shown, removable. */
-function CoverField({ value, onChange }: { value?: string | null; onChange?: (v: string | null) => void }) {
-  const [busy, setBusy] = useState(false);
-  return (
-    <Flex vertical gap={8}>
-      {value && <Image src={value} alt="" style={{ width: '100%', maxHeight: 180, objectFit: 'cover', borderRadius: 8 }} data-testid="news-cover" />}
-      <Space wrap>
-        <Upload
-          accept={CONTENT_IMAGE_TYPES.join(',')}
-          showUploadList={false}
-          customRequest={async ({ file }) => {
-            setBusy(true);
-            try {
-              onChange?.((await uploadContentImage(file as File)).url);
-            } catch (e) {
-              notify.error(fmt(F.uploadFailed, { message: errorMessage(e, '') }));
-            } finally {
-              setBusy(false);
-            }
-          }}
-        >
-          <Button icon={<UploadOutlined />} loading={busy}>
-            {F.upload}
-          </Button>
-        </Upload>
-        {value && (
-          <Button icon={<DeleteOutlined />} onClick={() => onChange?.(null)}>
-            {F.removeImage}
-          </Button>
-        )}
-      </Space>
-    </Flex>
-  );
-}
 
 /** Who changed what, newest first. */
 function History({ scope, article, categoryNames }: { scope: NewsScope; article: NewsDetailDto; categoryNames: Map<number, string> }) {
@@ -301,7 +264,7 @@ function NewsForm({ scope, article }: { scope: NewsScope; article?: NewsDetailDt
               </Card>
               <Card size="small">
                 <Form.Item name="coverUrl" label={F.cover}>
-                  <CoverField />
+                  <ContentImageField preview={{ width: '100%', maxHeight: 180 }} testId="news-cover" />
                 </Form.Item>
                 <Form.Item name="categoryIds" label={F.categories}>
                   <Select

@@ -1,58 +1,24 @@
-import { useEffect, useState } from 'react';
-import { Button, Card, Col, Flex, Form, Image, Input, InputNumber, Row, Typography, Upload } from 'antd';
-import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
+import { useEffect } from 'react';
+import { Button, Card, Col, Flex, Form, Input, InputNumber, Row, Typography } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { hasAuthority } from '@portal/shared/authorities';
-import { CONTENT_IMAGE_TYPES } from '@portal/shared/contracts/content.contract';
 import { type FacilityProfile, type FacilityProfileBody, PRICE_PAGE_DEFAULTS, PRICE_TEXT_MAX } from '@portal/shared/contracts/settings.contract';
 import { fmt } from '@portal/shared/messages.vi';
 import { formatDateTime } from '@portal/shared/rules/format';
 import { settingDef, parseSettingValue } from '@portal/shared/rules/settings-keys';
 import { type WorkingHours, workingHoursProblems } from '@portal/shared/rules/working-hours';
-import { errorMessage, isApiError } from '../../core/api/api-error';
+import { isApiError } from '../../core/api/api-error';
 import { ForbiddenPage } from '../../core/blocks/forbidden-page';
 import { reportError } from '../../core/crud/resource-api';
 import { notify } from '../../core/notify';
-import { uploadContentImage } from '../../core/rich-text/content-images.api';
 import { useMe } from '../auth/use-session';
 import { settingsApi, settingsKeys } from './settings.api';
 import { TS } from './settings.messages';
 import { WorkingHoursField } from './working-hours-field';
+import { ContentImageField } from '../../core/rich-text/content-image-field';
 
 const M = TS.profile;
 const PASSWORD_KEY = 'PASSWORD_REMINDER_DAYS';
-
-function LogoField({ value, onChange }: { value?: string | null; onChange?: (v: string | null) => void }) {
-  const [busy, setBusy] = useState(false);
-  return (
-    <Flex gap={12} align="center" wrap>
-      {value && <Image src={value} width={56} height={56} style={{ objectFit: 'contain' }} alt={M.logo} />}
-      <Upload
-        accept={CONTENT_IMAGE_TYPES.join(',')}
-        showUploadList={false}
-        customRequest={async ({ file }) => {
-          setBusy(true);
-          try {
-            onChange?.((await uploadContentImage(file as File)).url);
-          } catch (e) {
-            notify.error(fmt(M.uploadFailed, { message: errorMessage(e, '') }));
-          } finally {
-            setBusy(false);
-          }
-        }}
-      >
-        <Button icon={<UploadOutlined />} loading={busy}>
-          {M.upload}
-        </Button>
-      </Upload>
-      {value && (
-        <Button icon={<DeleteOutlined />} onClick={() => onChange?.(null)}>
-          {M.removeLogo}
-        </Button>
-      )}
-    </Flex>
-  );
-}
 
 type ProfileForm = Omit<FacilityProfile, 'id' | 'code' | 'updatedBy' | 'updatedAt'>;
 
@@ -168,7 +134,13 @@ function ProfileTab() {
                 <Col span={8}>{text('shortName', M.shortName, 50)}</Col>
               </Row>
               <Form.Item name="avatar" label={M.logo} extra={M.logoHint}>
-                <LogoField />
+                <ContentImageField
+                  preview={{ width: 56, height: 56, fit: 'contain' }}
+                  layout="row"
+                  alt={M.logo}
+                  uploadLabel={M.upload}
+                  removeLabel={M.removeLogo}
+                />
               </Form.Item>
               {text('address', M.address, 300)}
               <Row gutter={12}>

@@ -8,7 +8,6 @@ export const TS = {
     logo: 'Logo',
     upload: 'Tải logo lên',
     removeLogo: 'Bỏ logo',
-    uploadFailed: 'Không tải được ảnh: {message}',
     logoHint: 'Ảnh JPEG, PNG hoặc WebP, tối đa 5 MB; nên là ảnh vuông.',
     address: 'Địa chỉ',
     hotline: 'Số hotline',

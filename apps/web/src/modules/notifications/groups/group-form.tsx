@@ -1,8 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Alert, Button, Card, Checkbox, Col, Drawer, Flex, Form, Image, Input, InputNumber, Popconfirm, Radio, Row, Select, Typography, Upload } from 'antd';
-import { DeleteOutlined, SendOutlined, UploadOutlined } from '@ant-design/icons';
+import { Alert, Button, Card, Checkbox, Col, Drawer, Flex, Form, Input, InputNumber, Popconfirm, Radio, Row, Select, Typography } from 'antd';
+import { SendOutlined } from '@ant-design/icons';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { CONTENT_IMAGE_TYPES } from '@portal/shared/contracts/content.contract';
 import {
   type AudienceFiltersDto,
   GROUP_MESSAGES,
@@ -22,10 +21,10 @@ import { SelectBox } from '../../../core/blocks/select-box';
 import { useDebouncedValue } from '../../../core/blocks/use-debounced-value';
 import { reportError } from '../../../core/crud/resource-api';
 import { notify } from '../../../core/notify';
-import { uploadContentImage } from '../../../core/rich-text/content-images.api';
 import { groupKeys, groupsApi } from './groups.api';
 import { audienceOf, bodyOf, countable, formFieldOf, formValuesOf, type GroupFormValues } from './groups.logic';
 import { TG } from './groups.messages';
+import { ContentImageField } from '../../../core/rich-text/content-image-field';
 
 const F = TG.form;
 const KIND_OPTIONS = MESSAGE_KINDS.map((k) => ({ value: k, label: MESSAGE_KIND_LABELS[k] }));
@@ -51,39 +50,6 @@ function AudienceCount({ ready, count, error }: { ready: boolean; count: number 
       title={fmt(F.count, { count: count.toLocaleString('vi-VN') })}
       description={count === 0 ? GROUP_MESSAGES.empty : undefined}
     />
-  );
-}
-
-/** The image: uploaded through the content images (JPEG, PNG, WebP up to 5 MB), shown, removable. */
-function ImageField({ value, onChange }: { value?: string | null; onChange?: (v: string | null) => void }) {
-  const [busy, setBusy] = useState(false);
-  return (
-    <Flex gap={12} align="center" wrap>
-      {value && <Image src={value} width={96} height={64} style={{ objectFit: 'cover' }} alt="" />}
-      <Upload
-        accept={CONTENT_IMAGE_TYPES.join(',')}
-        showUploadList={false}
-        customRequest={async ({ file }) => {
-          setBusy(true);
-          try {
-            onChange?.((await uploadContentImage(file as File)).url);
-          } catch (e) {
-            notify.error(fmt(F.uploadFailed, { message: errorMessage(e, '') }));
-          } finally {
-            setBusy(false);
-          }
-        }}
-      >
-        <Button icon={<UploadOutlined />} loading={busy}>
-          {F.upload}
-        </Button>
-      </Upload>
-      {value && (
-        <Button icon={<DeleteOutlined />} onClick={() => onChange?.(null)}>
-          {F.removeImage}
-        </Button>
-      )}
-    </Flex>
   );
 }
 
@@ -232,7 +198,7 @@ export function GroupForm({ open, group, onClose, onDone }: { open: boolean; gro
               <Input.TextArea maxLength={NOTIFICATION_CONTENT_MAX} showCount autoSize={{ minRows: 3, maxRows: 8 }} />
             </Form.Item>
             <Form.Item name="imageUrl" label={F.image}>
-              <ImageField />
+              <ContentImageField preview={{ width: 96, height: 64 }} layout="row" />
             </Form.Item>
             <Row gutter={12}>
               <Col xs={24} md={10}>
