@@ -20,7 +20,7 @@ export interface ContentImageFieldProps {
   testId?: string;
   uploadLabel?: string;
   removeLabel?: string;
-  /** A required image (a banner) has no remove button, and its upload button reads "Đổi ảnh" once one is chosen. */
+  /** A required image (a banner) has no remove button. */
   required?: boolean;
 }
 
@@ -81,7 +81,7 @@ export function ContentImageField({
           }}
         >
           <Button icon={<UploadOutlined />} loading={busy}>
-            {uploadLabel ?? (required && value ? TR.imageReplace : TR.imageUpload)}
+            {uploadLabel ?? (value ? TR.imageReplace : TR.imageUpload)}
           </Button>
         </Upload>
         {value && !required && (

@@ -18,6 +18,15 @@ import { WorkingHoursField } from './working-hours-field';
 import { ContentImageField } from '../../core/rich-text/content-image-field';
 
 const M = TS.profile;
+const SAVE_BAR = {
+  position: 'sticky',
+  bottom: 0,
+  zIndex: 5,
+  padding: '10px 16px',
+  background: 'var(--ant-color-bg-container, #fff)',
+  borderRadius: 8,
+  boxShadow: '0 -2px 8px rgba(0, 21, 41, 0.08)',
+} as const;
 const PASSWORD_KEY = 'PASSWORD_REMINDER_DAYS';
 
 type ProfileForm = Omit<FacilityProfile, 'id' | 'code' | 'updatedBy' | 'updatedAt'>;
@@ -152,9 +161,10 @@ function ProfileTab() {
             </Card>
           </Col>
           <Col xs={24} xl={10}>
-            <Card size="small" title={M.hours} extra={<Typography.Text type="secondary">{M.hoursHint}</Typography.Text>}>
+            <Card size="small" title={M.hours}>
               <Form.Item
                 name="workingHours"
+                extra={M.hoursHint}
                 rules={[
                   {
                     validator: async (_r, v: WorkingHours | null) => {
@@ -191,7 +201,8 @@ function ProfileTab() {
             />
           </Form.Item>
         </Card>
-        <Flex gap={12} align="center" justify="end">
+        {/* kept in sight at the foot of the window while the long form scrolls */}
+        <Flex gap={12} align="center" justify="end" style={SAVE_BAR} data-testid="settings-save-bar">
           {profile.data?.updatedAt && (
             <Typography.Text type="secondary">
               {fmt(M.lastSaved, { at: formatDateTime(profile.data.updatedAt), by: profile.data.updatedBy ?? '' })}
