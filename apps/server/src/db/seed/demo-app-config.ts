@@ -14,7 +14,11 @@ import { encodePng, type Rgb } from './demo-images';
  * upload would store them. One banner has ended, one starts next week, one is hidden.
  */
 
-const mix = (a: Rgb, b: Rgb, t: number): Rgb => [0, 1, 2].map((i) => Math.round(a[i]! + (b[i]! - a[i]!) * t)) as Rgb;
+const mix = (a: Rgb, b: Rgb, t: number): Rgb => [
+  Math.round(a[0] + (b[0] - a[0]) * t),
+  Math.round(a[1] + (b[1] - a[1]) * t),
+  Math.round(a[2] + (b[2] - a[2]) * t),
+];
 const WHITE: Rgb = [255, 255, 255];
 
 export type Motif = 'cross' | 'calendar' | 'drop' | 'heart' | 'star';
@@ -61,19 +65,19 @@ export function bannerImage(from: Rgb, to: Rgb, motif: Motif, width = 800, heigh
       }
     }
   };
+  // the title's three bars
+  const bars = [
+    [height * 0.3, width * 0.42, height * 0.07],
+    [height * 0.44, width * 0.34, height * 0.07],
+    [height * 0.63, width * 0.2, height * 0.09],
+  ] as const;
   return encodePng(width, height, (x, y) => {
     let c = mix(from, to, (x / width) * 0.7 + (y / height) * 0.3);
-    for (const [bx, by, br] of bubbles) if (Math.hypot(x - bx, y - by) < br) c = mix(c, WHITE, 0.12);
-    // the title's three bars
-    const bars = [
-      [height * 0.3, width * 0.42, height * 0.07],
-      [height * 0.44, width * 0.34, height * 0.07],
-      [height * 0.63, width * 0.2, height * 0.09],
-    ] as const;
+    for (const [bx, by, br] of bubbles) if ((x - bx) ** 2 + (y - by) ** 2 < br * br) c = mix(c, WHITE, 0.12);
     for (const [top, w, h] of bars) if (x > width * 0.07 && x < width * 0.07 + w && y > top && y < top + h) c = mix(c, WHITE, top > height * 0.6 ? 0.95 : 0.55);
-    const d = Math.hypot(x - cx, y - cy);
-    if (d < r) c = inMotif(x, y) ? from : WHITE;
-    else if (d < r + 3) c = mix(c, WHITE, 0.5);
+    const d2 = (x - cx) ** 2 + (y - cy) ** 2;
+    if (d2 < r * r) c = inMotif(x, y) ? from : WHITE;
+    else if (d2 < (r + 3) ** 2) c = mix(c, WHITE, 0.5);
     return c;
   });
 }

@@ -23,8 +23,7 @@ export function coverPng(from: [number, number, number], to: [number, number, nu
     const t = (x / width + y / height) / 2;
     let c: [number, number, number] = [mix(from[0], to[0], t), mix(from[1], to[1], t), mix(from[2], to[2], t)];
     for (const k of circles) {
-      const d = Math.hypot(x - k.cx, y - k.cy);
-      if (d < k.r) c = [mix(c[0], 255, 0.12), mix(c[1], 255, 0.12), mix(c[2], 255, 0.12)];
+      if ((x - k.cx) ** 2 + (y - k.cy) ** 2 < k.r * k.r) c = [mix(c[0], 255, 0.12), mix(c[1], 255, 0.12), mix(c[2], 255, 0.12)];
     }
     const inCross = (Math.abs(x - cx) < thick && Math.abs(y - cy) < arm) || (Math.abs(y - cy) < thick && Math.abs(x - cx) < arm);
     return inCross ? [255, 255, 255] : c;

@@ -61,7 +61,7 @@ async function killWhileSending(env: Record<string, string>, port: number) {
   const id = ((await sent.json()) as { data: { id: number } }).data.id;
   // killed in the middle of a chunk of 100 (not at its end): some messages are accepted by eSMS and not yet recorded
   const KILL_AT = N / 5 + 50;
-  for (let i = 0; i < 600 && fake.esmsSentTo().size < KILL_AT; i++) await new Promise((r) => setTimeout(r, 5));
+  for (let i = 0; i < 6000 && fake.esmsSentTo().size < KILL_AT; i++) await new Promise((r) => setTimeout(r, 5));
   s.proc.kill('SIGKILL');
   await exited(s.proc);
   const atKill = fake.esmsSentTo().size;
