@@ -6,6 +6,9 @@ import { previewBanners, previewMenu } from './app-config.logic';
 import { AppIcon } from './app-icons';
 import { TAC } from './app-config.messages';
 
+/** The app's blue, dark enough for white text on it (6.2:1) and for icons on white. */
+const APP_BLUE = '#0958d9';
+
 const P = TAC.preview;
 const PLATFORM_OPTIONS = APP_PLATFORMS.map((p) => ({ value: p, label: APP_PLATFORM_LABELS[p] }));
 const PHONE_WIDTH = 280;
@@ -32,8 +35,8 @@ export function PhonePreview({ menu, banners }: { menu: readonly MenuItemDto[]; 
             minHeight: 420,
           }}
         >
-          <div style={{ background: '#1677ff', color: '#fff', padding: '14px 14px 28px' }}>
-            <div style={{ fontSize: 12, opacity: 0.85 }}>{P.greeting}</div>
+          <div style={{ background: APP_BLUE, color: '#fff', padding: '14px 14px 28px' }}>
+            <div style={{ fontSize: 12 }}>{P.greeting}</div>
             <div style={{ fontWeight: 600 }}>{P.patient}</div>
           </div>
           <div style={{ margin: '-18px 10px 0' }}>
@@ -67,7 +70,7 @@ export function PhonePreview({ menu, banners }: { menu: readonly MenuItemDto[]; 
                     height: 40,
                     borderRadius: 12,
                     background: '#fff',
-                    color: '#1677ff',
+                    color: APP_BLUE,
                     display: 'grid',
                     placeItems: 'center',
                     fontSize: 20,
