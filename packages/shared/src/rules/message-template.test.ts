@@ -85,8 +85,16 @@ describe('renderTemplate', () => {
 });
 
 describe('the events catalogue', () => {
-  it('has the five events of issue 17, each a care message with Vietnamese labels', () => {
-    expect(NOTIFICATION_EVENTS.map((e) => e.event)).toEqual(['BOOKING_ACCEPTED', 'BOOKING_REJECTED', 'VISIT_REMINDER', 'RESULT_READY', 'PASSWORD_RESET']);
+  it('has the five events of issue 17 and the two of the questions (issue 19), each a care message with Vietnamese labels', () => {
+    expect(NOTIFICATION_EVENTS.map((e) => e.event)).toEqual([
+      'BOOKING_ACCEPTED',
+      'BOOKING_REJECTED',
+      'VISIT_REMINDER',
+      'RESULT_READY',
+      'PASSWORD_RESET',
+      'QUESTION_ANSWERED',
+      'QUESTION_REJECTED',
+    ]);
     for (const e of NOTIFICATION_EVENTS) {
       expect(e.kind).toBe('CARE');
       expect(removeDiacritics(e.label)).not.toBe(e.label);
@@ -126,6 +134,8 @@ describe('the events catalogue', () => {
         VISIT_REMINDER: ['ngay_kham', 'gio_kham'],
         RESULT_READY: ['ngay_kham'],
         PASSWORD_RESET: ['ma_xac_nhan', 'thoi_han'],
+        QUESTION_ANSWERED: ['tieu_de'],
+        QUESTION_REJECTED: ['tieu_de', 'ly_do'],
       };
       for (const v of essential[e.event]!) expect(used).toContain(v);
     });

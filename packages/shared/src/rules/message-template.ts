@@ -146,11 +146,20 @@ export const TEMPLATE_VARIABLES = {
   ma_xac_nhan: { label: 'Mã xác nhận', example: '482913' },
   duong_dan: { label: 'Đường dẫn đặt lại mật khẩu', example: 'https://bv.vn/r/x7Kp2' },
   thoi_han: { label: 'Thời hạn hiệu lực (phút)', example: '10' },
+  tieu_de: { label: 'Tiêu đề câu hỏi', example: 'Đau họng kéo dài' },
+  bac_si: { label: 'Bác sĩ trả lời', example: 'ThS.BS Phạm Thu Trang' },
 } as const satisfies Record<string, { label: string; example: string }>;
 
 export type TemplateVariable = keyof typeof TEMPLATE_VARIABLES;
 
-export type NotificationEvent = 'BOOKING_ACCEPTED' | 'BOOKING_REJECTED' | 'VISIT_REMINDER' | 'RESULT_READY' | 'PASSWORD_RESET';
+export type NotificationEvent =
+  | 'BOOKING_ACCEPTED'
+  | 'BOOKING_REJECTED'
+  | 'VISIT_REMINDER'
+  | 'RESULT_READY'
+  | 'PASSWORD_RESET'
+  | 'QUESTION_ANSWERED'
+  | 'QUESTION_REJECTED';
 
 export interface NotificationEventDefinition {
   event: NotificationEvent;
@@ -204,6 +213,22 @@ export const NOTIFICATION_EVENTS: readonly NotificationEventDefinition[] = [
     kind: 'CARE',
     variables: ['ho_ten', 'ma_xac_nhan', 'duong_dan', 'thoi_han'],
     defaultTemplate: 'Mã xác nhận đặt lại mật khẩu của bạn là {{ma_xac_nhan}}, có hiệu lực {{thoi_han}} phút. Không chia sẻ mã này cho bất kỳ ai.',
+  },
+  {
+    event: 'QUESTION_ANSWERED',
+    label: 'Câu hỏi đã được trả lời',
+    description: 'Gửi khi bác sĩ trả lời câu hỏi của bệnh nhân lần đầu',
+    kind: 'CARE',
+    variables: ['ho_ten', 'tieu_de', 'bac_si'],
+    defaultTemplate: 'Câu hỏi "{{tieu_de}}" của {{ho_ten}} đã được {{bac_si}} trả lời. Mở ứng dụng để xem câu trả lời.',
+  },
+  {
+    event: 'QUESTION_REJECTED',
+    label: 'Câu hỏi không được tiếp nhận',
+    description: 'Gửi khi câu hỏi của bệnh nhân bị từ chối, kèm lý do',
+    kind: 'CARE',
+    variables: ['ho_ten', 'tieu_de', 'ly_do'],
+    defaultTemplate: 'Câu hỏi "{{tieu_de}}" của {{ho_ten}} không được tiếp nhận: {{ly_do}}.',
   },
 ];
 

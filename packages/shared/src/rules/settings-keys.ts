@@ -8,6 +8,7 @@
  */
 import { PASSWORD_REMINDER_DAYS } from '../constants';
 import { DAY_TIME_RE } from './booking-time';
+import { QUESTION_ANSWER_HOURS_DEFAULT } from './question-status';
 
 export const SETTING_TYPES = ['string', 'phone', 'url', 'integer', 'boolean', 'time', 'enum'] as const;
 export type SettingType = (typeof SETTING_TYPES)[number];
@@ -177,6 +178,24 @@ export const SETTING_KEYS = [
     max: 200,
     app: true,
   },
+  {
+    key: 'QUESTION_ANSWER_HOURS',
+    label: 'Hạn trả lời câu hỏi (giờ)',
+    description: 'Câu hỏi của bệnh nhân chưa được trả lời sau số giờ này (tính từ lúc hỏi) được tô đỏ là quá hạn trên màn hình Quản lý câu hỏi.',
+    type: 'integer',
+    default: QUESTION_ANSWER_HOURS_DEFAULT,
+    min: 1,
+    max: 720,
+    unit: 'giờ',
+  },
+  {
+    key: 'APP_LINK_PREFIX',
+    label: 'Tiền tố liên kết mở ứng dụng',
+    description: 'Liên kết sâu (deeplink) mở một màn hình của ứng dụng bệnh nhân bắt đầu bằng tiền tố này, ví dụ benhvien://app hoặc https://app.benhvien.vn.',
+    type: 'string',
+    default: 'benhvien://app',
+    max: 200,
+  },
 ] as const satisfies readonly SettingKeyDef[];
 
 export type SettingKey = (typeof SETTING_KEYS)[number]['key'];
@@ -201,6 +220,8 @@ export interface EffectiveSettings {
   APP_BOOKING_MODE: string;
   APP_PRIVACY_URL: string | null;
   APP_WELCOME_TEXT: string | null;
+  QUESTION_ANSWER_HOURS: number;
+  APP_LINK_PREFIX: string;
 }
 
 /** A key's default: the registry's, or the environment's for the keys that were env values. */

@@ -32,8 +32,8 @@ import { notifyEvent } from '../notifications/events.notify';
 export type PatientCaller = PatientAuth & { address: string };
 
 /** The audit's actor of a patient's own action: no staff account, the patient account named instead. */
-const actor = (userId: number) => ({ actorId: null, actorUsername: `patient:${userId}` });
-const asOrigin = (p: PatientCaller): Origin => ({ address: p.address, userAgent: null, auth: null, log: { info() {}, warn() {} } });
+export const actor = (userId: number) => ({ actorId: null, actorUsername: `patient:${userId}` });
+export const asOrigin = (p: PatientCaller): Origin => ({ address: p.address, userAgent: null, auth: null, log: { info() {}, warn() {} } });
 
 type PatientUser = typeof patientUsers.$inferSelect;
 
