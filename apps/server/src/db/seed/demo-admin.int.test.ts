@@ -167,3 +167,32 @@ describe('demo notification groups', () => {
     expect(scheduled).toMatchObject({ recipients: null, n: 0, jobs: 1 });
   });
 });
+
+describe('demo questions (issue 19)', () => {
+  it('has a few hundred questions in every state, answered by doctors of the specialty asked', async () => {
+    const byStatus = await sqlRows<{ status: string; n: number }>(
+      t,
+      sql`SELECT q.status, count(*)::int AS n FROM questions q JOIN facilities f ON f.id = q.facility_id WHERE f.code = 'BVDK-AP' GROUP BY q.status ORDER BY q.status`,
+    );
+    const counts = Object.fromEntries(byStatus.map((r) => [r.status, r.n]));
+    expect(Object.keys(counts).sort()).toEqual(['ACCEPTED', 'ANSWERED', 'HIDDEN', 'NEW', 'REJECTED']);
+    expect(Object.values(counts).reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(300);
+    expect(counts.ANSWERED).toBeGreaterThan(counts.NEW!);
+    const [bad] = await sqlRows<{ n: number }>(
+      t,
+      sql`SELECT count(*)::int AS n FROM questions q WHERE q.status = 'ANSWERED' AND q.specialty_id IS NOT NULL
+            AND NOT EXISTS (SELECT 1 FROM doctor_specialties ds WHERE ds.doctor_id = q.doctor_id AND ds.specialty_id = q.specialty_id)`,
+    );
+    expect(bad!.n).toBe(0);
+    const [flags] = await sqlRows<{ sensitive: number; overdue: number; rejectedWithoutReason: number }>(
+      t,
+      sql`SELECT count(*) FILTER (WHERE sensitive)::int AS sensitive,
+                 count(*) FILTER (WHERE status IN ('NEW', 'ACCEPTED') AND created_at < now() - interval '48 hours')::int AS overdue,
+                 count(*) FILTER (WHERE status = 'REJECTED' AND reject_reason IS NULL)::int AS "rejectedWithoutReason"
+          FROM questions`,
+    );
+    expect(flags!.sensitive).toBeGreaterThan(0);
+    expect(flags!.overdue).toBeGreaterThan(0);
+    expect(flags!.rejectedWithoutReason).toBe(0);
+  });
+});
