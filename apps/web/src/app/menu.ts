@@ -310,7 +310,22 @@ export const MENU: readonly MenuEntry[] = [
     label: T.menu.questions,
     icon: 'questions',
     authority: 'MANAGER_CONSULTATION',
-    children: [{ key: 'question', label: T.menu.questions, path: '/admin/question' }],
+    children: [
+      {
+        key: 'question',
+        label: T.menu.questions,
+        path: '/admin/question',
+        page: () => import('../modules/questions/question-list-page').then((m) => m.QuestionListPage),
+      },
+      {
+        key: 'question-detail',
+        label: T.menu.questionDetail,
+        path: '/admin/question/:id',
+        hidden: true,
+        parent: 'question',
+        page: () => import('../modules/questions/question-detail-page').then((m) => m.QuestionDetailPage),
+      },
+    ],
   },
   {
     key: 'software-config',

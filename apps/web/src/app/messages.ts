@@ -66,6 +66,7 @@ export const T = {
     newsCreate: 'Thêm tin tức',
     newsEdit: 'Sửa tin tức',
     questions: 'Quản lý câu hỏi',
+    questionDetail: 'Chi tiết câu hỏi',
     softwareConfig: 'Cấu hình phần mềm',
     logs: 'Quản lý nhật ký',
     reports: 'Báo cáo',

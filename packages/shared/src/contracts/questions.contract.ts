@@ -181,6 +181,15 @@ export type SpecialtyAskedDto = z.infer<typeof specialtyAsked>;
 
 export const deeplink = z.object({ url: z.string(), path: z.string() });
 
+export const QUESTION_OPTION_KINDS = ['specialties', 'doctors'] as const;
+export const questionOptionsQuery = z.object({
+  q: z.string().trim().max(100, 'Từ khoá tối đa 100 ký tự').optional(),
+  /** Doctors: those of this specialty first (the others follow). */
+  specialtyId: idString('Chuyên khoa không hợp lệ').optional(),
+  ...pagingParams(20),
+});
+export const questionOption = z.object({ id: z.number().int(), name: z.string() });
+
 const one = envelope(questionDetail);
 const errors4 = [400, 401, 403, 404] as const;
 
@@ -295,6 +304,15 @@ export const questionEndpoints = {
     body: commentaryBody,
     response: one,
     errors: [...errors4, 409],
+  }),
+  options: endpoint({
+    method: 'GET',
+    path: `${QUESTIONS_PATH}/options/:kind`,
+    summary: 'Câu hỏi: chuyên khoa / bác sĩ cho bộ lọc và việc giao câu hỏi (phân trang; bác sĩ của chuyên khoa đã chọn trước)',
+    params: z.object({ kind: z.enum(QUESTION_OPTION_KINDS, { message: 'Loại danh mục không hợp lệ' }) }),
+    query: questionOptionsQuery,
+    response: pageEnvelope(questionOption),
+    errors: [400, 401, 403],
   }),
   deeplink: endpoint({
     method: 'GET',

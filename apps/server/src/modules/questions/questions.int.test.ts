@@ -53,7 +53,7 @@ async function facility(): Promise<Fac> {
     .returning({ id: departments.id });
   const [sp] = await t.database.db
     .insert(specialties)
-    .values({ facilityId: f.facilityId, code: `TMH${seq}`, name: 'Tai Mũi Họng' })
+    .values({ facilityId: f.facilityId, code: `TMH${seq}`, name: 'Tai Mũi Họng', searchText: `tmh${seq} tai mui hong` })
     .returning({ id: specialties.id });
   const [doc] = await t.database.db
     .insert(doctors)
@@ -402,5 +402,16 @@ describe('the list and the statistics', () => {
     expect(res.statusCode, res.body).toBe(200);
     const s = (await call('GET', `${Q}/statistics`, f.mod)).json().data;
     expect(s).toMatchObject({ targetHours: 24, answeredOnTime: 2 });
+  });
+});
+
+describe('options for the filters and the assignment', () => {
+  it("lists the facility's specialties and doctors, searched without diacritics", async () => {
+    const sp = (await call('GET', `${Q}/options/specialties?q=tai mui`, a.mod)).json();
+    expect(sp.data).toEqual([{ id: a.specialtyId, name: 'Tai Mũi Họng' }]);
+    const docs = (await call('GET', `${Q}/options/doctors?specialtyId=${a.specialtyId}`, a.mod)).json();
+    expect(docs.data.map((d: { id: number }) => d.id)).toEqual([a.doctorId]);
+    expect((await call('GET', `${Q}/options/rooms`, a.mod)).statusCode).toBe(400);
+    expect((await call('GET', `${Q}/options/doctors`, a.desk)).statusCode).toBe(403);
   });
 });

@@ -155,6 +155,31 @@ export async function doctorExists(ex: Executor, facilityId: number, id: number)
   return !!r;
 }
 
+/** Active specialties or doctors of the facility matching `needle` (doctors of `specialtyId` first), a page of them. */
+export async function options(
+  ex: Executor,
+  facilityId: number,
+  kind: 'specialties' | 'doctors',
+  f: { needle?: string; specialtyId?: number },
+  page: number,
+  size: number,
+) {
+  const table = kind === 'doctors' ? sql`doctors` : sql`specialties`;
+  const conds: SQL[] = [sql`t.facility_id = ${facilityId}`, sql`t.active`];
+  if (f.needle) conds.push(sql`t.search_text LIKE ${containsPattern(f.needle)}`);
+  const where = sql.join(conds, sql` AND `);
+  const first =
+    kind === 'doctors' && f.specialtyId
+      ? sql`EXISTS (SELECT 1 FROM doctor_specialties ds WHERE ds.doctor_id = t.id AND ds.specialty_id = ${f.specialtyId}) DESC,`
+      : sql``;
+  const list = await rows<{ id: number; name: string }>(
+    ex,
+    sql`SELECT t.id, t.name FROM ${table} t WHERE ${where} ORDER BY ${first} t.name, t.id LIMIT ${size} OFFSET ${page * size}`,
+  );
+  const [c] = await rows<{ n: number }>(ex, sql`SELECT count(*)::int AS n FROM ${table} t WHERE ${where}`);
+  return { rows: list, total: c!.n };
+}
+
 export async function comments(ex: Executor, facilityId: number, questionId: number) {
   return rows<{ id: number; text: string; by: string; at: Date | string }>(
     ex,

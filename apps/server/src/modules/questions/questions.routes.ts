@@ -42,6 +42,7 @@ export async function questionRoutes(fastify: FastifyInstance, ctx: AppContext):
   route(fastify, E.comments, { config, tags, handler: async (req) => ok(await service.comments(ctx, caller(req), req.params.id)) });
   route(fastify, E.addComment, { config, tags, handler: async (req) => ok(await service.addComment(ctx, caller(req), req.params.id, req.body.text)) });
   route(fastify, E.commentary, { config, tags, handler: async (req) => ok(await service.answer(ctx, caller(req), req.params.id, req.body)) });
+  route(fastify, E.options, { config, tags, handler: async (req) => service.options(ctx, caller(req), req.params.kind, req.query) });
   route(fastify, E.deeplink, { config, tags, handler: async (req) => ok(await service.deeplink(ctx, caller(req), req.params.id)) });
 
   const patient = { access: 'patient' as const };

@@ -11,6 +11,7 @@ import {
   type SpecialtyAskedDto,
 } from '@portal/shared/contracts/questions.contract';
 import { fmt } from '@portal/shared/messages.vi';
+import { normalizeText } from '@portal/shared/rules/diacritics';
 import { doctorDisplayName } from '@portal/shared/rules/doctor-title';
 import {
   ANSWER_TIME_BUCKETS,
@@ -314,6 +315,23 @@ export async function specializations(ctx: AppContext, caller: Caller, period: {
     total: r.total,
     answered: r.answered,
   }));
+}
+
+export async function options(
+  ctx: AppContext,
+  caller: Caller,
+  kind: 'specialties' | 'doctors',
+  q: { q?: string; specialtyId?: number; page: number; size: number },
+) {
+  const { rows, total } = await repo.options(
+    ctx.database.db,
+    caller.facilityId,
+    kind,
+    { needle: normalizeText(q.q) || undefined, specialtyId: q.specialtyId },
+    q.page,
+    q.size,
+  );
+  return pageOf(rows, total, q);
 }
 
 /** The link that opens the question in the patient app: the facility's app prefix + /hoi-dap/<id>. */
