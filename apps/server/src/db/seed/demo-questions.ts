@@ -9,7 +9,9 @@ import { rows } from '../../core/sql';
  * specialties, in every state — most answered by the specialty's demo doctors, some waiting (a few past the 48-hour
  * target), accepted, rejected with a reason, hidden; a few sensitive; internal comments on some. Deterministic.
  */
-type Template = { specialty: string; title: string; content: string; answer: string };
+/** Who may ask it: a gender, and the asker's age range (a parent asks for a child, a child for an old parent). */
+type Who = { gender?: 'MALE' | 'FEMALE'; min: number; max: number };
+type Template = { specialty: string; title: string; content: string; answer: string; who?: Who };
 
 const T: Template[] = [
   {
@@ -22,6 +24,7 @@ const T: Template[] = [
   {
     specialty: 'TMH',
     title: 'Nghẹt mũi, chảy mũi vàng',
+    who: { min: 25, max: 45 },
     content: 'Con tôi 6 tuổi bị nghẹt mũi, chảy mũi vàng {d}, đêm ngủ ngáy. Có phải viêm xoang không ạ?',
     answer:
       '<p>Chào chị, trẻ chảy mũi vàng kéo dài kèm ngáy có thể do <strong>viêm mũi xoang</strong> hoặc VA quá phát.</p><ul><li>Rửa mũi bằng nước muối sinh lý 2–3 lần/ngày.</li><li>Đưa bé đi khám để được nội soi và điều trị phù hợp.</li></ul>',
@@ -29,6 +32,7 @@ const T: Template[] = [
   {
     specialty: 'TIMMACH',
     title: 'Huyết áp lúc cao lúc thấp',
+    who: { min: 50, max: 70 },
     content: 'Tôi 58 tuổi, đo huyết áp buổi sáng 150/95, chiều lại 125/80. Tình trạng này {d}. Tôi có phải uống thuốc huyết áp không?',
     answer:
       '<p>Chào bác, huyết áp dao động trong ngày là thường gặp. Bác nên <strong>đo huyết áp tại nhà</strong> sáng và tối trong 7 ngày, ghi lại kết quả và mang theo khi khám.</p><p>Nếu trung bình trên 135/85 mmHg, bác sĩ sẽ cân nhắc điều trị.</p>',
@@ -84,6 +88,7 @@ const T: Template[] = [
   {
     specialty: 'COXUONGKHOP',
     title: 'Đau khớp gối khi leo cầu thang',
+    who: { min: 30, max: 50 },
     content: 'Mẹ tôi 65 tuổi đau khớp gối khi leo cầu thang, gối lạo xạo, {d}. Có phải thoái hoá khớp không?',
     answer:
       '<p>Chào bạn, đây là dấu hiệu thường gặp của <strong>thoái hoá khớp gối</strong>. Mẹ bạn nên chụp X-quang khớp gối, giảm cân nếu thừa cân, tập đạp xe nhẹ và tránh ngồi xổm.</p>',
@@ -98,6 +103,7 @@ const T: Template[] = [
   {
     specialty: 'SANPHU',
     title: 'Chậm kinh, que thử một vạch',
+    who: { gender: 'FEMALE', min: 18, max: 45 },
     content: 'Tôi chậm kinh {d}, thử que một vạch. Tôi có nên siêu âm không?',
     answer:
       '<p>Chào chị, chị nên thử lại que sau 3–5 ngày hoặc xét nghiệm <strong>beta hCG máu</strong>. Nếu vẫn âm tính, chị nên khám phụ khoa để tìm nguyên nhân chậm kinh.</p>',
@@ -105,6 +111,7 @@ const T: Template[] = [
   {
     specialty: 'SANPHU',
     title: 'Mang thai 12 tuần cần khám gì',
+    who: { gender: 'FEMALE', min: 20, max: 40 },
     content: 'Tôi mang thai 12 tuần, lần đầu có con. Tôi cần làm những xét nghiệm gì, đã {d} tôi chưa đi khám.',
     answer:
       '<p>Chào chị, ở tuần 11–13 chị nên <strong>siêu âm đo độ mờ da gáy</strong> và làm xét nghiệm Double test hoặc NIPT, cùng các xét nghiệm máu, nước tiểu cơ bản.</p>',
@@ -112,6 +119,7 @@ const T: Template[] = [
   {
     specialty: 'NHI',
     title: 'Trẻ sốt cao, co giật',
+    who: { min: 22, max: 45 },
     content: 'Con tôi 2 tuổi sốt 39,5 độ, có lần bị co giật khi sốt {d} trước. Khi bé sốt lại tôi cần làm gì?',
     answer:
       '<p>Chào chị, đây có thể là <strong>co giật do sốt</strong>. Khi bé sốt trên 38,5 độ, dùng hạ sốt paracetamol theo cân nặng, lau mát. Nếu co giật trên 5 phút, hãy đưa bé đến cấp cứu ngay.</p>',
@@ -119,6 +127,7 @@ const T: Template[] = [
   {
     specialty: 'NHI',
     title: 'Trẻ biếng ăn, chậm tăng cân',
+    who: { min: 22, max: 45 },
     content: 'Bé nhà tôi 18 tháng, biếng ăn, {d} không tăng cân. Tôi có nên cho bé uống men vi sinh không?',
     answer:
       '<p>Chào chị, chị nên đưa bé khám dinh dưỡng để đánh giá. Chia nhỏ bữa ăn, không ép ăn, đa dạng thực phẩm. Men vi sinh chỉ dùng khi có chỉ định.</p>',
@@ -126,6 +135,7 @@ const T: Template[] = [
   {
     specialty: 'MAT',
     title: 'Mắt mờ khi nhìn xa',
+    who: { min: 14, max: 19 },
     content: 'Tôi 16 tuổi, nhìn bảng không rõ {d}. Có phải bị cận không, có nên mổ không?',
     answer:
       '<p>Chào em, em nên <strong>đo khúc xạ</strong> để biết độ cận. Phẫu thuật khúc xạ chỉ được cân nhắc khi trên 18 tuổi và độ cận ổn định ít nhất 1 năm.</p>',
@@ -161,6 +171,20 @@ const COMMENTS = ['Nhờ BS xem giúp, bệnh nhân hỏi lần 2.', 'Đã chuy�
 
 export const DEMO_QUESTION_COUNT = 320;
 
+type Asker = { userId: number; name: string; gender: string; birth: string };
+const ageOf = (birth: string, now: Date) => Math.max(1, now.getUTCFullYear() - Number(birth.slice(0, 4)));
+
+/** The i-th asker of the pool who fits the question (its gender and age range), or the i-th when none fits. */
+function pickAsker(pool: Asker[], who: Who | undefined, i: number, now: Date): Asker {
+  if (!who) return pool[i % pool.length]!;
+  for (let k = 0; k < pool.length; k += 1) {
+    const a = pool[(i + k) % pool.length]!;
+    const age = ageOf(a.birth, now);
+    if ((!who.gender || a.gender === who.gender) && age >= who.min && age <= who.max) return a;
+  }
+  return pool[i % pool.length]!;
+}
+
 export async function seedDemoQuestions(ex: Executor, facilityId: number, now: Date): Promise<void> {
   const specialties = new Map(
     (await rows<{ id: number; code: string }>(ex, sql`SELECT id, code FROM specialties WHERE facility_id = ${facilityId}`)).map((s) => [s.code, s.id]),
@@ -174,7 +198,7 @@ export async function seedDemoQuestions(ex: Executor, facilityId: number, now: D
     doctorsBySpecialty.set(d.specialtyId, [...(doctorsBySpecialty.get(d.specialtyId) ?? []), d.doctorId]);
   }
   const anyDoctor = (await rows<{ id: number }>(ex, sql`SELECT id FROM doctors WHERE facility_id = ${facilityId} ORDER BY id LIMIT 1`))[0]?.id;
-  const askers = await rows<{ userId: number; name: string; gender: string; birth: string }>(
+  const askers = await rows<Asker>(
     ex,
     sql`SELECT u.id AS "userId", p.full_name AS name, p.gender, p.birth_date::text AS birth FROM patient_users u
         JOIN medical_profiles p ON p.facility_id = u.facility_id AND p.user_id = u.id AND p.relationship = 'SELF'
@@ -187,7 +211,7 @@ export async function seedDemoQuestions(ex: Executor, facilityId: number, now: D
   const values = [];
   for (let i = 0; i < DEMO_QUESTION_COUNT; i += 1) {
     const t = T[(i * 7) % T.length]!;
-    const who = askers[i % askers.length]!;
+    const who = pickAsker(askers, t.who, i, now);
     const specialtyId = i % 17 === 0 ? null : (specialties.get(t.specialty) ?? null);
     const doctors = specialtyId === null ? [] : (doctorsBySpecialty.get(specialtyId) ?? []);
     const doctorId = doctors.length ? doctors[i % doctors.length]! : anyDoctor;
@@ -219,7 +243,7 @@ export async function seedDemoQuestions(ex: Executor, facilityId: number, now: D
     const answered = status === 'ANSWERED' || status === 'HIDDEN';
     const answerHours = 2 + ((i * 13) % 70);
     const answeredAt = answered ? new Date(Math.min(asked.getTime() + answerHours * HOUR, now.getTime() - HOUR)) : null;
-    const age = Math.max(1, now.getUTCFullYear() - Number(who.birth.slice(0, 4)));
+    const age = ageOf(who.birth, now);
     const content = t.content.replace('{d}', DURATIONS[i % DURATIONS.length]!);
     const a = answers.get(t)!;
     values.push(

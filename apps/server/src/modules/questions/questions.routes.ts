@@ -1,16 +1,25 @@
 import type { FastifyInstance } from 'fastify';
 import { MSG, fmt } from '@portal/shared';
 import { CONTENT_IMAGE_MAX_BYTES, CONTENT_IMAGE_PATH } from '@portal/shared/contracts/content.contract';
-import { appQuestionEndpoints as A, publicQuestionEndpoints as P, questionEndpoints as E } from '@portal/shared/contracts/questions.contract';
+import {
+  appQuestionEndpoints as A,
+  publicQuestionEndpoints as P,
+  QUESTION_LIVE_TOPIC,
+  questionEndpoints as E,
+} from '@portal/shared/contracts/questions.contract';
 import { caller, patientCaller } from '../../core/access';
 import { audit } from '../../core/audit';
+import { defineLiveTopic } from '../../core/live';
 import type { AppContext } from '../../core/context';
 import { route } from '../../core/endpoints';
 import { checkImage, fileStore } from '../../core/uploads';
 import { CONTENT_IMAGE_AREA } from '../content/content.routes';
 import { actor, asOrigin } from '../patient-app/patient-app.service';
 import * as app from './questions.app';
+import { questionFixtureRoutes } from './questions-fixtures.routes';
 import * as service from './questions.service';
+
+defineLiveTopic(QUESTION_LIVE_TOPIC, 'MANAGER_CONSULTATION');
 
 const ok = <T>(data: T) => ({ code: 0 as const, data });
 const tags = ['Câu hỏi'];
@@ -80,4 +89,5 @@ export async function questionRoutes(fastify: FastifyInstance, ctx: AppContext):
   const pub = { access: 'public' as const };
   route(fastify, P.list, { config: pub, tags: appTags, handler: async (req) => app.publicList(ctx, req.query) });
   route(fastify, P.one, { config: pub, tags: appTags, handler: async (req) => ok(await app.publicGet(ctx, req.query.facilityCode, req.params.id)) });
+  if (ctx.config.ENABLE_TEST_FIXTURES) await questionFixtureRoutes(fastify, ctx);
 }
