@@ -20,6 +20,7 @@ import { reportsBench } from './reports';
 import { acronymsBench, smartSearchBench } from './smart-search';
 import { notifyBench } from './notify';
 import { newsBench } from './news';
+import { questionsBench } from './questions';
 import { smsBench } from './sms';
 import { audienceBench, campaignBench } from './notification-groups';
 import { appConfigBench } from './app-config';
@@ -346,6 +347,8 @@ benches['app-config'] = () => appConfigBench(Number(process.env.BENCH_PORT ?? 32
 
 /** News (issue 18): the public list and an article by alias (p50 < 10 ms, ≥ 1,000 req/s at 50 connections). */
 benches.news = () => newsBench(Number(process.env.BENCH_PORT ?? 3281));
+/** Questions (issue 19): the moderators' list with a status filter and a text search over 200,000 questions (p50 < 20 ms). */
+benches.questions = () => questionsBench(Number(process.env.BENCH_PORT ?? 3291));
 
 const names = process.argv.slice(2).filter((a) => !a.startsWith('-'));
 const chosen = names.length ? names : Object.keys(benches);
