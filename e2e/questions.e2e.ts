@@ -45,7 +45,7 @@ test('a question arrives live, is accepted, answered with bold text and reaches 
   await page.goto('/admin/question');
   const main = page.locator('.shell-content');
   await expect(main.getByRole('heading', { name: 'Quản lý câu hỏi' })).toBeVisible();
-  await expect(main.getByRole('tab', { name: 'Tất cả (0)' })).toBeVisible();
+  await expect(main.getByRole('radio', { name: 'Tất cả (0)' })).toBeVisible();
   // the list loads no editor code: the editor is its own chunk
   const scripts: string[] = [];
   page.on('request', (r) => r.resourceType() === 'script' && scripts.push(r.url()));
@@ -56,7 +56,7 @@ test('a question arrives live, is accepted, answered with bold text and reaches 
   await expect(row).toBeVisible();
   await expect(row.getByTestId('question-status')).toHaveText('Chờ duyệt');
   await expect(row).toContainText('Trần Thị Mai');
-  await expect(main.getByRole('tab', { name: 'Chờ duyệt (1)' })).toBeVisible();
+  await expect(main.getByRole('radio', { name: 'Chờ duyệt (1)' })).toBeVisible();
   expect(await misfits(page, { width: WIDTH, buttons: true })).toEqual([]);
 
   await row.getByRole('button', { name: 'Duyệt' }).click();
@@ -106,5 +106,5 @@ test('a question arrives live, is accepted, answered with bold text and reaches 
   await main.getByRole('button', { name: 'Duyệt 2 câu hỏi' }).click();
   await page.locator('.ant-modal-confirm').getByRole('button', { name: 'Đồng ý' }).click();
   await expect(toast(page, 'Đã duyệt 2/2 câu hỏi')).toBeVisible();
-  await expect(main.getByRole('tab', { name: 'Đã duyệt (2)' })).toBeVisible();
+  await expect(main.getByRole('radio', { name: 'Đã duyệt (2)' })).toBeVisible();
 });

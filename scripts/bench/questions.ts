@@ -84,7 +84,7 @@ const PHRASES = [
   'thỉnh thoảng chóng mặt',
 ];
 
-async function addQuestions(url: string, n: number): Promise<{ fid: number }> {
+async function addQuestions(url: string, n: number): Promise<void> {
   const c = new pg.Client({ connectionString: url });
   await c.connect();
   try {
@@ -112,7 +112,6 @@ async function addQuestions(url: string, n: number): Promise<{ fid: number }> {
       [fid, users.map((u) => u.id), sps.map((s) => s.id), n, TITLES, PHRASES],
     );
     await c.query('ANALYZE questions');
-    return { fid };
   } finally {
     await c.end();
   }
@@ -133,7 +132,7 @@ export async function questionsBench(port: number): Promise<string> {
                                  'aaaaaaaaaaaaaaaaaeeeeeeeeeeeiiiiiooooooooooooooooouuuuuuuuuuuyyyyyd') $$`);
     await c.end();
     const t0 = performance.now();
-    const a = await addQuestions(db.url, n);
+    await addQuestions(db.url, n);
     const fill = ((performance.now() - t0) / 1000).toFixed(0);
     s = await startServer({ DATABASE_URL: db.url, DATABASE_POOL_SIZE: process.env.BENCH_POOL ?? '10' }, port);
     const token = await loginToken(s.url, 'admin', 'Admin@123');

@@ -29,6 +29,7 @@ export const CORE_T = {
     presetPlaceholder: 'Hôm nay, tuần này…',
   },
   /** The generic resource list and form (core/crud); `{label}` is the resource's label in lower case. */
+  bulk: { status: 'Trạng thái', ok: 'Thành công', failed: 'Không thành công', detail: 'Chi tiết' },
   crud: {
     add: 'Thêm mới',
     export: 'Xuất Excel',

@@ -1,15 +1,46 @@
 import type { FastifyInstance } from 'fastify';
 import { MSG, fmt } from '@portal/shared';
-import { CONTENT_EDITOR_AUTHORITIES, CONTENT_IMAGE_MAX_BYTES, CONTENT_IMAGE_PATH, contentEndpoints } from '@portal/shared/contracts/content.contract';
+import {
+  CONTENT_EDITOR_AUTHORITIES,
+  CONTENT_IMAGE_MAX_BYTES,
+  CONTENT_IMAGE_PATH,
+  type ContentImage,
+  contentEndpoints,
+} from '@portal/shared/contracts/content.contract';
 import { caller } from '../../core/access';
 import { audit } from '../../core/audit';
 import type { AppContext } from '../../core/context';
 import { route } from '../../core/endpoints';
 import { notFound } from '../../core/errors';
-import { MIME_OF_EXT, checkImage, fileStore, safeFileName, storedImageHeaders } from '../../core/uploads';
+import { MIME_OF_EXT, checkImage, fileStore, safeFileName, storedImageHeaders, type FileStore } from '../../core/uploads';
 
 /** The uploads area of content images: DATA_DIR/uploads/content/<sha256-128>.<ext>. */
 export const CONTENT_IMAGE_AREA = 'content';
+
+type Stored = { name: string; type: ContentImage['type']; bytes: number };
+
+/**
+ * Checks an uploaded body as a content image (type read from the bytes, at most CONTENT_IMAGE_MAX_BYTES; the
+ * Vietnamese 400, 413 or 415 otherwise) and stores it under its content hash. The staff editors' upload and the
+ * patient app's question photos both go through here.
+ */
+export async function storeContentImage(images: Pick<FileStore, 'save'>, body: unknown): Promise<Stored> {
+  const max = Math.round(CONTENT_IMAGE_MAX_BYTES / 1024 / 1024);
+  const { bytes, kind } = checkImage(body, CONTENT_IMAGE_MAX_BYTES, 'ảnh', {
+    missing: MSG.contentImageRequired,
+    tooBig: fmt(MSG.contentImageTooBig, { max }),
+    wrongType: MSG.contentImageWrongType,
+    wrongTypeStatus: 415,
+  });
+  return { name: await images.save(bytes, kind.ext), type: kind.mime as ContentImage['type'], bytes: bytes.length };
+}
+
+/** The answer of an upload: where the image is served. */
+export const contentImageAnswer = (s: Stored) => ({
+  code: 0 as const,
+  message: MSG.contentImageUploaded,
+  data: { url: `${CONTENT_IMAGE_PATH}/${s.name}`, type: s.type, bytes: s.bytes },
+});
 
 /**
  * Images of rich content (news, answers): staff who edit content upload one (raw body, any declared
@@ -29,23 +60,16 @@ export async function contentRoutes(app: FastifyInstance, ctx: AppContext): Prom
     // beyond that Fastify stops reading and answers the generic 413.
     bodyLimit: 2 * CONTENT_IMAGE_MAX_BYTES,
     handler: async (req) => {
-      const max = Math.round(CONTENT_IMAGE_MAX_BYTES / 1024 / 1024);
-      const { bytes, kind } = checkImage(req.body, CONTENT_IMAGE_MAX_BYTES, 'ảnh', {
-        missing: MSG.contentImageRequired,
-        tooBig: fmt(MSG.contentImageTooBig, { max }),
-        wrongType: MSG.contentImageWrongType,
-        wrongTypeStatus: 415,
-      });
-      const name = await images.save(bytes, kind.ext);
+      const image = await storeContentImage(images, req.body);
       await ctx.database.transaction((tx) =>
         audit(tx, caller(req), {
           action: 'UPLOAD_IMAGE',
           entity: 'content_image',
-          entityId: name,
-          after: { file: name, type: kind.mime, bytes: bytes.length, originalName: safeFileName(req.query.name) },
+          entityId: image.name,
+          after: { file: image.name, type: image.type, bytes: image.bytes, originalName: safeFileName(req.query.name) },
         }),
       );
-      return { code: 0 as const, message: MSG.contentImageUploaded, data: { url: `${CONTENT_IMAGE_PATH}/${name}`, type: kind.mime, bytes: bytes.length } };
+      return contentImageAnswer(image);
     },
   });
 

@@ -415,3 +415,22 @@ describe('options for the filters and the assignment', () => {
     expect((await call('GET', `${Q}/options/doctors`, a.desk)).statusCode).toBe(403);
   });
 });
+
+describe("the patient's photos", () => {
+  // a real 1×1 PNG
+  const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+  const upload = (token: string | null, payload: Buffer, type = 'image/png') =>
+    t.app.inject({ method: 'POST', url: `${APP_QUESTIONS_PATH}/images`, headers: { ...(token ? bearer(token) : {}), 'content-type': type }, payload });
+
+  it('stores a photo and asks with it; refuses what is not an image, and a caller who is not a patient', async () => {
+    const res = await upload(a.patient, PNG);
+    expect(res.statusCode, res.body).toBe(200);
+    const url = res.json().data.url as string;
+    expect(url).toMatch(/^\/api\/content\/v1\/images\/[a-f0-9]{32}\.png$/);
+    const id = await ask(a, { imageUrls: [url] });
+    expect((await call('GET', `${Q}/${id}`, a.mod)).json().data.imageUrls).toEqual([url]);
+    expect((await upload(a.patient, Buffer.from('<script>alert(1)</script>'), 'image/png')).statusCode).toBe(415);
+    expect((await upload(null, PNG)).statusCode).toBe(401);
+    expect((await upload(a.mod, PNG)).statusCode).toBe(401);
+  });
+});

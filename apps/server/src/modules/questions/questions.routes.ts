@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { MSG, fmt } from '@portal/shared';
-import { CONTENT_IMAGE_MAX_BYTES, CONTENT_IMAGE_PATH } from '@portal/shared/contracts/content.contract';
+import { CONTENT_IMAGE_MAX_BYTES } from '@portal/shared/contracts/content.contract';
 import {
   appQuestionEndpoints as A,
   publicQuestionEndpoints as P,
@@ -12,8 +11,8 @@ import { audit } from '../../core/audit';
 import { defineLiveTopic } from '../../core/live';
 import type { AppContext } from '../../core/context';
 import { route } from '../../core/endpoints';
-import { checkImage, fileStore } from '../../core/uploads';
-import { CONTENT_IMAGE_AREA } from '../content/content.routes';
+import { fileStore } from '../../core/uploads';
+import { CONTENT_IMAGE_AREA, contentImageAnswer, storeContentImage } from '../content/content.routes';
 import { actor, asOrigin } from '../patient-app/patient-app.service';
 import * as app from './questions.app';
 import { questionFixtureRoutes } from './questions-fixtures.routes';
@@ -66,23 +65,16 @@ export async function questionRoutes(fastify: FastifyInstance, ctx: AppContext):
     bodyLimit: 2 * CONTENT_IMAGE_MAX_BYTES,
     handler: async (req) => {
       const p = patientCaller(req);
-      const max = Math.round(CONTENT_IMAGE_MAX_BYTES / 1024 / 1024);
-      const { bytes, kind } = checkImage(req.body, CONTENT_IMAGE_MAX_BYTES, 'ảnh', {
-        missing: MSG.contentImageRequired,
-        tooBig: fmt(MSG.contentImageTooBig, { max }),
-        wrongType: MSG.contentImageWrongType,
-        wrongTypeStatus: 415,
-      });
-      const name = await images.save(bytes, kind.ext);
+      const image = await storeContentImage(images, req.body);
       await audit(ctx.database.db, asOrigin(p), {
         action: 'UPLOAD_IMAGE',
         entity: 'content_image',
-        entityId: name,
+        entityId: image.name,
         facilityId: p.facilityId,
         ...actor(p.userId),
-        after: { file: name, type: kind.mime, bytes: bytes.length },
+        after: { file: image.name, type: image.type, bytes: image.bytes },
       });
-      return { code: 0 as const, message: MSG.contentImageUploaded, data: { url: `${CONTENT_IMAGE_PATH}/${name}`, type: kind.mime, bytes: bytes.length } };
+      return contentImageAnswer(image);
     },
   });
 

@@ -26,9 +26,6 @@ export const BOOKING_UI = {
     bulkAcceptTitle: 'Xác nhận {count} lịch đặt khám?',
     bulkDone: 'Đã xác nhận {succeeded}/{total} lịch đặt khám',
     bulkResultTitle: 'Kết quả xác nhận hàng loạt',
-    bulkOk: 'Thành công',
-    bulkFailed: 'Không thành công',
-    bulkDetail: 'Chi tiết',
     nothingToAccept: 'Không có lịch nào đang chờ xác nhận trong các dòng đã chọn',
   },
   listing: {

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { App, Button, Card, DatePicker, Flex, Modal, Select, Table, Tabs, Tag, Typography } from 'antd';
+import { App, Button, Card, DatePicker, Flex, Select, Tabs, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { PlusOutlined } from '@ant-design/icons';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -7,7 +7,7 @@ import dayjs from 'dayjs';
 import { Link, useLocation } from 'react-router';
 import { useScreenParams } from '../../core/router/use-screen-params';
 import { hasAuthority } from '@portal/shared/authorities';
-import { BOOKING_PRIORITY_LABELS, BOOKING_SOURCE_LABELS, type BookingRow, type BulkResult } from '@portal/shared/contracts/appointments.contract';
+import { BOOKING_PRIORITY_LABELS, BOOKING_SOURCE_LABELS, type BookingRow } from '@portal/shared/contracts/appointments.contract';
 import { fmt } from '@portal/shared/messages.vi';
 import { BOOKING_STATUS_LABELS, BOOKING_STATUSES } from '@portal/shared/rules/booking-status';
 import { formatDate } from '@portal/shared/rules/format';
@@ -17,6 +17,7 @@ import { SearchBox } from '../../core/blocks/search-box';
 import { SelectBox } from '../../core/blocks/select-box';
 import type { ListState } from '../../core/crud/list-state';
 import { actionsColumn, TwoLines } from '../../core/crud/cells';
+import { type BulkOutcome, BulkResults } from '../../core/crud/bulk-results';
 import { PagedTable } from '../../core/crud/paged-table';
 import { reportError } from '../../core/crud/resource-api';
 import { LiveIndicator } from '../../core/live/live-indicator';
@@ -137,7 +138,7 @@ export function BookingListPage() {
 
   const [selected, setSelected] = useState<BookingRow[]>([]);
   useEffect(() => setSelected([]), [queryText]);
-  const [results, setResults] = useState<(BulkResult & { code: string })[] | null>(null);
+  const [results, setResults] = useState<BulkOutcome[] | null>(null);
   const refresh = useCallback(() => void queryClient.invalidateQueries({ queryKey: bookingKeys.all }), [queryClient]);
 
   const bulk = useMutation({
@@ -147,7 +148,14 @@ export function BookingListPage() {
       const text = fmt(M.bulkDone, { succeeded: res.succeeded, total: rows.length });
       if (res.failed === 0) notify.success(text);
       else notify.warning(text);
-      setResults(res.results.map((r) => ({ ...r, code: codes.get(r.id) ?? `#${r.id}` })));
+      setResults(
+        res.results.map((r) => ({
+          id: r.id,
+          label: codes.get(r.id) ?? `#${r.id}`,
+          ok: r.ok,
+          detail: r.message ?? (r.status ? BOOKING_STATUS_LABELS[r.status] : ''),
+        })),
+      );
       setSelected([]);
     },
     onError: (e) => reportError(e, BOOKING_UI.actions.failed),
@@ -343,20 +351,7 @@ export function BookingListPage() {
           }
         />
       </Card>
-      <Modal open={results !== null} title={M.bulkResultTitle} footer={null} onCancel={() => setResults(null)} width={640}>
-        <Table
-          rowKey="id"
-          size="small"
-          pagination={false}
-          dataSource={results ?? []}
-          data-testid="bulk-results"
-          columns={[
-            { title: M.code, dataIndex: 'code' },
-            { title: M.status, render: (_v, r) => (r.ok ? <Tag color="green">{M.bulkOk}</Tag> : <Tag color="red">{M.bulkFailed}</Tag>) },
-            { title: M.bulkDetail, render: (_v, r) => r.message ?? (r.status ? BOOKING_STATUS_LABELS[r.status] : '') },
-          ]}
-        />
-      </Modal>
+      <BulkResults title={M.bulkResultTitle} itemTitle={M.code} results={results} onClose={() => setResults(null)} />
     </Flex>
   );
 }

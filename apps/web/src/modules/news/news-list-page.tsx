@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useState } from 'react';
-import { Button, Card, Col, Flex, Popconfirm, Row, Select, Space, Tabs, Tag, Typography } from 'antd';
+import { Button, Card, Col, Flex, Popconfirm, Select, Space, Tabs, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { PlusOutlined, TagsOutlined } from '@ant-design/icons';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -13,9 +13,8 @@ import {
   type NewsRowDto,
   type NewsScope,
 } from '@portal/shared/contracts/news.contract';
-import { displayDateToIso, formatDate, formatDateTime } from '@portal/shared/rules/format';
-import { DateShorthandInput } from '../../core/blocks/date-shorthand-input';
-import { DebouncedInput } from '../../core/blocks/debounced-input';
+import { formatDateTime } from '@portal/shared/rules/format';
+import { DayFilter, FilterCard, SearchFilter } from '../../core/blocks/filter-card';
 import { ForbiddenPage } from '../../core/blocks/forbidden-page';
 import { actionsColumn, EllipsisText, TagList } from '../../core/crud/cells';
 import { TEXT_MAX_WIDTH } from '../../core/crud/cells.logic';
@@ -137,11 +136,6 @@ export function NewsListPage({ scope = 'MAIN' }: { scope?: NewsScope }) {
       </Space>
     )),
   ];
-  const day = (k: 'from' | 'to') => (v: string) => {
-    const iso = v ? displayDateToIso(v) : undefined;
-    if (v && !iso) return;
-    setFilters({ ...filters, [k]: iso ?? undefined, page: 0 });
-  };
   return (
     <Flex vertical gap={16}>
       <Flex justify="space-between" align="center" wrap gap={8}>
@@ -159,40 +153,25 @@ export function NewsListPage({ scope = 'MAIN' }: { scope?: NewsScope }) {
           </Link>
         </Space>
       </Flex>
-      <Card size="small">
-        <Row gutter={[12, 12]} align="middle">
-          <Col xs={24} md={8}>
-            <DebouncedInput
-              aria-label={TN.search}
-              placeholder={TN.search}
-              allowClear
-              maxLength={200}
-              value={filters.q}
-              onDebouncedChange={(v) => setFilters({ ...filters, q: v.trim(), page: 0 })}
-            />
-          </Col>
-          <Col xs={24} md={6}>
-            <Select
-              aria-label={TN.category}
-              placeholder={TN.allCategories}
-              allowClear
-              style={{ width: '100%' }}
-              value={filters.categoryId}
-              options={(cats.data ?? []).map((c) => ({ value: c.id, label: c.name }))}
-              onChange={(v: number | undefined) => setFilters({ ...filters, categoryId: v, page: 0 })}
-            />
-          </Col>
-          <Col xs={12} md={4}>
-            <DateShorthandInput aria-label={TN.from} placeholder={TN.from} value={formatDate(filters.from)} onChange={day('from')} />
-          </Col>
-          <Col xs={12} md={4}>
-            <DateShorthandInput aria-label={TN.to} placeholder={TN.to} value={formatDate(filters.to)} onChange={day('to')} />
-          </Col>
-          <Col xs={8} md={2}>
-            <Button onClick={() => setFilters({ q: '', page: 0, size: filters.size, status: filters.status })}>{TN.clear}</Button>
-          </Col>
-        </Row>
-      </Card>
+      <FilterCard>
+        <SearchFilter label={TN.search} value={filters.q} onSearch={(q) => setFilters({ ...filters, q, page: 0 })} col={{ xs: 24, md: 8 }} />
+        <Col xs={24} md={6}>
+          <Select
+            aria-label={TN.category}
+            placeholder={TN.allCategories}
+            allowClear
+            style={{ width: '100%' }}
+            value={filters.categoryId}
+            options={(cats.data ?? []).map((c) => ({ value: c.id, label: c.name }))}
+            onChange={(v: number | undefined) => setFilters({ ...filters, categoryId: v, page: 0 })}
+          />
+        </Col>
+        <DayFilter label={TN.from} value={filters.from} onChange={(from) => setFilters({ ...filters, from, page: 0 })} col={{ xs: 12, md: 4 }} />
+        <DayFilter label={TN.to} value={filters.to} onChange={(to) => setFilters({ ...filters, to, page: 0 })} col={{ xs: 12, md: 4 }} />
+        <Col xs={8} md={2}>
+          <Button onClick={() => setFilters({ q: '', page: 0, size: filters.size, status: filters.status })}>{TN.clear}</Button>
+        </Col>
+      </FilterCard>
       <Card size="small">
         <Tabs
           activeKey={filters.status ?? 'ALL'}

@@ -1,21 +1,21 @@
 import { useCallback, useMemo, useState } from 'react';
-import { App, Button, Card, Col, Flex, Modal, Row, Select, Table, Tabs, Tag, Typography } from 'antd';
+import { App, Button, Card, Col, Flex, Radio, Select, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { hasAuthority } from '@portal/shared/authorities';
-import { QUESTION_LIVE_TOPIC, type QuestionBulkResultDto, type QuestionRowDto } from '@portal/shared/contracts/questions.contract';
+import { QUESTION_LIVE_TOPIC, type QuestionRowDto } from '@portal/shared/contracts/questions.contract';
 import { fmt } from '@portal/shared/messages.vi';
 import { QUESTION_STATUS_LABELS, QUESTION_STATUSES } from '@portal/shared/rules/question-status';
-import { displayDateToIso, formatDate, formatDateTime } from '@portal/shared/rules/format';
-import { DateShorthandInput } from '../../core/blocks/date-shorthand-input';
-import { DebouncedInput } from '../../core/blocks/debounced-input';
+import { formatDateTime } from '@portal/shared/rules/format';
+import { DayFilter, FilterCard, SearchFilter } from '../../core/blocks/filter-card';
 import { ForbiddenPage } from '../../core/blocks/forbidden-page';
 import { SelectBox } from '../../core/blocks/select-box';
 import { TabbedScreen } from '../../core/blocks/tabbed-screen';
 import { actionsColumn, EllipsisText } from '../../core/crud/cells';
 import { TEXT_MAX_WIDTH } from '../../core/crud/cells.logic';
 import { EMPTY_LIST_STATE, type ListState } from '../../core/crud/list-state';
+import { type BulkOutcome, BulkResults } from '../../core/crud/bulk-results';
 import { PagedTable } from '../../core/crud/paged-table';
 import { reportError } from '../../core/crud/resource-api';
 import { useCoalescedInvalidate } from '../../core/live/use-coalesced-invalidate';
@@ -58,7 +58,7 @@ function QuestionList() {
   const filters = useMemo(() => filtersFromParams(params), [params]);
   const setFilters = useCallback((next: QuestionFilters) => setParams(paramsOf(next), { replace: false }), [setParams]);
   const [selected, setSelected] = useState<QuestionRowDto[]>([]);
-  const [results, setResults] = useState<QuestionBulkResultDto[] | null>(null);
+  const [results, setResults] = useState<BulkOutcome[] | null>(null);
   const [specialty, setSpecialty] = useState<{ value: number; label: string } | null>(null);
   const q = queryOf(filters);
   const list = useQuery({ queryKey: questionKeys.list(q), queryFn: ({ signal }) => questionsApi.list(q, signal), placeholderData: keepPreviousData });
@@ -70,7 +70,11 @@ function QuestionList() {
     mutationFn: (rows: QuestionRowDto[]) => questionsApi.bulkAccept(rows.map((r) => r.id)),
     onSuccess: (res, rows) => {
       notify.success(fmt(TQ.bulkDone, { succeeded: res.succeeded, total: rows.length }));
-      if (res.failed) setResults(res.results);
+      const titles = new Map(rows.map((r) => [r.id, r.title]));
+      if (res.failed)
+        setResults(
+          res.results.map((r) => ({ id: r.id, label: `#${r.id} ${titles.get(r.id) ?? ''}`, ok: r.ok, detail: r.message ?? QUESTION_STATUS_LABELS[r.status] })),
+        );
       setSelected([]);
     },
     onError: (e) => reportError(e),
@@ -85,10 +89,10 @@ function QuestionList() {
 
   const state: ListState = { ...EMPTY_LIST_STATE, page: filters.page, size: filters.size };
   const counts = stats.data?.byStatus;
-  const tabs = [
-    { key: 'ALL', label: counts ? `${TQ.allStatuses} (${stats.data!.total.toLocaleString('vi-VN')})` : TQ.allStatuses },
+  const statusOptions = [
+    { value: 'ALL', label: counts ? `${TQ.allStatuses} (${stats.data!.total.toLocaleString('vi-VN')})` : TQ.allStatuses },
     ...QUESTION_STATUSES.map((s) => ({
-      key: s,
+      value: s,
       label: counts ? `${QUESTION_STATUS_LABELS[s]} (${counts[s].toLocaleString('vi-VN')})` : QUESTION_STATUS_LABELS[s],
     })),
   ];
@@ -171,83 +175,67 @@ function QuestionList() {
       </Flex>
     )),
   ];
-  const day = (k: 'from' | 'to') => (v: string) => {
-    const iso = v ? displayDateToIso(v) : undefined;
-    if (v && !iso) return;
-    setFilters({ ...filters, [k]: iso ?? undefined, page: 0 });
-  };
   const sensitivity = filters.overdue ? 'overdue' : filters.sensitive === undefined ? undefined : String(filters.sensitive);
   return (
     <Flex vertical gap={16}>
+      <FilterCard>
+        <SearchFilter label={TQ.search} value={filters.q} onSearch={(q) => setFilters({ ...filters, q, page: 0 })} col={{ xs: 24, lg: 7 }} />
+        <Col xs={24} lg={5}>
+          <SelectBox
+            loader={questionsApi.loader('specialties')}
+            allowClear
+            style={{ width: '100%' }}
+            aria-label={TQ.specialty}
+            placeholder={TQ.allSpecialties}
+            value={filters.specialtyId}
+            seed={specialty ? [specialty] : undefined}
+            onChange={(v, option) => {
+              const o = Array.isArray(option) ? undefined : option;
+              setSpecialty(v == null || !o ? null : { value: v as number, label: String(o.label) });
+              setFilters({ ...filters, specialtyId: (v as number | undefined) ?? undefined, page: 0 });
+            }}
+          />
+        </Col>
+        <Col xs={24} lg={4}>
+          <Select
+            aria-label={TQ.sensitivity}
+            placeholder={TQ.sensitivity}
+            allowClear
+            style={{ width: '100%' }}
+            value={sensitivity}
+            options={[
+              { value: 'overdue', label: TQ.overdueOnly },
+              { value: 'true', label: TQ.sensitiveOnly },
+              { value: 'false', label: TQ.notSensitive },
+            ]}
+            onChange={(v: string | undefined) =>
+              setFilters({ ...filters, overdue: v === 'overdue' || undefined, sensitive: v === 'true' ? true : v === 'false' ? false : undefined, page: 0 })
+            }
+          />
+        </Col>
+        <DayFilter label={TQ.from} value={filters.from} onChange={(from) => setFilters({ ...filters, from, page: 0 })} col={{ xs: 12, lg: 3 }} />
+        <DayFilter label={TQ.to} value={filters.to} onChange={(to) => setFilters({ ...filters, to, page: 0 })} col={{ xs: 12, lg: 3 }} />
+        <Col xs={8} lg={2}>
+          <Button
+            onClick={() => {
+              setSpecialty(null);
+              setFilters({ q: '', page: 0, size: filters.size, status: filters.status });
+            }}
+          >
+            {TQ.clear}
+          </Button>
+        </Col>
+      </FilterCard>
       <Card size="small">
-        <Row gutter={[12, 12]} align="middle">
-          <Col xs={24} lg={7}>
-            <DebouncedInput
-              aria-label={TQ.search}
-              placeholder={TQ.search}
-              allowClear
-              maxLength={200}
-              value={filters.q}
-              onDebouncedChange={(v) => setFilters({ ...filters, q: v.trim(), page: 0 })}
-            />
-          </Col>
-          <Col xs={24} lg={5}>
-            <SelectBox
-              loader={questionsApi.loader('specialties')}
-              allowClear
-              style={{ width: '100%' }}
-              aria-label={TQ.specialty}
-              placeholder={TQ.allSpecialties}
-              value={filters.specialtyId}
-              seed={specialty ? [specialty] : undefined}
-              onChange={(v, option) => {
-                const o = Array.isArray(option) ? undefined : option;
-                setSpecialty(v == null || !o ? null : { value: v as number, label: String(o.label) });
-                setFilters({ ...filters, specialtyId: (v as number | undefined) ?? undefined, page: 0 });
-              }}
-            />
-          </Col>
-          <Col xs={24} lg={4}>
-            <Select
-              aria-label={TQ.sensitivity}
-              placeholder={TQ.sensitivity}
-              allowClear
-              style={{ width: '100%' }}
-              value={sensitivity}
-              options={[
-                { value: 'overdue', label: TQ.overdueOnly },
-                { value: 'true', label: TQ.sensitiveOnly },
-                { value: 'false', label: TQ.notSensitive },
-              ]}
-              onChange={(v: string | undefined) =>
-                setFilters({ ...filters, overdue: v === 'overdue' || undefined, sensitive: v === 'true' ? true : v === 'false' ? false : undefined, page: 0 })
-              }
-            />
-          </Col>
-          <Col xs={12} lg={3}>
-            <DateShorthandInput aria-label={TQ.from} placeholder={TQ.from} value={formatDate(filters.from)} onChange={day('from')} />
-          </Col>
-          <Col xs={12} lg={3}>
-            <DateShorthandInput aria-label={TQ.to} placeholder={TQ.to} value={formatDate(filters.to)} onChange={day('to')} />
-          </Col>
-          <Col xs={8} lg={2}>
-            <Button
-              onClick={() => {
-                setSpecialty(null);
-                setFilters({ q: '', page: 0, size: filters.size, status: filters.status });
-              }}
-            >
-              {TQ.clear}
-            </Button>
-          </Col>
-        </Row>
-      </Card>
-      <Card size="small">
-        <Tabs
-          activeKey={filters.status ?? 'ALL'}
-          items={tabs}
-          tabBarGutter={16}
-          onChange={(k) => setFilters({ ...filters, status: k === 'ALL' ? undefined : (k as QuestionFilters['status']), page: 0 })}
+        {/* buttons, not tabs: the screen's own tabs (list, statistics) are above */}
+        <Radio.Group
+          aria-label={C.status}
+          optionType="button"
+          buttonStyle="solid"
+          value={filters.status ?? 'ALL'}
+          options={statusOptions}
+          onChange={(e) => setFilters({ ...filters, status: e.target.value === 'ALL' ? undefined : (e.target.value as QuestionFilters['status']), page: 0 })}
+          style={{ marginBottom: 12 }}
         />
         <PagedTable<QuestionRowDto>
           list={list}
@@ -284,20 +272,7 @@ function QuestionList() {
           }
         />
       </Card>
-      <Modal open={results !== null} title={TQ.bulkResultTitle} footer={null} onCancel={() => setResults(null)} width={640}>
-        <Table
-          rowKey="id"
-          size="small"
-          pagination={false}
-          dataSource={results ?? []}
-          data-testid="bulk-results"
-          columns={[
-            { title: TQ.code, dataIndex: 'id' },
-            { title: C.status, render: (_v, r) => (r.ok ? <Tag color="green">{TQ.bulkOk}</Tag> : <Tag color="red">{TQ.bulkFailed}</Tag>) },
-            { title: TQ.bulkDetail, render: (_v, r) => r.message ?? QUESTION_STATUS_LABELS[r.status] },
-          ]}
-        />
-      </Modal>
+      <BulkResults title={TQ.bulkResultTitle} itemTitle={TQ.code} results={results} onClose={() => setResults(null)} />
     </Flex>
   );
 }

@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useState } from 'react';
-import { Button, Card, Col, Flex, Popconfirm, Row, Select, Space, Tag, Typography } from 'antd';
+import { Button, Card, Col, Flex, Popconfirm, Select, Space, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { PlusOutlined } from '@ant-design/icons';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -12,9 +12,8 @@ import {
   type GroupStatus,
 } from '@portal/shared/contracts/notification-groups.contract';
 import { MESSAGE_KIND_LABELS } from '@portal/shared/rules/ad-window';
-import { displayDateToIso, formatDate, formatDateTime } from '@portal/shared/rules/format';
-import { DateShorthandInput } from '../../../core/blocks/date-shorthand-input';
-import { DebouncedInput } from '../../../core/blocks/debounced-input';
+import { formatDateTime } from '@portal/shared/rules/format';
+import { DayFilter, FilterCard, SearchFilter } from '../../../core/blocks/filter-card';
 import { ForbiddenPage } from '../../../core/blocks/forbidden-page';
 import { actionsColumn, EllipsisText } from '../../../core/crud/cells';
 import { TAG_MIN_WIDTH, TEXT_MAX_WIDTH } from '../../../core/crud/cells.logic';
@@ -109,11 +108,6 @@ export function GroupsPage() {
       </Space>
     )),
   ];
-  const day = (k: 'scheduleFrom' | 'scheduleTo') => (v: string) => {
-    const iso = v ? displayDateToIso(v) : undefined;
-    if (v && !iso) return;
-    setFilters({ ...filters, [k]: iso ?? undefined, page: 0 });
-  };
   return (
     <Flex vertical gap={16}>
       <Flex justify="space-between" align="center" wrap gap={8}>
@@ -124,45 +118,35 @@ export function GroupsPage() {
           {TG.create}
         </Button>
       </Flex>
-      <Card size="small">
-        <Row gutter={[12, 12]} align="middle">
-          <Col xs={24} md={8}>
-            <DebouncedInput
-              aria-label={TG.search}
-              placeholder={TG.search}
-              allowClear
-              maxLength={200}
-              value={filters.content}
-              onDebouncedChange={(v) => setFilters({ ...filters, content: v.trim(), page: 0 })}
-            />
-          </Col>
-          <Col xs={12} md={4}>
-            <DateShorthandInput
-              aria-label={TG.scheduleFrom}
-              placeholder={TG.scheduleFrom}
-              value={formatDate(filters.scheduleFrom)}
-              onChange={day('scheduleFrom')}
-            />
-          </Col>
-          <Col xs={12} md={4}>
-            <DateShorthandInput aria-label={TG.scheduleTo} placeholder={TG.scheduleTo} value={formatDate(filters.scheduleTo)} onChange={day('scheduleTo')} />
-          </Col>
-          <Col xs={16} md={5}>
-            <Select
-              aria-label={C.status}
-              placeholder={TG.allStatuses}
-              allowClear
-              style={{ width: '100%' }}
-              value={filters.status}
-              options={STATUS_OPTIONS}
-              onChange={(v: GroupStatus | undefined) => setFilters({ ...filters, status: v, page: 0 })}
-            />
-          </Col>
-          <Col xs={8} md={3}>
-            <Button onClick={() => setFilters({ content: '', page: 0, size: filters.size })}>{TG.clear}</Button>
-          </Col>
-        </Row>
-      </Card>
+      <FilterCard>
+        <SearchFilter label={TG.search} value={filters.content} onSearch={(content) => setFilters({ ...filters, content, page: 0 })} col={{ xs: 24, md: 8 }} />
+        <DayFilter
+          label={TG.scheduleFrom}
+          value={filters.scheduleFrom}
+          onChange={(scheduleFrom) => setFilters({ ...filters, scheduleFrom, page: 0 })}
+          col={{ xs: 12, md: 4 }}
+        />
+        <DayFilter
+          label={TG.scheduleTo}
+          value={filters.scheduleTo}
+          onChange={(scheduleTo) => setFilters({ ...filters, scheduleTo, page: 0 })}
+          col={{ xs: 12, md: 4 }}
+        />
+        <Col xs={16} md={5}>
+          <Select
+            aria-label={C.status}
+            placeholder={TG.allStatuses}
+            allowClear
+            style={{ width: '100%' }}
+            value={filters.status}
+            options={STATUS_OPTIONS}
+            onChange={(v: GroupStatus | undefined) => setFilters({ ...filters, status: v, page: 0 })}
+          />
+        </Col>
+        <Col xs={8} md={3}>
+          <Button onClick={() => setFilters({ content: '', page: 0, size: filters.size })}>{TG.clear}</Button>
+        </Col>
+      </FilterCard>
       <Card size="small">
         <PagedTable<GroupDto>
           list={list}
