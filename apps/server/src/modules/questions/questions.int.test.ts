@@ -434,3 +434,23 @@ describe("the patient's photos", () => {
     expect((await upload(a.mod, PNG)).statusCode).toBe(401);
   });
 });
+
+describe('the public answers, searched', () => {
+  it('finds answered questions by words without diacritics and by specialty; refuses bad paging', async () => {
+    const id = await ask(a, { title: 'Viêm xoang tái phát nhiều lần' });
+    await act(a, 'POST', `/${id}/acceptance`);
+    await act(a, 'PUT', `/${id}/commentary`, answerBody(a));
+    const found = (await call('GET', `${PUBLIC_QUESTIONS_PATH}?facilityCode=${a.code}&q=viem%20xoang`, null)).json();
+    expect(found.data.map((q: { id: number }) => q.id)).toEqual([id]);
+    expect(found.data[0]).toMatchObject({ specialty: { name: 'Tai Mũi Họng' }, asker: 'Người hỏi ẩn danh' });
+    const bySpecialty = (await call('GET', `${PUBLIC_QUESTIONS_PATH}?facilityCode=${a.code}&specialtyId=${a.specialtyId}&size=50`, null)).json();
+    expect(bySpecialty.data.map((q: { id: number }) => q.id)).toContain(id);
+    // another facility's code does not find it
+    expect((await call('GET', `${PUBLIC_QUESTIONS_PATH}/${id}?facilityCode=${b.code}`, null)).statusCode).toBe(404);
+    expect((await call('GET', `${PUBLIC_QUESTIONS_PATH}?facilityCode=${a.code}&size=1000`, null)).statusCode).toBe(400);
+    expect((await call('GET', `${APP_QUESTIONS_PATH}?size=0`, a.patient)).statusCode).toBe(400);
+    expect((await call('GET', `${Q}/statistics?from=2026-02-30`, a.mod)).statusCode).toBe(400);
+    expect((await call('GET', `${Q}/specializations`, a.desk)).statusCode).toBe(403);
+    expect((await call('GET', `${Q}/specializations`, null)).statusCode).toBe(401);
+  });
+});
