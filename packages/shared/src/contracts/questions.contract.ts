@@ -176,6 +176,14 @@ export const questionStatistics = z.object({
 });
 export type QuestionStatisticsDto = z.infer<typeof questionStatistics>;
 
+/** The list's status buttons: how many questions of each status (in the period, if any), and how many are overdue now. */
+export const questionStatusCounts = z.object({
+  total: z.number().int(),
+  byStatus: z.record(z.enum(QUESTION_STATUSES), z.number().int()),
+  overdue: z.number().int(),
+});
+export type QuestionStatusCountsDto = z.infer<typeof questionStatusCounts>;
+
 export const specialtyAsked = z.object({ specialtyId: z.number().int().nullable(), name: z.string(), total: z.number().int(), answered: z.number().int() });
 export type SpecialtyAskedDto = z.infer<typeof specialtyAsked>;
 
@@ -209,6 +217,14 @@ export const questionEndpoints = {
     summary: 'Câu hỏi: thống kê theo trạng thái, số đã trả lời (đúng hạn), quá hạn và thời gian trả lời',
     query: questionPeriodQuery,
     response: envelope(questionStatistics),
+    errors: [400, 401, 403],
+  }),
+  statusCounts: endpoint({
+    method: 'GET',
+    path: `${QUESTIONS_PATH}/statistics/status`,
+    summary: 'Câu hỏi: số câu hỏi theo trạng thái và số đang quá hạn (cho các nút trạng thái của danh sách)',
+    query: questionPeriodQuery,
+    response: envelope(questionStatusCounts),
     errors: [400, 401, 403],
   }),
   specializations: endpoint({

@@ -376,6 +376,12 @@ describe('the list and the statistics', () => {
       targetHours: 48,
     });
     expect(s.answerTime.map((b: { count: number }) => b.count)).toEqual([2, 1, 0, 1]);
+    expect((await call('GET', `${Q}/statistics/status`, f.mod)).json().data).toEqual({
+      total: 8,
+      byStatus: { NEW: 2, ACCEPTED: 1, ANSWERED: 3, REJECTED: 1, HIDDEN: 1 },
+      overdue: 1,
+    });
+    expect((await call('GET', `${Q}/statistics/status`, f.desk)).statusCode).toBe(403);
     const sp = (await call('GET', `${Q}/specializations`, f.mod)).json().data;
     expect(sp).toEqual([
       { specialtyId: f.specialtyId, name: 'Tai Mũi Họng', total: 6, answered: 3 },

@@ -7,8 +7,8 @@ import { containsPattern, rows } from '../../core/sql';
 
 /** The SQL of the questions (issue 19): every query of one facility. */
 
-/** Counts stop here: past it the list says "10.000+" (a count of every match would read them all). */
-export const COUNT_CAP = 10_000;
+/** Counts stop here: past it the pager offers the first 1,000 matches (a count of every match would read them all). */
+export const COUNT_CAP = 1_000;
 
 export type QuestionListRow = {
   id: number;
@@ -254,6 +254,20 @@ export async function statistics(ex: Executor, facilityId: number, period: { fro
         FROM questions q WHERE ${periodWhere(facilityId, period.from, period.to)}`,
   );
   return r!;
+}
+
+/** Counts by status (an index-only read of questions_status_idx when no period is given) and the overdue now. */
+export async function statusCounts(ex: Executor, facilityId: number, period: { from?: string; to?: string }, overdueBefore: Date) {
+  const where = periodWhere(facilityId, period.from, period.to);
+  const byStatus = await rows<{ status: QuestionStatus; n: number }>(
+    ex,
+    sql`SELECT q.status, count(*)::int AS n FROM questions q WHERE ${where} GROUP BY q.status`,
+  );
+  const [o] = await rows<{ n: number }>(
+    ex,
+    sql`SELECT count(*)::int AS n FROM questions q WHERE ${where} AND q.status IN ('NEW', 'ACCEPTED') AND q.created_at < ${overdueBefore.toISOString()}::timestamptz`,
+  );
+  return { byStatus, overdue: o!.n };
 }
 
 export async function specialtiesAsked(ex: Executor, facilityId: number, period: { from?: string; to?: string }) {

@@ -30,6 +30,7 @@ const statsConfig = { access: ['MANAGER_CONSULTATION', 'MANAGER_REPORT'] as cons
 export async function questionRoutes(fastify: FastifyInstance, ctx: AppContext): Promise<void> {
   route(fastify, E.list, { config, tags, handler: async (req) => service.list(ctx, caller(req), req.query) });
   route(fastify, E.statistics, { config: statsConfig, tags, handler: async (req) => ok(await service.statistics(ctx, caller(req), req.query)) });
+  route(fastify, E.statusCounts, { config: statsConfig, tags, handler: async (req) => ok(await service.statusCounts(ctx, caller(req), req.query)) });
   route(fastify, E.specializations, { config: statsConfig, tags, handler: async (req) => ok(await service.specializations(ctx, caller(req), req.query)) });
   route(fastify, E.bulkAccept, { config, tags, handler: async (req) => ok(await service.bulkAccept(ctx, caller(req), req.body.ids)) });
   route(fastify, E.get, { config, tags, handler: async (req) => ok(await service.get(ctx, caller(req), req.params.id)) });

@@ -8,6 +8,7 @@ import {
   type QuestionListQuery,
   type QuestionRowDto,
   type QuestionStatisticsDto,
+  type QuestionStatusCountsDto,
   type SpecialtyAskedDto,
 } from '@portal/shared/contracts/questions.contract';
 import { fmt } from '@portal/shared/messages.vi';
@@ -306,6 +307,13 @@ export async function statistics(ctx: AppContext, caller: Caller, period: { from
     medianHours: r.median === null ? null : Math.round(Number(r.median) * 10) / 10,
     targetHours: target,
   };
+}
+
+export async function statusCounts(ctx: AppContext, caller: Caller, period: { from?: string; to?: string }): Promise<QuestionStatusCountsDto> {
+  const target = await targetHours(ctx, caller.facilityId);
+  const r = await repo.statusCounts(ctx.database.db, caller.facilityId, period, new Date(Date.now() - target * 3_600_000));
+  const byStatus = Object.fromEntries(QUESTION_STATUSES.map((s) => [s, r.byStatus.find((x) => x.status === s)?.n ?? 0])) as Record<QuestionStatus, number>;
+  return { total: Object.values(byStatus).reduce((a, b) => a + b, 0), byStatus, overdue: r.overdue };
 }
 
 export async function specializations(ctx: AppContext, caller: Caller, period: { from?: string; to?: string }): Promise<SpecialtyAskedDto[]> {

@@ -63,7 +63,7 @@ function QuestionList() {
   const q = queryOf(filters);
   const list = useQuery({ queryKey: questionKeys.list(q), queryFn: ({ signal }) => questionsApi.list(q, signal), placeholderData: keepPreviousData });
   const period = { from: filters.from, to: filters.to };
-  const stats = useQuery({ queryKey: questionKeys.stats(period), queryFn: () => questionsApi.statistics(period), placeholderData: keepPreviousData });
+  const stats = useQuery({ queryKey: questionKeys.counts(period), queryFn: () => questionsApi.statusCounts(period), placeholderData: keepPreviousData });
   const refresh = useCoalescedInvalidate(questionKeys.all, 1000);
   useLiveTopic(QUESTION_LIVE_TOPIC, refresh, refresh);
   const bulk = useMutation({

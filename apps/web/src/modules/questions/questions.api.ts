@@ -9,6 +9,7 @@ export const questionKeys = {
   all: ['questions'] as const,
   list: (q: ListParams) => ['questions', 'list', q] as const,
   stats: (p: Period) => ['questions', 'stats', p] as const,
+  counts: (p: Period) => ['questions', 'stats', 'counts', p] as const,
   specialties: (p: Period) => ['questions', 'specialties', p] as const,
   one: (id: number) => ['questions', 'one', id] as const,
   comments: (id: number) => ['questions', 'comments', id] as const,
@@ -18,6 +19,7 @@ export const questionKeys = {
 export const questionsApi = {
   list: (q: ListParams, signal?: AbortSignal) => call(E.list, { query: q as never }, { signal }),
   statistics: async (p: Period) => (await call(E.statistics, { query: p as never })).data,
+  statusCounts: async (p: Period) => (await call(E.statusCounts, { query: p as never })).data,
   specializations: async (p: Period) => (await call(E.specializations, { query: p as never })).data,
   get: async (id: number) => (await call(E.get, { params: { id } })).data,
   accept: async (id: number) => (await call(E.accept, { params: { id } })).data,
