@@ -85,8 +85,15 @@ describe('renderTemplate', () => {
 });
 
 describe('the events catalogue', () => {
-  it('has the five events of issue 17, each a care message with Vietnamese labels', () => {
-    expect(NOTIFICATION_EVENTS.map((e) => e.event)).toEqual(['BOOKING_ACCEPTED', 'BOOKING_REJECTED', 'VISIT_REMINDER', 'RESULT_READY', 'PASSWORD_RESET']);
+  it('has the five events of issue 17 and the feedback reply of issue 19, each a care message with Vietnamese labels', () => {
+    expect(NOTIFICATION_EVENTS.map((e) => e.event)).toEqual([
+      'BOOKING_ACCEPTED',
+      'BOOKING_REJECTED',
+      'VISIT_REMINDER',
+      'RESULT_READY',
+      'PASSWORD_RESET',
+      'FEEDBACK_REPLIED',
+    ]);
     for (const e of NOTIFICATION_EVENTS) {
       expect(e.kind).toBe('CARE');
       expect(removeDiacritics(e.label)).not.toBe(e.label);
@@ -101,6 +108,7 @@ describe('the events catalogue', () => {
     ['VISIT_REMINDER', ['ho_ten', 'ma_lich', 'ngay_kham', 'gio_kham', 'khoa', 'phong', 'goi_y']],
     ['RESULT_READY', ['ho_ten', 'ma_lich', 'ngay_kham', 'khoa']],
     ['PASSWORD_RESET', ['ho_ten', 'ma_xac_nhan', 'duong_dan', 'thoi_han']],
+    ['FEEDBACK_REPLIED', ['ho_ten', 'ma_lich', 'ngay_kham', 'khoa']],
   ] as const)('%s offers %j', (event, variables) => {
     expect(notificationEvent(event).variables).toEqual(variables);
   });
@@ -126,6 +134,7 @@ describe('the events catalogue', () => {
         VISIT_REMINDER: ['ngay_kham', 'gio_kham'],
         RESULT_READY: ['ngay_kham'],
         PASSWORD_RESET: ['ma_xac_nhan', 'thoi_han'],
+        FEEDBACK_REPLIED: ['ngay_kham', 'ma_lich'],
       };
       for (const v of essential[e.event]!) expect(used).toContain(v);
     });

@@ -150,7 +150,7 @@ export const TEMPLATE_VARIABLES = {
 
 export type TemplateVariable = keyof typeof TEMPLATE_VARIABLES;
 
-export type NotificationEvent = 'BOOKING_ACCEPTED' | 'BOOKING_REJECTED' | 'VISIT_REMINDER' | 'RESULT_READY' | 'PASSWORD_RESET';
+export type NotificationEvent = 'BOOKING_ACCEPTED' | 'BOOKING_REJECTED' | 'VISIT_REMINDER' | 'RESULT_READY' | 'PASSWORD_RESET' | 'FEEDBACK_REPLIED';
 
 export interface NotificationEventDefinition {
   event: NotificationEvent;
@@ -163,7 +163,7 @@ export interface NotificationEventDefinition {
   defaultTemplate: string;
 }
 
-/** The events of issue 17, in the order the events screen lists them. */
+/** The events of issue 17 (and the feedback reply of issue 19), in the order the events screen lists them. */
 export const NOTIFICATION_EVENTS: readonly NotificationEventDefinition[] = [
   {
     event: 'BOOKING_ACCEPTED',
@@ -204,6 +204,15 @@ export const NOTIFICATION_EVENTS: readonly NotificationEventDefinition[] = [
     kind: 'CARE',
     variables: ['ho_ten', 'ma_xac_nhan', 'duong_dan', 'thoi_han'],
     defaultTemplate: 'Mã xác nhận đặt lại mật khẩu của bạn là {{ma_xac_nhan}}, có hiệu lực {{thoi_han}} phút. Không chia sẻ mã này cho bất kỳ ai.',
+  },
+  {
+    // issue 19: the reply itself is read in the app (it may be long); the message only says there is one
+    event: 'FEEDBACK_REPLIED',
+    label: 'Cơ sở trả lời đánh giá',
+    description: 'Gửi khi cơ sở trả lời phản hồi, đánh giá của bệnh nhân về một lượt khám',
+    kind: 'CARE',
+    variables: ['ho_ten', 'ma_lich', 'ngay_kham', 'khoa'],
+    defaultTemplate: 'Cơ sở đã trả lời đánh giá của {{ho_ten}} về lượt khám ngày {{ngay_kham}} (mã {{ma_lich}}). Xem chi tiết trên ứng dụng.',
   },
 ];
 

@@ -15,3 +15,4 @@ export * from './notifications';
 export * from './app-config';
 export * from './settings';
 export * from './news';
+export * from './feedback';

@@ -9,6 +9,7 @@ export const DEMO_ZALO_TEMPLATE_IDS: Readonly<Record<NotificationEvent, string>>
   VISIT_REMINDER: '301247',
   RESULT_READY: '301248',
   PASSWORD_RESET: '301249',
+  FEEDBACK_REPLIED: '301250',
 };
 
 /**
