@@ -40,6 +40,7 @@ import { scheduleRoutes } from './modules/schedules/schedules.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { fixtureRoutes } from './modules/test-fixtures/fixtures.routes';
 import { newsRoutes } from './modules/news/news.routes';
+import { feedbackRoutes } from './modules/feedback/feedback.routes';
 
 /** The default body limit: JSON forms are a few KB; file uploads declare their own limit. */
 export const JSON_BODY_LIMIT = 64 * 1024;
@@ -164,6 +165,7 @@ export async function buildApp(config: Config, database: Database, opts: { logSt
     await appConfigRoutes(scope, ctx);
     await settingsRoutes(scope, ctx);
     await newsRoutes(scope, ctx);
+    await feedbackRoutes(scope, ctx);
     if (config.ENABLE_TEST_FIXTURES) await fixtureRoutes(scope, ctx);
   });
   // durable jobs (core/jobs): the runner starts once every module has defined its jobs; tests start their own

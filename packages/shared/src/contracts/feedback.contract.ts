@@ -116,7 +116,7 @@ export const handledBody = z
     /** What was done (kept for the managers, never sent to the patient). */
     note: text('Ghi chú xử lý', FEEDBACK_NOTE_MAX).optional(),
   })
-  .optional();
+  .nullish();
 
 // ——— the staff list ———
 

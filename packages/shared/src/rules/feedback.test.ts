@@ -69,8 +69,14 @@ describe('the contract refuses the same ratings, in Vietnamese', () => {
 
   it.each([
     [{ overall: 1 }, { overall: 1, doctor: null, reception: null, waiting: null, cleanliness: null }],
-    [{ overall: 5, doctor: 5, waiting: 1 }, { overall: 5, doctor: 5, reception: null, waiting: 1, cleanliness: null }],
-    [{ overall: 3, reception: null }, { overall: 3, doctor: null, reception: null, waiting: null, cleanliness: null }],
+    [
+      { overall: 5, doctor: 5, waiting: 1 },
+      { overall: 5, doctor: 5, reception: null, waiting: 1, cleanliness: null },
+    ],
+    [
+      { overall: 3, reception: null },
+      { overall: 3, doctor: null, reception: null, waiting: null, cleanliness: null },
+    ],
   ])('%j is taken as %j', (ratings, parsed) => {
     const r = body(ratings);
     expect(r.success).toBe(true);

@@ -72,10 +72,7 @@ export const patientFeedbacks = pgTable(
     check('patient_feedbacks_reception_range', sql`${t.ratingReception} BETWEEN 1 AND 5`),
     check('patient_feedbacks_waiting_range', sql`${t.ratingWaiting} BETWEEN 1 AND 5`),
     check('patient_feedbacks_cleanliness_range', sql`${t.ratingCleanliness} BETWEEN 1 AND 5`),
-    check(
-      'patient_feedbacks_status_of_complaint',
-      sql`(${t.complaint} AND ${t.status} IN ('NEW', 'HANDLED')) OR (NOT ${t.complaint} AND ${t.status} IS NULL)`,
-    ),
+    check('patient_feedbacks_status_of_complaint', sql`(${t.complaint} AND ${t.status} IN ('NEW', 'HANDLED')) OR (NOT ${t.complaint} AND ${t.status} IS NULL)`),
     // the list: a period of a facility, newest first
     index('patient_feedbacks_list_idx').on(t.facilityId, t.createdAt, t.id),
     // complaints waiting to be handled
