@@ -101,7 +101,10 @@ export async function seedDemoFeedback(ex: Executor, facilityId: number, now = n
   );
   const rng = mulberry32(1919 + facilityId);
   const out: Record<string, unknown[]> = {};
-  const push = (k: string, v: unknown) => (out[k] ??= []).push(v);
+  const push = (k: string, v: unknown) => {
+    out[k] ??= [];
+    out[k].push(v);
+  };
   let n = 0;
   for (const v of visits) {
     if (rng() >= share) continue;
