@@ -14,6 +14,7 @@ import { hasAuthority } from '@portal/shared/authorities';
 import { trimTrailingSlashes } from '@portal/shared/rules/paths';
 import { T } from './messages';
 import { BOOKING_UI } from '../modules/appointments/appointments.messages';
+import { TF } from '../modules/feedback/feedback.messages';
 
 export type PageLoader = () => Promise<ComponentType>;
 
@@ -310,7 +311,15 @@ export const MENU: readonly MenuEntry[] = [
     label: T.menu.questions,
     icon: 'questions',
     authority: 'MANAGER_CONSULTATION',
-    children: [{ key: 'question', label: T.menu.questions, path: '/admin/question' }],
+    children: [
+      { key: 'question', label: T.menu.questions, path: '/admin/question' },
+      {
+        key: 'feedback',
+        label: TF.menu,
+        path: '/admin/danh-sach-phan-hoi',
+        page: () => import('../modules/feedback/feedback-page').then((m) => m.FeedbackPage),
+      },
+    ],
   },
   {
     key: 'software-config',
