@@ -27,7 +27,8 @@ test.describe('admin shell', () => {
     await expect(page.getByText('Phát triển bởi Đội ngũ Portal Y tế')).toBeVisible();
     // Home: the screens this account can open (the sidebar's table, no module without a screen) and today's date DD/MM/YYYY.
     await expect(page.getByTestId('home-screens').getByRole('link')).toHaveText(screenLinks(['ADMIN_FACILITY']));
-    await expect(page.getByTestId('home-screens')).not.toContainText(T.menu.questions);
+    // the private clinic's members have no screen yet: not offered
+    await expect(page.getByTestId('home-screens')).not.toContainText(T.menu.members);
     await expect(page.getByText(T.home.intro, { exact: false })).toBeVisible();
     await expect(page.getByText(/Hôm nay: \d{2}\/\d{2}\/\d{4}/)).toBeVisible();
     await snap(page, 'shell-admin');
@@ -46,15 +47,15 @@ test.describe('admin shell', () => {
   });
 
   test('an account whose modules have no screen yet is told so, and no module is named', async ({ page, request }) => {
-    // questions have no screen yet (SMS has one since issue 17, news since issue 18), nor a dashboard section
-    const account = await makeAccount(request, { prefix: 'e2e_home', authorities: ['MANAGER_CONSULTATION'] });
+    // every authority has a screen since issue 19 (MANAGER_CONSULTATION: the patients' feedback): an account holding none
+    const account = await makeAccount(request, { prefix: 'e2e_home', authorities: [] });
     await loginViaApi(page, account.username, account.password);
     await page.goto('/admin');
     await expect(page.getByRole('heading', { name: /^Xin chào, / })).toBeVisible();
     await expect(page.getByText(T.home.noScreens)).toBeVisible();
     await expect(page.getByTestId('home-screens')).toHaveCount(0);
     await expect(page.getByText(T.home.intro, { exact: false })).toHaveCount(0);
-    for (const absent of [T.menu.questions]) await expect(page.locator('.home-panel').last()).not.toContainText(absent);
+    for (const absent of [T.menu.questions, T.menu.members]) await expect(page.locator('.home-panel').last()).not.toContainText(absent);
     await expect(page.locator('.home-panel')).toHaveCount(2);
   });
 

@@ -20,6 +20,7 @@ import { reportsBench } from './reports';
 import { acronymsBench, smartSearchBench } from './smart-search';
 import { notifyBench } from './notify';
 import { newsBench } from './news';
+import { rateReportBench } from './rate-report';
 import { smsBench } from './sms';
 import { audienceBench, campaignBench } from './notification-groups';
 import { appConfigBench } from './app-config';
@@ -346,6 +347,9 @@ benches['app-config'] = () => appConfigBench(Number(process.env.BENCH_PORT ?? 32
 
 /** News (issue 18): the public list and an article by alias (p50 < 10 ms, ≥ 1,000 req/s at 50 connections). */
 benches.news = () => newsBench(Number(process.env.BENCH_PORT ?? 3281));
+
+/** Patients' feedback (issue 19): the rate report of a year over 1,000,000 feedbacks (p50 < 300 ms), beside the same report without its rollup. */
+benches['rate-report'] = () => rateReportBench(Number(process.env.BENCH_PORT ?? 3410));
 
 const names = process.argv.slice(2).filter((a) => !a.startsWith('-'));
 const chosen = names.length ? names : Object.keys(benches);
