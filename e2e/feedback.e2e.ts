@@ -1,5 +1,6 @@
 import ExcelJS from 'exceljs';
 import { expect, type Page, test } from '@playwright/test';
+import { expectAccessible } from './a11y';
 import { FIXTURE_PASSWORD, downloadBy, loginViaApi, md5, misfits, snap, toast, uniq } from './helpers';
 
 /**
@@ -79,6 +80,7 @@ test('a one-star feedback is a complaint: replied to, handled, counted in the ra
   await expect(row).toContainText(visits.patientName);
   await expect(rows.filter({ hasNotText: 'Chờ gần ba tiếng' }).getByTestId('complaint-tag')).toHaveCount(0);
   expect(await misfits(page)).toEqual([]);
+  await expectAccessible(page, 'the feedback list');
 
   // the filters: complaints waiting, and the words without diacritics
   await page.getByRole('combobox', { name: 'Loại' }).click();
@@ -100,6 +102,7 @@ test('a one-star feedback is a complaint: replied to, handled, counted in the ra
   await expect(drawer).toContainText(comment);
   await expect(drawer).toContainText(visits.doctorName);
   const reply = 'Bệnh viện xin lỗi anh/chị. Từ tuần sau khoa bố trí thêm bàn tiếp đón buổi sáng.';
+  await expectAccessible(page, 'a complaint’s drawer');
   await drawer.getByRole('textbox', { name: 'Trả lời bệnh nhân' }).fill(reply);
   await drawer.getByRole('button', { name: 'Gửi trả lời' }).click();
   await expect(toast(page, 'Đã gửi trả lời cho bệnh nhân')).toBeVisible();
@@ -129,6 +132,7 @@ test('a one-star feedback is a complaint: replied to, handled, counted in the ra
   await expect(users.first()).toContainText(visits.patientName);
   await expect(users.first()).toContainText('3,0'); // (1 + 5) / 2
   expect(await misfits(page)).toEqual([]);
+  await expectAccessible(page, 'the patients who gave feedback');
 
   // the rate report: the department's one-star complaint and the five stars, averages and distribution
   await page.getByRole('tab', { name: 'Báo cáo đánh giá' }).click();
@@ -144,6 +148,7 @@ test('a one-star feedback is a complaint: replied to, handled, counted in the ra
   await expect(page.getByTestId('chart-feedback-departments').locator('.feedback-bar-value').first()).toHaveText('3,0');
   await expect(page.getByTestId('chart-feedback-stars').locator('.recharts-bar-rectangle').first()).toBeVisible();
   expect(await misfits(page)).toEqual([]);
+  await expectAccessible(page, 'the rate report with its charts');
   await snap(page, 'feedback-report');
 
   // its Excel file: the same figures
