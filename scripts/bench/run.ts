@@ -21,6 +21,7 @@ import { acronymsBench, smartSearchBench } from './smart-search';
 import { notifyBench } from './notify';
 import { newsBench } from './news';
 import { questionsBench } from './questions';
+import { rateReportBench } from './rate-report';
 import { smsBench } from './sms';
 import { audienceBench, campaignBench } from './notification-groups';
 import { appConfigBench } from './app-config';
@@ -349,6 +350,9 @@ benches['app-config'] = () => appConfigBench(Number(process.env.BENCH_PORT ?? 32
 benches.news = () => newsBench(Number(process.env.BENCH_PORT ?? 3281));
 /** Questions (issue 19): the moderators' list with a status filter and a text search over 200,000 questions (p50 < 20 ms). */
 benches.questions = () => questionsBench(Number(process.env.BENCH_PORT ?? 3291));
+
+/** Patients' feedback (issue 19): the rate report of a year over 1,000,000 feedbacks (p50 < 300 ms), beside the same report without its rollup. */
+benches['rate-report'] = () => rateReportBench(Number(process.env.BENCH_PORT ?? 3410));
 
 const names = process.argv.slice(2).filter((a) => !a.startsWith('-'));
 const chosen = names.length ? names : Object.keys(benches);

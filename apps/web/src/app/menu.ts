@@ -14,6 +14,7 @@ import { hasAuthority } from '@portal/shared/authorities';
 import { trimTrailingSlashes } from '@portal/shared/rules/paths';
 import { T } from './messages';
 import { BOOKING_UI } from '../modules/appointments/appointments.messages';
+import { TF } from '../modules/feedback/feedback.messages';
 
 export type PageLoader = () => Promise<ComponentType>;
 
@@ -324,6 +325,12 @@ export const MENU: readonly MenuEntry[] = [
         hidden: true,
         parent: 'question',
         page: () => import('../modules/questions/question-detail-page').then((m) => m.QuestionDetailPage),
+      },
+      {
+        key: 'feedback',
+        label: TF.menu,
+        path: '/admin/danh-sach-phan-hoi',
+        page: () => import('../modules/feedback/feedback-page').then((m) => m.FeedbackPage),
       },
     ],
   },

@@ -85,7 +85,7 @@ describe('renderTemplate', () => {
 });
 
 describe('the events catalogue', () => {
-  it('has the five events of issue 17 and the two of the questions (issue 19), each a care message with Vietnamese labels', () => {
+  it('has the five events of issue 17, the two of the questions and the feedback reply (issue 19), each a care message with Vietnamese labels', () => {
     expect(NOTIFICATION_EVENTS.map((e) => e.event)).toEqual([
       'BOOKING_ACCEPTED',
       'BOOKING_REJECTED',
@@ -94,6 +94,7 @@ describe('the events catalogue', () => {
       'PASSWORD_RESET',
       'QUESTION_ANSWERED',
       'QUESTION_REJECTED',
+      'FEEDBACK_REPLIED',
     ]);
     for (const e of NOTIFICATION_EVENTS) {
       expect(e.kind).toBe('CARE');
@@ -109,6 +110,7 @@ describe('the events catalogue', () => {
     ['VISIT_REMINDER', ['ho_ten', 'ma_lich', 'ngay_kham', 'gio_kham', 'khoa', 'phong', 'goi_y']],
     ['RESULT_READY', ['ho_ten', 'ma_lich', 'ngay_kham', 'khoa']],
     ['PASSWORD_RESET', ['ho_ten', 'ma_xac_nhan', 'duong_dan', 'thoi_han']],
+    ['FEEDBACK_REPLIED', ['ho_ten', 'ma_lich', 'ngay_kham', 'khoa']],
   ] as const)('%s offers %j', (event, variables) => {
     expect(notificationEvent(event).variables).toEqual(variables);
   });
@@ -136,6 +138,7 @@ describe('the events catalogue', () => {
         PASSWORD_RESET: ['ma_xac_nhan', 'thoi_han'],
         QUESTION_ANSWERED: ['tieu_de'],
         QUESTION_REJECTED: ['tieu_de', 'ly_do'],
+        FEEDBACK_REPLIED: ['ngay_kham', 'ma_lich'],
       };
       for (const v of essential[e.event]!) expect(used).toContain(v);
     });

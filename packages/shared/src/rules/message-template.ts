@@ -159,7 +159,8 @@ export type NotificationEvent =
   | 'RESULT_READY'
   | 'PASSWORD_RESET'
   | 'QUESTION_ANSWERED'
-  | 'QUESTION_REJECTED';
+  | 'QUESTION_REJECTED'
+  | 'FEEDBACK_REPLIED';
 
 export interface NotificationEventDefinition {
   event: NotificationEvent;
@@ -172,7 +173,7 @@ export interface NotificationEventDefinition {
   defaultTemplate: string;
 }
 
-/** The events of issue 17, in the order the events screen lists them. */
+/** The events of issue 17 (and the feedback reply of issue 19), in the order the events screen lists them. */
 export const NOTIFICATION_EVENTS: readonly NotificationEventDefinition[] = [
   {
     event: 'BOOKING_ACCEPTED',
@@ -229,6 +230,15 @@ export const NOTIFICATION_EVENTS: readonly NotificationEventDefinition[] = [
     kind: 'CARE',
     variables: ['ho_ten', 'tieu_de', 'ly_do'],
     defaultTemplate: 'Câu hỏi "{{tieu_de}}" của {{ho_ten}} không được tiếp nhận: {{ly_do}}.',
+  },
+  {
+    // issue 19: the reply itself is read in the app (it may be long); the message only says there is one
+    event: 'FEEDBACK_REPLIED',
+    label: 'Cơ sở trả lời đánh giá',
+    description: 'Gửi khi cơ sở trả lời phản hồi, đánh giá của bệnh nhân về một lượt khám',
+    kind: 'CARE',
+    variables: ['ho_ten', 'ma_lich', 'ngay_kham', 'khoa'],
+    defaultTemplate: 'Cơ sở đã trả lời đánh giá của {{ho_ten}} về lượt khám ngày {{ngay_kham}} (mã {{ma_lich}}). Xem chi tiết trên ứng dụng.',
   },
 ];
 

@@ -16,3 +16,4 @@ export * from './app-config';
 export * from './settings';
 export * from './news';
 export * from './questions';
+export * from './feedback';

@@ -11,6 +11,7 @@ export const DEMO_ZALO_TEMPLATE_IDS: Readonly<Record<NotificationEvent, string>>
   PASSWORD_RESET: '301249',
   QUESTION_ANSWERED: '301250',
   QUESTION_REJECTED: '301251',
+  FEEDBACK_REPLIED: '301252',
 };
 
 /**

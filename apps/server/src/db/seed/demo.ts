@@ -14,6 +14,7 @@ import { demoServices } from './services-data';
 import type { FileStorage } from '../../core/file-storage';
 import { analyzePatients, seedDemoPatients } from './patients';
 import { seedDemoBookings } from './demo-bookings';
+import { seedDemoFeedback } from './demo-feedback';
 import { seedDemoSms } from './demo-sms';
 import { seedDemoNotificationGroups } from './demo-notification-groups';
 import { seedDemoPatientApp } from './demo-patient-app';
@@ -140,6 +141,7 @@ export async function seedDemo(
     await seedDemoDoctors(tx, hospital.id);
     await seedDemoSchedules(tx, hospital.id, now);
     await seedDemoBookings(tx, hospital.id, now);
+    await seedDemoFeedback(tx, hospital.id, now);
     await seedDemoClinic(tx, clinic.id, cost, now);
     await seedDemoSms(tx, hospital.id, now);
     await seedDemoNotificationGroups(tx, hospital.id, now);
