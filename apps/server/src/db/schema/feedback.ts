@@ -88,7 +88,7 @@ export const patientFeedbacks = pgTable(
  * The rate reports' daily rollup (docs/decisions.md "Feedback and ratings"): for each facility, day the feedback was
  * given (+07:00), doctor and department, how many feedbacks and complaints, and how many of each star (1–5) each
  * criterion got. Kept by the database's triggers on patient_feedbacks in the same transaction as every feedback
- * write (migration 0035); the reports read it instead of the feedbacks. The count and the sum of a criterion follow
+ * write (migration 0036); the reports read it instead of the feedbacks. The count and the sum of a criterion follow
  * from its five star counts.
  */
 const count = (name: string) => integer(name).notNull().default(0);

@@ -10,7 +10,7 @@ import { DOCTOR_DISPLAY_NAME_SQL } from '../patients/booking-visits.repository';
 /**
  * The SQL of patients' feedback (issue 19): the list, one feedback, the patients who gave feedback, the writes, the
  * patient app's own feedbacks and pending visits, and the rate reports read from the daily rollup
- * (feedback_day_stats, kept by migration 0035's triggers). Every query is of one facility.
+ * (feedback_day_stats, kept by migration 0036's triggers). Every query is of one facility.
  */
 
 export type FeedbackRow = Raw<{
