@@ -14,6 +14,7 @@ import {
 import { fmt } from '@portal/shared/messages.vi';
 import { normalizeText } from '@portal/shared/rules/diacritics';
 import { doctorDisplayName } from '@portal/shared/rules/doctor-title';
+import { trimTrailingSlashes } from '@portal/shared/rules/paths';
 import {
   ANSWER_TIME_BUCKETS,
   answerTiming,
@@ -346,7 +347,7 @@ export async function options(
 export async function deeplink(ctx: AppContext, caller: Caller, id: number) {
   const q = await repo.findQuestion(ctx.database.db, caller.facilityId, id);
   if (!q) throw notFound(QUESTION_MESSAGES.notFound);
-  const prefix = (await facilitySettings(ctx, caller.facilityId)).APP_LINK_PREFIX.replace(/\/+$/, '');
+  const prefix = trimTrailingSlashes((await facilitySettings(ctx, caller.facilityId)).APP_LINK_PREFIX);
   const path = `/hoi-dap/${id}`;
   return { url: `${prefix}${path}`, path };
 }
