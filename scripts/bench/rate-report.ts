@@ -126,7 +126,7 @@ export async function rateReportBench(port: number): Promise<string> {
     let close: () => Promise<void>;
     if (onPglite) {
       const { openDatabase } = await import('../../apps/server/src/core/db');
-      const database = await openDatabase({ dataDir });
+      const database = await openDatabase({ dataDir: path.join(dataDir, 'pglite') });
       run = async (text) => ((await database.db.execute(sql.raw(text))) as unknown as { rows: Record<string, unknown>[] }).rows;
       close = () => database.close();
     } else {
