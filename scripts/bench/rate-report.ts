@@ -60,7 +60,7 @@ async function seedFeedback(run: Run, n: number, log: (s: string) => void): Prom
       FROM generate_series(${lo}, ${hi}) g
       JOIN (SELECT row_number() OVER (ORDER BY t.id) - 1 AS k, t.id AS tid, s.id AS sid, s.doctor_id, s.room_id, s.department_id, s.date
             FROM time_slots t JOIN schedules s ON s.facility_id = t.facility_id AND s.id = t.schedule_id
-            WHERE s.facility_id = ${fid} AND s.note = 'bench-feedback') s ON s.k = (g * 7919) % ${slots}
+            WHERE s.facility_id = ${fid} AND s.note = 'bench-feedback') s ON s.k = (g::bigint * 7919) % ${slots}
       JOIN (SELECT row_number() OVER (ORDER BY id) - 1 AS k, id, user_id FROM medical_profiles WHERE facility_id = ${fid}) p ON p.k = g % ${profiles}`);
     // ratings drawn from the booking's id: mostly 4–5, the waiting time lowest, a quarter of the criteria left unrated
     const f0 = performance.now();
@@ -74,13 +74,13 @@ async function seedFeedback(run: Run, n: number, log: (s: string) => void): Prom
         SELECT x.*, (o <= 2 OR coalesce(r_doctor, 5) <= 2 OR coalesce(r_reception, 5) <= 2 OR coalesce(r_waiting, 5) <= 2 OR coalesce(r_cleanliness, 5) <= 2) AS complaint
         FROM (
           SELECT b.*, o,
-            CASE WHEN (b.id * 31) % 4 = 0 THEN NULL ELSE least(5, greatest(1, o + (b.id * 17) % 3 - 1)) END AS r_doctor,
-            CASE WHEN (b.id * 37) % 4 = 0 THEN NULL ELSE least(5, greatest(1, o + (b.id * 13) % 3 - 1)) END AS r_reception,
-            CASE WHEN (b.id * 41) % 4 = 0 THEN NULL ELSE least(5, greatest(1, o + (b.id * 11) % 3 - 2)) END AS r_waiting,
-            CASE WHEN (b.id * 43) % 4 = 0 THEN NULL ELSE least(5, greatest(1, o + (b.id * 7) % 3 - 1)) END AS r_cleanliness
+            CASE WHEN (b.id::bigint * 31) % 4 = 0 THEN NULL ELSE least(5, greatest(1, o + (b.id::bigint * 17) % 3 - 1)) END AS r_doctor,
+            CASE WHEN (b.id::bigint * 37) % 4 = 0 THEN NULL ELSE least(5, greatest(1, o + (b.id::bigint * 13) % 3 - 1)) END AS r_reception,
+            CASE WHEN (b.id::bigint * 41) % 4 = 0 THEN NULL ELSE least(5, greatest(1, o + (b.id::bigint * 11) % 3 - 2)) END AS r_waiting,
+            CASE WHEN (b.id::bigint * 43) % 4 = 0 THEN NULL ELSE least(5, greatest(1, o + (b.id::bigint * 7) % 3 - 1)) END AS r_cleanliness
           FROM bookings b
-          CROSS JOIN LATERAL (SELECT CASE WHEN (b.id * 7919) % 100 < 48 THEN 5 WHEN (b.id * 7919) % 100 < 78 THEN 4
-                                          WHEN (b.id * 7919) % 100 < 89 THEN 3 WHEN (b.id * 7919) % 100 < 95 THEN 2 ELSE 1 END AS o) r
+          CROSS JOIN LATERAL (SELECT CASE WHEN (b.id::bigint * 7919) % 100 < 48 THEN 5 WHEN (b.id::bigint * 7919) % 100 < 78 THEN 4
+                                          WHEN (b.id::bigint * 7919) % 100 < 89 THEN 3 WHEN (b.id::bigint * 7919) % 100 < 95 THEN 2 ELSE 1 END AS o) r
           WHERE b.facility_id = ${fid} AND b.code BETWEEN 'BF${String(lo).padStart(8, '0')}' AND 'BF${String(hi).padStart(8, '0')}'
         ) x
       ) y`);
@@ -126,7 +126,7 @@ export async function rateReportBench(port: number): Promise<string> {
     let close: () => Promise<void>;
     if (onPglite) {
       const { openDatabase } = await import('../../apps/server/src/core/db');
-      const database = await openDatabase({ dataDir });
+      const database = await openDatabase({ dataDir: path.join(dataDir, 'pglite') });
       run = async (text) => ((await database.db.execute(sql.raw(text))) as unknown as { rows: Record<string, unknown>[] }).rows;
       close = () => database.close();
     } else {

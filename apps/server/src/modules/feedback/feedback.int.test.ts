@@ -262,6 +262,11 @@ describe('the managers’ list', () => {
     expect(foreign.json().message).toBe(MSG.reportDepartmentUnknown);
     expect((await call('GET', FEEDBACKS_PATH, null)).statusCode).toBe(401);
     for (const k of ['a.desk', 'a.report']) expect((await call('GET', FEEDBACKS_PATH, tok[k]!)).statusCode).toBe(403);
+    expect((await call('GET', `${FEEDBACKS_PATH}/users?from=2026-02-01&to=2026-01-01`, tok['a.consult']!)).statusCode).toBe(400);
+    expect((await call('GET', `${FEEDBACKS_PATH}/export?stars=9`, tok['a.consult']!)).statusCode).toBe(400);
+    expect((await call('GET', `${APP_PATH}/feedbacks?size=5000`, pat.p1!.token)).statusCode).toBe(400);
+    expect((await call('GET', `${FEEDBACKS_PATH}/users`, null)).statusCode).toBe(401);
+    expect((await call('GET', `${FEEDBACKS_PATH}/export`, null)).statusCode).toBe(401);
     expect((await call('GET', `${FEEDBACKS_PATH}/users`, tok['a.desk']!)).statusCode).toBe(403);
     expect((await call('GET', `${FEEDBACKS_PATH}/export`, tok['a.report']!)).statusCode).toBe(403);
   });
