@@ -122,7 +122,7 @@ export async function seedDemoFeedback(ex: Executor, facilityId: number, now = n
     const comment = complaint ? pick(rng, COMPLAINTS) : rng() < 0.55 ? (overall >= 4 ? pick(rng, PRAISE) : pick(rng, NEUTRAL)) : '';
     // given the evening of the visit or within two days, never in the future
     const [y, m, d] = v.date.split('-').map(Number) as [number, number, number];
-    const at = Math.min(now.getTime() - 60_000, vnWallClockToMs(y, m, d, 12, 0, 0, 0) + Math.floor(rng() * 60) * 3_600_000);
+    const at = Math.min(now.getTime() - (5 + Math.floor(rng() * 600)) * 60_000, vnWallClockToMs(y, m, d, 12, 0, 0, 0) + Math.floor(rng() * 60) * 3_600_000);
     const ageDays = (now.getTime() - at) / 86_400_000;
     // older complaints were answered, most of them handled; a few kind words were thanked
     const replied = Boolean(admin) && ((complaint && ageDays > 2 && rng() < 0.75) || (!complaint && overall === 5 && comment && rng() < 0.15));
