@@ -8,15 +8,13 @@ import { fmt } from '@portal/shared/messages.vi';
 import { formatDate, formatDateTime } from '@portal/shared/rules/format';
 import { DebouncedInput } from '../../core/blocks/debounced-input';
 import { PeriodFilter } from '../../core/blocks/period-filter';
-import { SelectBox } from '../../core/blocks/select-box';
 import { actionsColumn, EllipsisText, TwoLines, WrapText } from '../../core/crud/cells';
 import { useDetailParam } from '../../core/crud/list-slots';
 import { EMPTY_LIST_STATE, type ListState } from '../../core/crud/list-state';
 import { PagedTable } from '../../core/crud/paged-table';
 import { useScreenParams } from '../../core/router/use-screen-params';
-import { loaders } from '../appointments/appointments.api';
 import { FeedbackDetailDrawer } from './feedback-detail';
-import { ExportLink, RatingCell, StateTags } from './feedback-parts';
+import { DepartmentDoctorFilters, ExportLink, RatingCell, StateTags } from './feedback-parts';
 import { feedbackApi, feedbackKeys } from './feedback.api';
 import { DETAIL_PARAM, type FeedbackListState, listParams, listQuery, parseListState } from './feedback.logic';
 import { TF } from './feedback.messages';
@@ -42,7 +40,6 @@ export function FeedbackListTab() {
     queryFn: ({ signal }) => feedbackApi.list(s, signal),
     placeholderData: keepPreviousData,
   });
-  const doctorLoader = useMemo(() => loaders.doctors({ departmentId: s.departmentId }), [s.departmentId]);
   const state: ListState = { ...EMPTY_LIST_STATE, page: s.page, size: s.size };
   const columns: ColumnsType<FeedbackRowDto> = [
     {
@@ -95,25 +92,7 @@ export function FeedbackListTab() {
             onDebouncedChange={(v) => set({ q: v.trim() })}
           />
           <PeriodFilter value={s} onChange={(p) => set(p)} presets={['today', 'last7', 'thisMonth', 'lastMonth', 'last30']} />
-          <SelectBox
-            aria-label={TF.department}
-            placeholder={TF.allDepartments}
-            allowClear
-            style={{ width: 190 }}
-            loader={loaders.departments}
-            value={s.departmentId}
-            onChange={(v: number | undefined) => set({ departmentId: v ?? undefined, doctorId: undefined })}
-          />
-          <SelectBox
-            aria-label={TF.doctor}
-            placeholder={TF.allDoctors}
-            allowClear
-            style={{ width: 190 }}
-            loader={doctorLoader}
-            reloadKey={s.departmentId ?? 0}
-            value={s.doctorId}
-            onChange={(v: number | undefined) => set({ doctorId: v ?? undefined })}
-          />
+          <DepartmentDoctorFilters departmentId={s.departmentId} doctorId={s.doctorId} set={set} />
           <Select<StarFilter>
             aria-label={TF.stars}
             placeholder={TF.allStars}

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Button, Flex, Tag } from 'antd';
 import { DownloadOutlined, StarFilled } from '@ant-design/icons';
 import type { FeedbackRowDto } from '@portal/shared/contracts/feedback.contract';
@@ -6,6 +6,8 @@ import { fmt } from '@portal/shared/messages.vi';
 import { FEEDBACK_CRITERION_LABELS, FEEDBACK_STATUS_LABELS, lowCriteria } from '@portal/shared/rules/feedback';
 import { CORE_T } from '../../core/messages';
 import { reportError } from '../../core/crud/resource-api';
+import { SelectBox } from '../../core/blocks/select-box';
+import { loaders } from '../appointments/appointments.api';
 import { sizeText } from '../reports/reports.logic';
 import { starFill } from './feedback.logic';
 import { TF } from './feedback.messages';
@@ -77,5 +79,41 @@ export function ExportLink({ run }: { run: (onProgress: (bytes: number) => void)
     <Button icon={<DownloadOutlined />} loading={received !== null} onClick={() => void onClick()}>
       {received !== null && received > 0 ? fmt(TF.report.exporting, { size: sizeText(received) }) : CORE_T.crud.export}
     </Button>
+  );
+}
+
+/** The department and doctor filters of the feedback tabs: the doctors of the chosen department; a new department clears the doctor. */
+export function DepartmentDoctorFilters({
+  departmentId,
+  doctorId,
+  set,
+}: {
+  departmentId?: number;
+  doctorId?: number;
+  set: (next: { departmentId?: number; doctorId?: number }) => void;
+}) {
+  const doctorLoader = useMemo(() => loaders.doctors({ departmentId }), [departmentId]);
+  return (
+    <>
+      <SelectBox
+        aria-label={TF.department}
+        placeholder={TF.allDepartments}
+        allowClear
+        style={{ width: 190 }}
+        loader={loaders.departments}
+        value={departmentId}
+        onChange={(v: number | undefined) => set({ departmentId: v ?? undefined, doctorId: undefined })}
+      />
+      <SelectBox
+        aria-label={TF.doctor}
+        placeholder={TF.allDoctors}
+        allowClear
+        style={{ width: 190 }}
+        loader={doctorLoader}
+        reloadKey={departmentId ?? 0}
+        value={doctorId}
+        onChange={(v: number | undefined) => set({ doctorId: v ?? undefined })}
+      />
+    </>
   );
 }

@@ -6,10 +6,8 @@ import type { CountRateRowDto, RateRowDto } from '@portal/shared/contracts/feedb
 import { FEEDBACK_CRITERIA, FEEDBACK_CRITERION_LABELS, type FeedbackCriterion, formatStars, STARS } from '@portal/shared/rules/feedback';
 import { CORE_T } from '../../core/messages';
 import { PeriodFilter } from '../../core/blocks/period-filter';
-import { SelectBox } from '../../core/blocks/select-box';
 import { useScreenParams } from '../../core/router/use-screen-params';
-import { loaders } from '../appointments/appointments.api';
-import { ExportLink } from './feedback-parts';
+import { DepartmentDoctorFilters, ExportLink } from './feedback-parts';
 import { feedbackApi, feedbackKeys } from './feedback.api';
 import { parseReportState, type RateReportState, reportParams, reportQuery } from './feedback.logic';
 import { TF } from './feedback.messages';
@@ -84,7 +82,6 @@ export function RateReportTab() {
     queryFn: ({ signal }) => feedbackApi.countRate(s, signal),
     placeholderData: keepPreviousData,
   });
-  const doctorLoader = useMemo(() => loaders.doctors({ departmentId: s.departmentId }), [s.departmentId]);
   const d = rate.data;
   const c = count.data;
   const loading = rate.isLoading || (rate.isFetching && rate.isPlaceholderData);
@@ -94,25 +91,7 @@ export function RateReportTab() {
       <Card size="small">
         <Flex wrap gap={12} align="center">
           <PeriodFilter value={s} onChange={(p) => set(p)} presets={['thisWeek', 'thisMonth', 'lastMonth', 'last30']} />
-          <SelectBox
-            aria-label={TF.department}
-            placeholder={TF.allDepartments}
-            allowClear
-            style={{ width: 190 }}
-            loader={loaders.departments}
-            value={s.departmentId}
-            onChange={(v: number | undefined) => set({ departmentId: v ?? undefined, doctorId: undefined })}
-          />
-          <SelectBox
-            aria-label={TF.doctor}
-            placeholder={TF.allDoctors}
-            allowClear
-            style={{ width: 190 }}
-            loader={doctorLoader}
-            reloadKey={s.departmentId ?? 0}
-            value={s.doctorId}
-            onChange={(v: number | undefined) => set({ doctorId: v ?? undefined })}
-          />
+          <DepartmentDoctorFilters departmentId={s.departmentId} doctorId={s.doctorId} set={set} />
           <span style={{ marginInlineStart: 'auto' }}>
             <ExportLink run={(p) => feedbackApi.exportReport(s, p)} />
           </span>
