@@ -17,3 +17,4 @@ export * from './settings';
 export * from './news';
 export * from './questions';
 export * from './feedback';
+export * from './clinic';
