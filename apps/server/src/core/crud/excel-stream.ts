@@ -1,5 +1,6 @@
 import { PassThrough, type Readable, type Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
+import type { FastifyReply } from 'fastify';
 import { MSG } from '@portal/shared/messages.vi';
 
 /** One sheet of a streamed workbook: a title row (what, which period, which filters), the headers, the rows. */
@@ -99,4 +100,10 @@ export function streamWorkbook(sheets: StreamSheet[]): Readable {
     }
   })();
   return out;
+}
+
+/** Sends a streamed workbook (or any streamed file) as an attachment of its file name. */
+export function sendStreamedFile(reply: FastifyReply, type: string, file: { stream: Readable; fileName: string }) {
+  reply.header('content-disposition', `attachment; filename="${file.fileName}"`);
+  return reply.type(type).send(file.stream);
 }

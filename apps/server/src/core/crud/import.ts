@@ -19,7 +19,7 @@
  * mode 'insert' reports a code that already exists as a row error.
  */
 import ExcelJS from 'exceljs';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { FieldDef, Resource } from '@portal/shared/core/define-resource';
@@ -68,7 +68,7 @@ export interface ImportOptions extends TableHandlerOptions {
 const XLS_MIME = 'application/vnd.ms-excel';
 
 /** The file or some rows are refused: answered 400 with the per-row report, nothing written. */
-class ImportRejected extends Error {
+export class ImportRejected extends Error {
   constructor(
     message: string,
     readonly errors: ImportRowError[],
@@ -77,7 +77,7 @@ class ImportRejected extends Error {
     super(message);
   }
 }
-const fileError = (message: string) => new ImportRejected(message, [{ row: 0, field: '_file', column: '', message }]);
+export const fileError = (message: string) => new ImportRejected(message, [{ row: 0, field: '_file', column: '', message }]);
 const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04];
 const OLE_MAGIC = [0xd0, 0xcf, 0x11, 0xe0];
 const TEMPLATE_ROWS = 500;
@@ -304,12 +304,12 @@ export async function writeImportTemplate(resource: Resource, refLabel: (name: s
 
 // ---------------------------------------------------------------- reading
 
-interface ParsedRow {
+export interface ParsedRow {
   row: number;
   values: Record<string, Coerced>;
 }
 
-async function readSheet(buffer: Buffer, fields: FieldDef[], maxRows: number): Promise<{ columns: FieldDef[]; rows: ParsedRow[] }> {
+export async function readSheet(buffer: Buffer, fields: FieldDef[], maxRows: number): Promise<{ columns: FieldDef[]; rows: ParsedRow[] }> {
   if (OLE_MAGIC.every((b, i) => buffer[i] === b)) {
     throw fileError('Tệp Excel 97-2003 (.xls) không được hỗ trợ. Vui lòng mở tệp và lưu lại dưới dạng .xlsx');
   }
@@ -370,6 +370,23 @@ async function readSheet(buffer: Buffer, fields: FieldDef[], maxRows: number): P
 
 // ---------------------------------------------------------------- routes
 
+/** Lets a scope read an uploaded workbook as bytes (any declared Excel or binary type). */
+export function acceptExcelBodies(app: FastifyInstance): void {
+  for (const mime of [XLSX_MIME, XLS_MIME, 'application/octet-stream']) {
+    if (!app.hasContentTypeParser(mime)) app.addContentTypeParser(mime, { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
+  }
+}
+
+/** Runs an import; a refused file or row is answered 400 with the per-row report (nothing was written). */
+export async function answerImport<T>(reply: FastifyReply, run: () => Promise<T>): Promise<T | FastifyReply> {
+  try {
+    return await run();
+  } catch (e) {
+    if (!(e instanceof ImportRejected)) throw e;
+    return reply.code(400).send({ code: 400, message: e.message, errors: e.errors, totalErrors: e.totalErrors });
+  }
+}
+
 export function resourceImportRoutes(app: FastifyInstance, ctx: AppContext, resource: Resource, table: CatalogTable, options: ImportOptions = {}): void {
   const col = (key: string) => (table as unknown as Record<string, PgColumn>)[key]!;
   const tags = [resource.labelPlural];
@@ -390,9 +407,7 @@ export function resourceImportRoutes(app: FastifyInstance, ctx: AppContext, reso
   // The import endpoint's body is `fileBody` (read as bytes in a scope of its own, by its own bodyLimit). These
   // parsers, kept at the default (JSON) body limit for the other routes of this scope, answer a file sent to
   // one of them with 413 (not 415), as before.
-  for (const mime of [XLSX_MIME, XLS_MIME, 'application/octet-stream']) {
-    if (!app.hasContentTypeParser(mime)) app.addContentTypeParser(mime, { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
-  }
+  acceptExcelBodies(app);
 
   const endpoints = resourceImportEndpoints(resource);
   route(app, endpoints.template, {
@@ -406,14 +421,7 @@ export function resourceImportRoutes(app: FastifyInstance, ctx: AppContext, reso
     config: access,
     tags,
     bodyLimit: maxBytes,
-    handler: async (req, reply) => {
-      try {
-        return await importFile(req);
-      } catch (e) {
-        if (!(e instanceof ImportRejected)) throw e;
-        return reply.code(400).send({ code: 400, message: e.message, errors: e.errors, totalErrors: e.totalErrors });
-      }
-    },
+    handler: async (req, reply) => answerImport(reply, () => importFile(req)),
   });
 
   async function importFile(req: FastifyRequest) {

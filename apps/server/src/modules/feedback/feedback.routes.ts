@@ -1,5 +1,4 @@
-import type { Readable } from 'node:stream';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import {
   appFeedbackEndpoints as A,
   FEEDBACK_AUTHORITY,
@@ -10,6 +9,7 @@ import {
 } from '@portal/shared/contracts/feedback.contract';
 import { caller, patientCaller } from '../../core/access';
 import type { AppContext } from '../../core/context';
+import { sendStreamedFile } from '../../core/crud/excel-stream';
 import { route } from '../../core/endpoints';
 import { feedbackFixtureRoutes } from './feedback-fixtures.routes';
 import * as service from './feedback.service';
@@ -22,11 +22,6 @@ const tags = ['Phản hồi của bệnh nhân'];
 const appTags = ['Ứng dụng bệnh nhân'];
 const ok = <T>(data: T, message?: string) => ({ code: 0 as const, ...(message ? { message } : {}), data });
 
-function sendFile(reply: FastifyReply, type: string, file: { stream: Readable; fileName: string }) {
-  reply.header('content-disposition', `attachment; filename="${file.fileName}"`);
-  return reply.type(type).send(file.stream);
-}
-
 /**
  * Patients' feedback (issue 19): the managers' list, patients, reply and handling (MANAGER_CONSULTATION), the rate
  * reports (MANAGER_CONSULTATION or MANAGER_REPORT) and the patient app's feedback (a signed-in patient).
@@ -37,7 +32,7 @@ export async function feedbackRoutes(app: FastifyInstance, ctx: AppContext): Pro
   route(app, E.export, {
     config: staff,
     tags,
-    handler: async (req, reply) => sendFile(reply, E.export.file.type, await service.exportList(ctx, caller(req), req.query)),
+    handler: async (req, reply) => sendStreamedFile(reply, E.export.file.type, await service.exportList(ctx, caller(req), req.query)),
   });
   route(app, E.get, { config: staff, tags, handler: async (req) => ok(await service.get(ctx, caller(req), req.params.id)) });
   route(app, E.reply, {
@@ -60,7 +55,7 @@ export async function feedbackRoutes(app: FastifyInstance, ctx: AppContext): Pro
   route(app, R.rateReportExport, {
     config: reportAccess,
     tags: ['Báo cáo'],
-    handler: async (req, reply) => sendFile(reply, R.rateReportExport.file.type, await reports.exportRateReport(ctx, caller(req), req.query)),
+    handler: async (req, reply) => sendStreamedFile(reply, R.rateReportExport.file.type, await reports.exportRateReport(ctx, caller(req), req.query)),
   });
 
   route(app, A.send, {

@@ -1,8 +1,8 @@
-import type { Readable } from 'node:stream';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { reportEndpoints } from '@portal/shared/contracts/reports.contract';
 import { caller } from '../../core/access';
 import type { AppContext } from '../../core/context';
+import { sendStreamedFile } from '../../core/crud/excel-stream';
 import { route } from '../../core/endpoints';
 import { defineReportFoldJob } from './fold.job';
 import * as service from './reports.service';
@@ -10,12 +10,6 @@ import * as service from './reports.service';
 const access = { access: 'MANAGER_REPORT' as const };
 const tags = ['Báo cáo'];
 const ok = <T>(data: T) => ({ code: 0 as const, data });
-
-/** Sends a streamed workbook with its file name. */
-function sendFile(reply: FastifyReply, type: string, file: { stream: Readable; fileName: string }) {
-  reply.header('content-disposition', `attachment; filename="${file.fileName}"`);
-  return reply.type(type).send(file.stream);
-}
 
 /** The booking reports (spec §7 "Reports", MANAGER_REPORT): four reports, their Excel exports and the streamed bookings list. */
 export async function reportRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -47,13 +41,17 @@ export async function reportRoutes(app: FastifyInstance, ctx: AppContext): Promi
     route(app, endpoint, {
       config: access,
       tags,
-      handler: async (req, reply) => sendFile(reply, endpoint.file.type, await run(ctx, caller(req), req.query)),
+      handler: async (req, reply) => sendStreamedFile(reply, endpoint.file.type, await run(ctx, caller(req), req.query)),
     });
   }
   route(app, reportEndpoints.staffStatisticEfficiencyExport, {
     config: access,
     tags,
     handler: async (req, reply) =>
-      sendFile(reply, reportEndpoints.staffStatisticEfficiencyExport.file.type, await service.exportStaffStatisticEfficiency(ctx, caller(req), req.query)),
+      sendStreamedFile(
+        reply,
+        reportEndpoints.staffStatisticEfficiencyExport.file.type,
+        await service.exportStaffStatisticEfficiency(ctx, caller(req), req.query),
+      ),
   });
 }
