@@ -27,8 +27,8 @@ test.describe('admin shell', () => {
     await expect(page.getByText('Phát triển bởi Đội ngũ Portal Y tế')).toBeVisible();
     // Home: the screens this account can open (the sidebar's table) and today's date DD/MM/YYYY.
     await expect(page.getByTestId('home-screens').getByRole('link')).toHaveText(screenLinks(['ADMIN_FACILITY']));
-    // the private clinic's members have no screen yet: not offered
-    await expect(page.getByTestId('home-screens')).not.toContainText(T.menu.members);
+    // the private clinic's members and chat have their screens (issue 20): offered
+    await expect(page.getByTestId('home-screens')).toContainText(T.menu.members);
     await expect(page.getByText(T.home.intro, { exact: false })).toBeVisible();
     await expect(page.getByText(/Hôm nay: \d{2}\/\d{2}\/\d{4}/)).toBeVisible();
     await snap(page, 'shell-admin');

@@ -375,8 +375,18 @@ export const MENU: readonly MenuEntry[] = [
     icon: 'clinic',
     authority: 'MANAGER_SHP',
     children: [
-      { key: 'shp-members', label: T.menu.members, path: '/admin/SHP/members' },
-      { key: 'shp-groups-chat', label: T.menu.chatGroups, path: '/admin/SHP/groups-chat' },
+      {
+        key: 'shp-members',
+        label: T.menu.members,
+        path: '/admin/SHP/members',
+        page: () => import('../modules/clinic/members-page').then((m) => m.MembersPage),
+      },
+      {
+        key: 'shp-groups-chat',
+        label: T.menu.chatGroups,
+        path: '/admin/SHP/groups-chat',
+        page: () => import('../modules/clinic/chat-page').then((m) => m.ChatPage),
+      },
       { key: 'shp-drug', label: T.menu.drugReminders, path: '/admin/SHP/drug' },
       {
         key: 'shp-news',

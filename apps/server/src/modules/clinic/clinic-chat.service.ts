@@ -292,7 +292,7 @@ export async function hide(ctx: AppContext, caller: Caller, groupId: number, mes
         before: { hidden: m.hidden, groupId, sender: m.senderName, characters: m.text.length, image: m.imageUrl !== null },
         after: { hidden },
       },
-      live: live(caller.facilityId, CHAT_EVENTS.hidden, groupId, { messageId, hidden }),
+      live: live(caller.facilityId, CHAT_EVENTS.hidden, groupId, { messageId, hidden, hiddenBy: after.hiddenBy }),
     });
     return toMessage(after, true);
   });

@@ -16,6 +16,7 @@ import { defineLiveTopic } from '../../core/live';
 import { fileStore } from '../../core/uploads';
 import { CONTENT_IMAGE_AREA, contentImageAnswer, storeContentImage } from '../content/content.routes';
 import { actor, asOrigin, type PatientCaller } from '../patient-app/patient-app.service';
+import { clinicFixtureRoutes } from './clinic-fixtures.routes';
 import * as chatRepo from './clinic-chat.repository';
 import * as chat from './clinic-chat.service';
 import { importMembers, importTemplate } from './clinic-members.import';
@@ -223,4 +224,5 @@ export async function clinicRoutes(app: FastifyInstance, ctx: AppContext): Promi
       return contentImageAnswer(image);
     },
   });
+  if (ctx.config.ENABLE_TEST_FIXTURES) await clinicFixtureRoutes(app, ctx);
 }

@@ -1,12 +1,14 @@
 import { CLIENT_HEADERS } from '@portal/shared/constants';
 import { fillPath } from '@portal/shared/core/endpoint';
 import type { ImportErrorBody, ImportResult } from '@portal/shared/core/import';
-import type { ResourceImportEndpoints } from '@portal/shared/core/resource-endpoints';
 import { MSG } from '@portal/shared/messages.vi';
 import { ApiError } from '../api/api-error';
 import { currentLoginToken } from '../auth/auth-store';
 import { notify } from '../notify';
 import { fetchWithSession } from './download';
+
+/** An import endpoint: a POST of the .xlsx itself. */
+export type ImportEndpoint = { method: string; path: string };
 
 export type ImportOutcome = { ok: true; message: string; result: ImportResult } | { ok: false; message: string; report: ImportErrorBody };
 
@@ -18,7 +20,7 @@ import { XLSX_MIME } from '@portal/shared/core/endpoint-files';
  * report, not a failure: it comes back as `{ ok: false, report }`. Like fetchFile, a 401 lets
  * the JSON client renew the session (or sign out) once, then the upload is retried.
  */
-export async function uploadImport(endpoint: ResourceImportEndpoints['import'], file: File): Promise<ImportOutcome> {
+export async function uploadImport(endpoint: ImportEndpoint, file: File): Promise<ImportOutcome> {
   const attempt = () => {
     const token = currentLoginToken();
     return fetch(fillPath(endpoint.path), {

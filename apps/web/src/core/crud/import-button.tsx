@@ -8,17 +8,31 @@ import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, type ImportRowError } from '@portal/
 import { fmt } from '@portal/shared/messages.vi';
 import { CORE_T as T } from '../messages';
 import { fetchFile, saveBlob } from './download';
-import { uploadImport, type ImportOutcome } from './import-api';
+import { type ImportEndpoint, uploadImport, type ImportOutcome } from './import-api';
 import { labelInText, reportError } from './resource-api';
 
 const MB = IMPORT_MAX_BYTES / 1024 / 1024;
 
+/** What an import button imports: its template and import endpoints, and what the rows are (lower case, for the title). */
+export interface ImportSource {
+  template: { path: string; file: { name?: string } };
+  import: ImportEndpoint;
+  label: string;
+  templateName: string;
+}
+
+/** The import of a resource with `importable: true` (core/crud/import.ts on the server). */
+export function resourceImportSource(resource: Resource): ImportSource {
+  const { template, import: upload } = resourceImportEndpoints(resource);
+  return { template, import: upload, label: labelInText(resource), templateName: `${resource.exportName}-mau-nhap.xlsx` };
+}
+
 /**
- * "Nhập từ Excel" of a resource with `importable: true`: download the template, choose a .xlsx,
- * upload; then either the counts (and the list reloads) or the per-row report (Dòng, Cột, Lỗi)
- * with nothing imported.
+ * "Nhập từ Excel": download the template, choose a .xlsx, upload; then either the counts (and the list reloads) or the
+ * per-row report (Dòng, Cột, Lỗi) with nothing imported. A resource's list passes `resourceImportSource(resource)`;
+ * a screen of its own API (the private clinic's members) passes its own endpoints.
  */
-export function ImportButton({ resource, onImported }: { resource: Resource; onImported: () => void }) {
+export function ImportButton({ source, onImported }: { source: ImportSource; onImported: () => void }) {
   const [open, setOpen] = useState(false);
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
@@ -35,8 +49,7 @@ export function ImportButton({ resource, onImported }: { resource: Resource; onI
   const downloadTemplate = async () => {
     setDownloading(true);
     try {
-      const { template } = resourceImportEndpoints(resource);
-      const { blob, fileName } = await fetchFile(fillPath(template.path), {}, template.file.name ?? `${resource.exportName}-mau-nhap.xlsx`);
+      const { blob, fileName } = await fetchFile(fillPath(source.template.path), {}, source.template.file.name ?? source.templateName);
       saveBlob(blob, fileName);
     } catch (e) {
       reportError(e, T.importExcel.templateFailed);
@@ -50,7 +63,7 @@ export function ImportButton({ resource, onImported }: { resource: Resource; onI
     setBusy(true);
     setOutcome(null);
     try {
-      const result = await uploadImport(resourceImportEndpoints(resource).import, file);
+      const result = await uploadImport(source.import, file);
       setOutcome(result);
       if (result.ok) {
         setFile(null);
@@ -70,7 +83,7 @@ export function ImportButton({ resource, onImported }: { resource: Resource; onI
         {T.importExcel.button}
       </Button>
       <Modal
-        title={fmt(T.importExcel.title, { label: labelInText(resource) })}
+        title={fmt(T.importExcel.title, { label: source.label })}
         open={open}
         width={760}
         onCancel={() => {

@@ -7,7 +7,7 @@ import type { Resource } from '@portal/shared/core/define-resource';
 import { installVietnameseZodErrors } from '@portal/shared/core/zod-vi';
 import { CORE_T as T } from '../messages';
 import { useMe } from '../auth/session';
-import { ImportButton } from './import-button';
+import { ImportButton, resourceImportSource } from './import-button';
 import { listColumns, type CellOverrides } from './list-columns';
 import { ListFilterBar } from './list-filter-bar';
 import { useDetailParam, type DetailSlotProps, type FilterSlotProps, type FormSlotProps, type ListActions } from './list-slots';
@@ -151,7 +151,7 @@ export function ResourceListPage({
         </Typography.Title>
         <Flex gap={8} wrap>
           {toolbar}
-          {resource.importable && <ImportButton resource={resource} onImported={() => void invalidate()} />}
+          {resource.importable && <ImportButton source={resourceImportSource(resource)} onImported={() => void invalidate()} />}
           {api.offers('export') && <ExportButton run={() => api.exportExcel(exportQuery(state, spec))} />}
           {writable && canCreate && api.offers('create') && (
             <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ row: null })}>

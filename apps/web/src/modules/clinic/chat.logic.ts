@@ -1,0 +1,41 @@
+import type { ChatMessageDto, ChatParticipantDto } from '@portal/shared/contracts/clinic-chat.contract';
+
+/**
+ * Adds messages to those shown, in id order, each once: a live event, a catch-up page (`after=`) and a history page
+ * (`before=`) may overlap, and a message may come back changed (hidden or shown again) — the newer copy wins.
+ */
+export function mergeMessages(shown: readonly ChatMessageDto[], incoming: readonly ChatMessageDto[]): ChatMessageDto[] {
+  if (!incoming.length) return shown as ChatMessageDto[];
+  const byId = new Map(shown.map((m) => [m.id, m]));
+  for (const m of incoming) byId.set(m.id, m);
+  return [...byId.values()].sort((a, b) => a.id - b.id);
+}
+
+/** The last message id shown, or 0 (a catch-up asks for what came after it). */
+export const lastId = (shown: readonly ChatMessageDto[]) => shown.at(-1)?.id ?? 0;
+
+/**
+ * "Đã xem": under which shown message each participant's read mark sits — the last shown message at or before their
+ * mark — leaving out the viewer and a message's own sender. A mark before every shown message is not placed.
+ */
+export function seenMarkers(
+  shown: readonly ChatMessageDto[],
+  people: readonly ChatParticipantDto[],
+  me: { kind: 'STAFF' | 'MEMBER'; id: number },
+): Map<number, string[]> {
+  const out = new Map<number, string[]>();
+  for (const p of people) {
+    if (p.kind === me.kind && p.refId === me.id) continue;
+    let at: ChatMessageDto | undefined;
+    for (const m of shown) {
+      if (m.id > p.lastReadMessageId) break;
+      at = m;
+    }
+    if (!at || (at.sender.kind === p.kind && at.sender.id === p.refId)) continue;
+    out.set(at.id, [...(out.get(at.id) ?? []), p.name]);
+  }
+  return out;
+}
+
+/** Enter sends; Shift+Enter (or a composition in progress, e.g. Vietnamese input methods) does not. */
+export const sendsOnKey = (e: { key: string; shiftKey: boolean; isComposing?: boolean }) => e.key === 'Enter' && !e.shiftKey && !e.isComposing;
