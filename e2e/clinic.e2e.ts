@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Browser } from '@playwright/test';
+import { expectAccessible } from './a11y';
 import { chooseOption, chooseOptions, FIXTURE_PASSWORD, loginViaApi, md5, misfits, snap, toast, uniq } from './helpers';
 
 /**
@@ -66,6 +67,7 @@ test('a patient found by name is enrolled, deactivated with a reason and reactiv
   await expect(drawer.getByRole('textbox', { name: 'Ghi chú nội bộ' })).toHaveValue('Đường huyết lúc đói 8,1 mmol/L khi ra viện');
   await expect(drawer.getByTestId('survey-BLOOD_GLUCOSE').getByRole('switch')).toBeChecked();
   await snap(page, 'clinic-member-drawer');
+  await expectAccessible(page, 'the member drawer');
 
   await drawer.getByRole('button', { name: 'Ngừng kích hoạt' }).click();
   const confirm = page.locator('.ant-modal-confirm');
@@ -165,6 +167,7 @@ test('a group with an enrolled patient: a message typed in one browser shows in 
   await expect(paneB.getByTestId('chat-message').filter({ hasText: reply })).toHaveClass(/is-hidden/);
   expect(await misfits(a, { width: WIDTH })).toEqual([]);
   await snap(a, 'clinic-chat');
+  await expectAccessible(a, '/admin/SHP/groups-chat with messages');
   await first.context.close();
   await second.context.close();
 });
