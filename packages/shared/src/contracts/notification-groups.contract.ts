@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CLINIC_PROGRAMS } from '../rules/clinic-programs';
 import { envelope, pageEnvelope } from '../core/api';
 import { endpoint } from '../core/endpoint';
 import { isoDay } from '../core/iso-day';
@@ -135,6 +136,12 @@ export const audienceFilters = z
       visited: z.strictObject({ departmentId: positiveId('Khoa').optional(), specialtyId: positiveId('Chuyên khoa').optional(), ...period }).optional(),
       booked: z.strictObject(period).optional(),
       userId: positiveId('Bệnh nhân').optional(),
+      clinic: z
+        .strictObject(
+          { program: z.enum(CLINIC_PROGRAMS, { message: 'Chương trình chăm sóc không hợp lệ' }).optional() },
+          { error: 'Điều kiện thành viên phòng khám tư không hợp lệ' },
+        )
+        .optional(),
     },
     { error: (iss) => (iss.code === 'unrecognized_keys' ? `Điều kiện lọc không hỗ trợ: ${iss.keys.join(', ')}` : 'Nhóm nhận không hợp lệ') },
   )

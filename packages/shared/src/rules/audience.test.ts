@@ -32,7 +32,9 @@ describe('audienceFilters (the contract)', () => {
     [{ gender: 'OTHER' }, 'Giới tính không hợp lệ'],
     [{ booked: { from: '2026-02-30', to: '2026-03-01' } }, 'không có ngày 30/02/2026'],
     [{ visited: { from: '2026-01-01' } }, 'Đến ngày không hợp lệ'],
-    [{ clinic: true }, 'Điều kiện lọc không hỗ trợ: clinic'],
+    [{ clinic: true }, 'Điều kiện thành viên phòng khám tư không hợp lệ'],
+    [{ clinic: { program: 'CANCER' } }, 'Chương trình chăm sóc không hợp lệ'],
+    [{ members: {} }, 'Điều kiện lọc không hỗ trợ: members'],
     [{ userId: 0 }, 'Bệnh nhân không hợp lệ'],
   ])('%o is refused', (a, message) => {
     const r = audienceFilters.safeParse(a);
@@ -40,7 +42,14 @@ describe('audienceFilters (the contract)', () => {
     expect(JSON.stringify(r.error?.issues.map((i) => i.message))).toContain(message);
   });
   it('keeps what it accepts', () => {
-    const a = { gender: 'MALE', ageFrom: 18, ageTo: 60, provinceCode: '01', visited: { specialtyId: 3, from: '2026-01-01', to: '2026-06-30' } };
+    const a = {
+      gender: 'MALE',
+      ageFrom: 18,
+      ageTo: 60,
+      provinceCode: '01',
+      visited: { specialtyId: 3, from: '2026-01-01', to: '2026-06-30' },
+      clinic: { program: 'DIABETES' },
+    };
     expect(audienceFilters.parse(a)).toEqual(a);
   });
 });

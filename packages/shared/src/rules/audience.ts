@@ -3,8 +3,10 @@
  * accounts, combined with AND. An account matches the person filters (gender, age, province, ward) when one of its
  * medical profiles matches them all; `visited` is a finished visit (a DONE booking) of the account in a period,
  * optionally in a department or specialty; `booked` is any booking of the account in a period that was not
- * cancelled; `userId` is one account. `all` is the whole facility and takes no other filter.
+ * cancelled; `userId` is one account; `clinic` the active members of the private clinic (of one programme). `all` is
+ * the whole facility and takes no other filter.
  */
+import type { ClinicProgram } from './clinic-programs';
 import { isLeapYear, pad2, pad4 } from './time';
 
 export interface AudiencePeriod {
@@ -22,6 +24,8 @@ export interface AudienceFilters {
   visited?: AudiencePeriod & { departmentId?: number; specialtyId?: number };
   booked?: AudiencePeriod;
   userId?: number;
+  /** Active members of the private clinic (issue 20), of one programme when given. */
+  clinic?: { program?: ClinicProgram };
 }
 
 export const AUDIENCE_AGE_MAX = 150;
@@ -35,7 +39,7 @@ export const AUDIENCE_MESSAGES = {
   periodOrder: 'Ngày kết thúc phải từ ngày bắt đầu trở đi',
 } as const;
 
-const FILTER_KEYS = ['gender', 'ageFrom', 'ageTo', 'provinceCode', 'wardCode', 'visited', 'booked', 'userId'] as const;
+const FILTER_KEYS = ['gender', 'ageFrom', 'ageTo', 'provinceCode', 'wardCode', 'visited', 'booked', 'userId', 'clinic'] as const;
 
 /** The filters set (not undefined or null). */
 export function audienceFilterKeys(a: AudienceFilters): string[] {

@@ -5,6 +5,7 @@ import { MEMBER_MESSAGES, MEMBERS_PATH as P } from '@portal/shared/contracts/cli
 import { CLINIC_PROGRAM_SURVEYS } from '@portal/shared/rules/clinic-programs';
 import { clinicFacility, type ClinicFac } from '../../test/clinic-fixtures';
 import { bearer, createTestApp, sqlRows, type TestApp } from '../../test/test-app';
+import { countAudience } from '../notifications/audience';
 
 /**
  * The private clinic's members through the API (issue 20): enrolment and its refusals (twice, another facility's
@@ -239,6 +240,19 @@ describe('the Excel import', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toContain('.xlsx');
     expect((await upload(a.desk, await xlsx([]))).statusCode).toBe(403);
+  });
+});
+
+describe('a notification group’s audience', () => {
+  it('reaches the active members of the clinic, of one programme when asked, and no one of another facility', async () => {
+    const active = await sqlRows<{ userId: number; program: string }>(
+      t,
+      sql`SELECT user_id AS "userId", program FROM clinic_members WHERE facility_id = ${a.id} AND active`,
+    );
+    expect(active.length).toBeGreaterThan(1);
+    expect(await countAudience(t.database.db, a.id, { clinic: {} })).toBe(active.length);
+    expect(await countAudience(t.database.db, a.id, { clinic: { program: 'ELDERLY' } })).toBe(active.filter((m) => m.program === 'ELDERLY').length);
+    expect(await countAudience(t.database.db, b.id, { clinic: { program: 'ELDERLY' } })).toBe(0);
   });
 });
 

@@ -35,6 +35,10 @@ export function audienceWhere(facilityId: number, a: AudienceFilters, now: Date 
       ),
     );
   }
+  if (a.clinic) {
+    conds.push(sql`u.id IN (SELECT m.user_id FROM clinic_members m WHERE m.facility_id = ${facilityId} AND m.active
+      ${a.clinic.program ? sql`AND m.program = ${a.clinic.program}` : sql``})`);
+  }
   if (a.booked) conds.push(bookedBy(facilityId, sql`b.status <> 'CANCELLED' AND b.date BETWEEN ${a.booked.from}::date AND ${a.booked.to}::date`));
   return sql.join(conds, sql` AND `);
 }

@@ -1,3 +1,4 @@
+import { CLINIC_PROGRAM_LABELS, CLINIC_PROGRAMS } from '@portal/shared/rules/clinic-programs';
 import { useEffect, useMemo, useState } from 'react';
 import { Alert, Button, Card, Checkbox, Col, Drawer, Flex, Form, Input, InputNumber, Popconfirm, Radio, Row, Select, Typography } from 'antd';
 import { SendOutlined } from '@ant-design/icons';
@@ -299,6 +300,17 @@ export function GroupForm({ open, group, onClose, onDone }: { open: boolean; gro
                 </Form.Item>
               </Col>
             </Row>
+            <Form.Item name="clinicProgram" label={F.clinic}>
+              <Select
+                aria-label={F.clinic}
+                disabled={dis}
+                options={[
+                  { value: '', label: F.clinicNone },
+                  { value: 'ALL', label: F.clinicAll },
+                  ...CLINIC_PROGRAMS.map((p) => ({ value: p, label: CLINIC_PROGRAM_LABELS[p] })),
+                ]}
+              />
+            </Form.Item>
             <Form.Item name="patient" label={F.patient}>
               <SelectBox
                 aria-label={F.patient}

@@ -17,6 +17,9 @@ describe('audienceOf', () => {
     ],
     ['a booking period half typed', { all: false, bookedFrom: '01/11/2026' }, { booked: { from: '2026-11-01', to: undefined } }],
     ['one patient', { all: false, patient: { value: '42', label: 'Trần Thị An' } }, { userId: 42 }],
+    ['every member of the private clinic', { all: false, clinicProgram: 'ALL' }, { clinic: {} }],
+    ['the members of one programme, women', { all: false, gender: 'FEMALE' as const, clinicProgram: 'PREGNANCY' }, { gender: 'FEMALE', clinic: { program: 'PREGNANCY' } }],
+    ['no clinic filter chosen', { all: false, gender: 'MALE' as const, clinicProgram: '' }, { gender: 'MALE' }],
   ])('%s', (_n, v, want) => expect(audienceOf(v)).toEqual(want));
 });
 
@@ -55,6 +58,8 @@ describe('audienceText', () => {
   it.each([
     [{ ageFrom: 60 }, 'Từ 60 tuổi'],
     [{ booked: { from: '2026-11-01', to: '2026-11-30' } }, 'Đặt khám 01/11/2026–30/11/2026'],
+    [{ clinic: {} }, 'Thành viên phòng khám tư'],
+    [{ gender: 'FEMALE', clinic: { program: 'PREGNANCY' } }, 'Nữ, thành viên phòng khám tư (Theo dõi thai kỳ)'],
   ])('%o', (a, want) => expect(audienceText(a)).toBe(want));
 });
 

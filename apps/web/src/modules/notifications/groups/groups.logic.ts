@@ -1,3 +1,4 @@
+import { CLINIC_PROGRAM_LABELS } from '@portal/shared/rules/clinic-programs';
 import type {
   AudienceFiltersDto,
   AudienceNames,
@@ -68,6 +69,8 @@ export interface GroupFormValues {
   bookedFrom?: string;
   bookedTo?: string;
   patient?: Labeled;
+  /** The private clinic's active members: 'ALL', one programme, or none (empty). */
+  clinicProgram?: string;
 }
 
 const iso = (d: string | undefined) => (d ? (displayDateToIso(d) ?? d) : undefined);
@@ -95,6 +98,7 @@ export function audienceOf(v: Partial<GroupFormValues>): AudienceFiltersDto {
   }
   if (v.bookedFrom || v.bookedTo) a.booked = { from: iso(v.bookedFrom), to: iso(v.bookedTo) };
   if (v.patient?.value) a.userId = Number(v.patient.value);
+  if (v.clinicProgram) a.clinic = v.clinicProgram === 'ALL' ? {} : { program: v.clinicProgram };
   return a as AudienceFiltersDto;
 }
 
@@ -144,6 +148,7 @@ export function formValuesOf(g: GroupDto): GroupFormValues {
     bookedFrom: a.booked ? formatDate(a.booked.from) : undefined,
     bookedTo: a.booked ? formatDate(a.booked.to) : undefined,
     patient: labeled(a.userId, n.patient),
+    clinicProgram: a.clinic ? (a.clinic.program ?? 'ALL') : undefined,
   };
 }
 
@@ -165,6 +170,7 @@ export function audienceText(audience: Record<string, unknown>, names: AudienceN
   }
   if (a.booked) parts.push(fmt(T.booked, { from: formatDate(a.booked.from), to: formatDate(a.booked.to) }));
   if (a.userId) parts.push(names.patient ?? fmt(T.patient, { id: a.userId }));
+  if (a.clinic) parts.push(a.clinic.program ? fmt(T.clinicProgram, { program: CLINIC_PROGRAM_LABELS[a.clinic.program] }) : T.clinic);
   const s = parts.join(', ');
   return s.charAt(0).toUpperCase() + s.slice(1);
 }

@@ -57,6 +57,9 @@ export const TG = {
     department: 'Khoa',
     specialty: 'Chuyên khoa',
     booked: 'Có lịch đặt khám trong khoảng',
+    clinic: 'Thành viên phòng khám tư',
+    clinicNone: 'Không lọc theo phòng khám tư',
+    clinicAll: 'Mọi thành viên đang hoạt động',
     from: 'Từ ngày',
     to: 'Đến ngày',
     patient: 'Một bệnh nhân',
@@ -96,6 +99,8 @@ export const TG = {
     ward: 'phường/xã mã {code}',
     visited: 'đã khám {from}–{to}',
     booked: 'đặt khám {from}–{to}',
+    clinic: 'thành viên phòng khám tư',
+    clinicProgram: 'thành viên phòng khám tư ({program})',
     patient: 'bệnh nhân mã {id}',
   },
 } as const;
