@@ -4,7 +4,7 @@ import { endpoint } from '../core/endpoint';
 import { fileBody } from '../core/endpoint-files';
 import { idFilter, pagingParams } from '../core/list-query';
 import { CLINIC_PROGRAMS } from '../rules/clinic-programs';
-import { CLINIC_PATH } from './clinic.contract';
+import { CLINIC_PATH, idParam, positiveId, text } from './clinic.contract';
 import { CONTENT_IMAGE_SRC_RE, contentImageOne } from './content.contract';
 import { APP_PATH } from './patient-app.contract';
 
@@ -48,13 +48,6 @@ export const CHAT_MESSAGES = {
   inactiveMember: 'Tài khoản của bạn không còn là thành viên đang hoạt động của phòng khám',
 } as const;
 
-const positiveId = (message: string) => z.number({ message }).int(message).positive(message).max(2_147_483_647, message);
-const idParam = z.object({ id: idFilter.pipe(z.number()) });
-const text = (label: string, max: number) =>
-  z
-    .string({ message: `${label} phải là chuỗi ký tự` })
-    .trim()
-    .max(max, `${label} tối đa ${max.toLocaleString('vi-VN')} ký tự`);
 const messageIdParam = z
   .string()
   .regex(/^\d{1,15}$/, 'Mã tin nhắn không hợp lệ')

@@ -42,9 +42,10 @@ export const MEMBER_MESSAGES = {
   surveyTwice: 'Mỗi loại khảo sát chỉ chọn một lần',
 } as const;
 
-const positiveId = (message: string) => z.number({ message }).int(message).positive(message).max(2_147_483_647, message);
-const idParam = z.object({ id: idFilter.pipe(z.number()) });
-const text = (label: string, max: number) =>
+/** Helpers of the private clinic's contracts (members here, conversations in clinic-chat.contract.ts). */
+export const positiveId = (message: string) => z.number({ message }).int(message).positive(message).max(2_147_483_647, message);
+export const idParam = z.object({ id: idFilter.pipe(z.number()) });
+export const text = (label: string, max: number) =>
   z
     .string({ message: `${label} phải là chuỗi ký tự` })
     .trim()

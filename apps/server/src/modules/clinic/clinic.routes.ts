@@ -5,7 +5,6 @@ import { CONTENT_IMAGE_MAX_BYTES } from '@portal/shared/contracts/content.contra
 import { fmt } from '@portal/shared/messages.vi';
 import { CLINIC_PROGRAM_LABELS, CLINIC_SURVEY_LABELS } from '@portal/shared/rules/clinic-programs';
 import { caller, patientCaller } from '../../core/access';
-import { audit } from '../../core/audit';
 import type { AppContext } from '../../core/context';
 import { sendStreamedFile } from '../../core/crud/excel-stream';
 import { acceptExcelBodies, answerImport } from '../../core/crud/import';
@@ -14,7 +13,7 @@ import { route } from '../../core/endpoints';
 import { forbidden, notFound } from '../../core/errors';
 import { defineLiveTopic } from '../../core/live';
 import { fileStore } from '../../core/uploads';
-import { CONTENT_IMAGE_AREA, contentImageAnswer, storeContentImage } from '../content/content.routes';
+import { CONTENT_IMAGE_AREA, uploadContentImage } from '../content/content.routes';
 import { actor, asOrigin, type PatientCaller } from '../patient-app/patient-app.service';
 import { clinicFixtureRoutes } from './clinic-fixtures.routes';
 import * as chatRepo from './clinic-chat.repository';
@@ -128,17 +127,7 @@ export async function clinicRoutes(app: FastifyInstance, ctx: AppContext): Promi
     config,
     tags,
     bodyLimit: 2 * CONTENT_IMAGE_MAX_BYTES,
-    handler: async (req) => {
-      const c = caller(req);
-      const image = await storeContentImage(images, req.body);
-      await audit(ctx.database.db, c, {
-        action: 'UPLOAD_IMAGE',
-        entity: 'content_image',
-        entityId: image.name,
-        after: { file: image.name, type: image.type, bytes: image.bytes },
-      });
-      return contentImageAnswer(image);
-    },
+    handler: async (req) => uploadContentImage(ctx, images, req.body, caller(req)),
   });
 
   // ——— the member in the patient app ———
@@ -212,16 +201,7 @@ export async function clinicRoutes(app: FastifyInstance, ctx: AppContext): Promi
       const p = patientCaller(req);
       const m = await membership(p);
       if (!m.active) throw forbidden(CHAT_MESSAGES.inactiveMember);
-      const image = await storeContentImage(images, req.body);
-      await audit(ctx.database.db, asOrigin(p), {
-        action: 'UPLOAD_IMAGE',
-        entity: 'content_image',
-        entityId: image.name,
-        facilityId: p.facilityId,
-        ...actor(p.userId),
-        after: { file: image.name, type: image.type, bytes: image.bytes },
-      });
-      return contentImageAnswer(image);
+      return uploadContentImage(ctx, images, req.body, asOrigin(p), { facilityId: p.facilityId, ...actor(p.userId) });
     },
   });
   if (ctx.config.ENABLE_TEST_FIXTURES) await clinicFixtureRoutes(app, ctx);

@@ -9,6 +9,7 @@ import {
 } from '@portal/shared/contracts/content.contract';
 import { caller } from '../../core/access';
 import { audit } from '../../core/audit';
+import type { Caller, Origin } from '../../core/caller';
 import type { AppContext } from '../../core/context';
 import { route } from '../../core/endpoints';
 import { notFound } from '../../core/errors';
@@ -43,6 +44,29 @@ export const contentImageAnswer = (s: Stored) => ({
 });
 
 /**
+ * Stores an uploaded image and writes its audit row (UPLOAD_IMAGE): `who` is the staff caller, or the patient's
+ * origin with `actor` naming the patient account. Answers where the image is served.
+ */
+export async function uploadContentImage(
+  ctx: AppContext,
+  images: Pick<FileStore, 'save'>,
+  body: unknown,
+  who: Caller | Origin,
+  extra: { facilityId?: number; actorId?: null; actorUsername?: string; originalName?: string | null } = {},
+) {
+  const image = await storeContentImage(images, body);
+  const { originalName, ...actor } = extra;
+  await audit(ctx.database.db, who, {
+    action: 'UPLOAD_IMAGE',
+    entity: 'content_image',
+    entityId: image.name,
+    ...actor,
+    after: { file: image.name, type: image.type, bytes: image.bytes, ...(originalName ? { originalName } : {}) },
+  });
+  return contentImageAnswer(image);
+}
+
+/**
  * Images of rich content (news, answers): staff who edit content upload one (raw body, any declared
  * type — the type is read from the bytes), get back its URL, and the editor puts it in the HTML; the
  * sanitiser keeps an <img> only when its src is such a URL. Serving is public: published news is
@@ -59,18 +83,7 @@ export async function contentRoutes(app: FastifyInstance, ctx: AppContext): Prom
     // Twice the limit is read, so a photo somewhat too large gets the message naming the limit;
     // beyond that Fastify stops reading and answers the generic 413.
     bodyLimit: 2 * CONTENT_IMAGE_MAX_BYTES,
-    handler: async (req) => {
-      const image = await storeContentImage(images, req.body);
-      await ctx.database.transaction((tx) =>
-        audit(tx, caller(req), {
-          action: 'UPLOAD_IMAGE',
-          entity: 'content_image',
-          entityId: image.name,
-          after: { file: image.name, type: image.type, bytes: image.bytes, originalName: safeFileName(req.query.name) },
-        }),
-      );
-      return contentImageAnswer(image);
-    },
+    handler: async (req) => uploadContentImage(ctx, images, req.body, caller(req), { originalName: safeFileName(req.query.name) }),
   });
 
   route(app, contentEndpoints.image, {

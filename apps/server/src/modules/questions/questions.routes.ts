@@ -7,12 +7,11 @@ import {
   questionEndpoints as E,
 } from '@portal/shared/contracts/questions.contract';
 import { caller, patientCaller } from '../../core/access';
-import { audit } from '../../core/audit';
 import { defineLiveTopic } from '../../core/live';
 import type { AppContext } from '../../core/context';
 import { route } from '../../core/endpoints';
 import { fileStore } from '../../core/uploads';
-import { CONTENT_IMAGE_AREA, contentImageAnswer, storeContentImage } from '../content/content.routes';
+import { CONTENT_IMAGE_AREA, uploadContentImage } from '../content/content.routes';
 import { actor, asOrigin } from '../patient-app/patient-app.service';
 import * as app from './questions.app';
 import { questionFixtureRoutes } from './questions-fixtures.routes';
@@ -66,16 +65,7 @@ export async function questionRoutes(fastify: FastifyInstance, ctx: AppContext):
     bodyLimit: 2 * CONTENT_IMAGE_MAX_BYTES,
     handler: async (req) => {
       const p = patientCaller(req);
-      const image = await storeContentImage(images, req.body);
-      await audit(ctx.database.db, asOrigin(p), {
-        action: 'UPLOAD_IMAGE',
-        entity: 'content_image',
-        entityId: image.name,
-        facilityId: p.facilityId,
-        ...actor(p.userId),
-        after: { file: image.name, type: image.type, bytes: image.bytes },
-      });
-      return contentImageAnswer(image);
+      return uploadContentImage(ctx, images, req.body, asOrigin(p), { facilityId: p.facilityId, ...actor(p.userId) });
     },
   });
 

@@ -1,6 +1,7 @@
 import { type ReactNode, useState } from 'react';
-import { Flex, Tabs, Typography } from 'antd';
+import { Flex, Tabs } from 'antd';
 import { useScreenParams } from '../router/use-screen-params';
+import { ScreenHeader } from './screen-header';
 
 /** A tab of a screen: its key in `?tab=`, its label, what it shows (rendered only while it is open). */
 export interface ScreenTab {
@@ -23,9 +24,7 @@ export function TabbedScreen({ title, tabs }: { title: string; tabs: readonly Sc
   };
   return (
     <Flex vertical gap={16}>
-      <Typography.Title level={4} style={{ margin: 0 }}>
-        {title}
-      </Typography.Title>
+      <ScreenHeader title={title} />
       <Tabs activeKey={tab} onChange={go} items={tabs.map((t) => ({ key: t.key, label: t.label, children: tab === t.key && t.render() }))} />
     </Flex>
   );

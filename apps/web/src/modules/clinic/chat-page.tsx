@@ -18,6 +18,7 @@ import { clinicApi, clinicKeys } from './clinic.api';
 import { TC } from './clinic.messages';
 import { CreateGroupDialog } from './create-group-dialog';
 import './clinic.css';
+import { ScreenHeader } from '../../core/blocks/screen-header';
 
 const T = TC.chat;
 
@@ -43,14 +44,11 @@ function Chat({ accountId }: { accountId: number }) {
 
   return (
     <Flex vertical gap={16}>
-      <Flex justify="space-between" align="center" wrap gap={8}>
-        <Typography.Title level={4} style={{ margin: 0 }}>
-          {T.title}
-        </Typography.Title>
+      <ScreenHeader title={T.title}>
         <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>
           {T.create}
         </Button>
-      </Flex>
+      </ScreenHeader>
       <div className="clinic-chat">
         <Card size="small" className="clinic-chat-list">
           <Flex vertical gap={8}>

@@ -23,6 +23,7 @@ import { TC } from './clinic.messages';
 import { EnrolDialog } from './enrol-dialog';
 import { MemberDrawer } from './member-drawer';
 import { CLINIC_ROUTES, type MemberFilters, memberFiltersFromParams, memberParamsOf, memberQueryOf, PROGRAM_COLOR } from './members.logic';
+import { ScreenHeader } from '../../core/blocks/screen-header';
 
 const T = TC.members;
 const SPEC = { sortable: [], filters: [], defaultSort: { field: 'id', direction: 'desc' as const } };
@@ -101,26 +102,21 @@ function Members() {
 
   return (
     <Flex vertical gap={16}>
-      <Flex justify="space-between" align="center" wrap gap={8}>
-        <Typography.Title level={4} style={{ margin: 0 }}>
-          {T.title}
-        </Typography.Title>
-        <Space wrap>
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEnrolling(true)}>
-            {T.enrol}
-          </Button>
-          <ImportButton
-            source={{
-              template: memberEndpoints.importTemplate,
-              import: memberEndpoints.import,
-              label: T.importLabel,
-              templateName: memberEndpoints.importTemplate.file.name!,
-            }}
-            onImported={refresh}
-          />
-          <ExportButton run={() => clinicApi.exportMembers(q)} />
-        </Space>
-      </Flex>
+      <ScreenHeader title={T.title}>
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => setEnrolling(true)}>
+          {T.enrol}
+        </Button>
+        <ImportButton
+          source={{
+            template: memberEndpoints.importTemplate,
+            import: memberEndpoints.import,
+            label: T.importLabel,
+            templateName: memberEndpoints.importTemplate.file.name!,
+          }}
+          onImported={refresh}
+        />
+        <ExportButton run={() => clinicApi.exportMembers(q)} />
+      </ScreenHeader>
       <FilterCard>
         <SearchFilter label={T.search} value={filters.q} onSearch={(v) => setFilters({ ...filters, q: v, page: 0 })} col={{ xs: 24, lg: 5 }} />
         <Col xs={12} lg={4}>

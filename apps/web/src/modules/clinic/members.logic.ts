@@ -1,5 +1,6 @@
 import { LIST_DEFAULT_SIZE } from '@portal/shared/core/list-query';
 import { CLINIC_PROGRAMS, type ClinicProgram } from '@portal/shared/rules/clinic-programs';
+import { dayParam, oneOfParam, positiveParam, sizeParam } from '../../core/router/url-filters';
 
 export const CLINIC_ROUTES = {
   members: '/admin/SHP/members',
@@ -23,30 +24,18 @@ export interface MemberFilters {
   size: number;
 }
 
-const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
-const positive = (v: string | null) => {
-  const n = Number(v);
-  return Number.isInteger(n) && n > 0 ? n : undefined;
-};
-
 /** The list's filters from the URL (a filtered list can be bookmarked, and Back returns to it). */
 export function memberFiltersFromParams(p: URLSearchParams): MemberFilters {
-  const program = p.get('program');
   const active = p.get('active');
-  const day = (k: string) => {
-    const v = p.get(k);
-    return v && ISO_DAY.test(v) ? v : undefined;
-  };
-  const size = Number(p.get('size'));
   return {
     q: p.get('q') ?? '',
-    program: program && (CLINIC_PROGRAMS as readonly string[]).includes(program) ? (program as ClinicProgram) : undefined,
+    program: oneOfParam(p.get('program'), CLINIC_PROGRAMS),
     active: active === 'true' ? true : active === 'false' ? false : undefined,
-    doctorId: positive(p.get('doctorId')),
-    from: day('from'),
-    to: day('to'),
-    page: positive(p.get('page')) ?? 0,
-    size: [10, 20, 50, 100].includes(size) ? size : LIST_DEFAULT_SIZE,
+    doctorId: positiveParam(p.get('doctorId')),
+    from: dayParam(p.get('from')),
+    to: dayParam(p.get('to')),
+    page: positiveParam(p.get('page')) ?? 0,
+    size: sizeParam(p.get('size')),
   };
 }
 

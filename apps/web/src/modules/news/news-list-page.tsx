@@ -28,6 +28,7 @@ import { CategoryManager } from './news-categories';
 import { newsApi, newsKeys } from './news.api';
 import { filtersFromParams, NEWS_ROUTES, NEWS_STATUS_COLOR, type NewsFilters, paramsOf, queryOf } from './news.logic';
 import { TN } from './news.messages';
+import { ScreenHeader } from '../../core/blocks/screen-header';
 
 const C = TN.cols;
 const SPEC = { sortable: [], filters: [], defaultSort: { field: 'id', direction: 'desc' as const } };
@@ -138,21 +139,16 @@ export function NewsListPage({ scope = 'MAIN' }: { scope?: NewsScope }) {
   ];
   return (
     <Flex vertical gap={16}>
-      <Flex justify="space-between" align="center" wrap gap={8}>
-        <Typography.Title level={4} style={{ margin: 0 }}>
-          {TN.title[scope]}
-        </Typography.Title>
-        <Space wrap>
-          <Button icon={<TagsOutlined />} onClick={() => setManaging(true)}>
-            {TN.categoriesButton}
+      <ScreenHeader title={TN.title[scope]}>
+        <Button icon={<TagsOutlined />} onClick={() => setManaging(true)}>
+          {TN.categoriesButton}
+        </Button>
+        <Link to={routes.create}>
+          <Button type="primary" icon={<PlusOutlined />}>
+            {TN.create}
           </Button>
-          <Link to={routes.create}>
-            <Button type="primary" icon={<PlusOutlined />}>
-              {TN.create}
-            </Button>
-          </Link>
-        </Space>
-      </Flex>
+        </Link>
+      </ScreenHeader>
       <FilterCard>
         <SearchFilter label={TN.search} value={filters.q} onSearch={(q) => setFilters({ ...filters, q, page: 0 })} col={{ xs: 24, md: 8 }} />
         <Col xs={24} md={6}>

@@ -1,3 +1,4 @@
+import { dayParam, oneOfParam, positiveParam, sizeParam } from '../../core/router/url-filters';
 import type { QuestionListQuery, QuestionRowDto } from '@portal/shared/contracts/questions.contract';
 import { LIST_DEFAULT_SIZE } from '@portal/shared/core/list-query';
 import { fmt } from '@portal/shared/messages.vi';
@@ -27,31 +28,20 @@ export interface QuestionFilters {
   size: number;
 }
 
-const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
-const positive = (v: string | null) => {
-  const n = Number(v);
-  return Number.isInteger(n) && n > 0 ? n : undefined;
-};
 const bool = (v: string | null) => (v === 'true' ? true : v === 'false' ? false : undefined);
 
 /** The list's filters from the URL (a filtered list can be bookmarked, and Back returns to it). */
 export function filtersFromParams(p: URLSearchParams): QuestionFilters {
-  const status = p.get('status');
-  const day = (k: string) => {
-    const v = p.get(k);
-    return v && ISO_DAY.test(v) ? v : undefined;
-  };
-  const size = Number(p.get('size'));
   return {
     q: p.get('q') ?? '',
-    status: status && (QUESTION_STATUSES as readonly string[]).includes(status) ? (status as QuestionStatus) : undefined,
-    specialtyId: positive(p.get('specialtyId')),
+    status: oneOfParam(p.get('status'), QUESTION_STATUSES),
+    specialtyId: positiveParam(p.get('specialtyId')),
     sensitive: bool(p.get('sensitive')),
     overdue: p.get('overdue') === 'true' || undefined,
-    from: day('from'),
-    to: day('to'),
-    page: positive(p.get('page')) ?? 0,
-    size: [10, 20, 50, 100].includes(size) ? size : LIST_DEFAULT_SIZE,
+    from: dayParam(p.get('from')),
+    to: dayParam(p.get('to')),
+    page: positiveParam(p.get('page')) ?? 0,
+    size: sizeParam(p.get('size')),
   };
 }
 

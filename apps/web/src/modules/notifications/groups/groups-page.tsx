@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useState } from 'react';
-import { Button, Card, Col, Flex, Popconfirm, Select, Space, Tag, Typography } from 'antd';
+import { Button, Card, Col, Flex, Popconfirm, Select, Space, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { PlusOutlined } from '@ant-design/icons';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -28,6 +28,7 @@ import { GroupStatusTag } from './group-status-tag';
 import { groupKeys, groupsApi } from './groups.api';
 import { audienceText, filtersFromParams, groupPending, type ListFilters, paramsOf, POLL_MS, queryOf } from './groups.logic';
 import { TG } from './groups.messages';
+import { ScreenHeader } from '../../../core/blocks/screen-header';
 
 const C = TG.cols;
 const SPEC = { sortable: [], filters: [], defaultSort: { field: 'id', direction: 'desc' as const } };
@@ -110,14 +111,11 @@ export function GroupsPage() {
   ];
   return (
     <Flex vertical gap={16}>
-      <Flex justify="space-between" align="center" wrap gap={8}>
-        <Typography.Title level={4} style={{ margin: 0 }}>
-          {TG.title}
-        </Typography.Title>
+      <ScreenHeader title={TG.title}>
         <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ open: true })}>
           {TG.create}
         </Button>
-      </Flex>
+      </ScreenHeader>
       <FilterCard>
         <SearchFilter label={TG.search} value={filters.content} onSearch={(content) => setFilters({ ...filters, content, page: 0 })} col={{ xs: 24, md: 8 }} />
         <DayFilter

@@ -18,7 +18,11 @@ describe('audienceOf', () => {
     ['a booking period half typed', { all: false, bookedFrom: '01/11/2026' }, { booked: { from: '2026-11-01', to: undefined } }],
     ['one patient', { all: false, patient: { value: '42', label: 'Trần Thị An' } }, { userId: 42 }],
     ['every member of the private clinic', { all: false, clinicProgram: 'ALL' }, { clinic: {} }],
-    ['the members of one programme, women', { all: false, gender: 'FEMALE' as const, clinicProgram: 'PREGNANCY' }, { gender: 'FEMALE', clinic: { program: 'PREGNANCY' } }],
+    [
+      'the members of one programme, women',
+      { all: false, gender: 'FEMALE' as const, clinicProgram: 'PREGNANCY' },
+      { gender: 'FEMALE', clinic: { program: 'PREGNANCY' } },
+    ],
     ['no clinic filter chosen', { all: false, gender: 'MALE' as const, clinicProgram: '' }, { gender: 'MALE' }],
   ])('%s', (_n, v, want) => expect(audienceOf(v)).toEqual(want));
 });
