@@ -21,6 +21,7 @@ import { acronymsBench, smartSearchBench } from './smart-search';
 import { notifyBench } from './notify';
 import { newsBench } from './news';
 import { questionsBench } from './questions';
+import { clinicChatBench } from './clinic-chat';
 import { rateReportBench } from './rate-report';
 import { smsBench } from './sms';
 import { audienceBench, campaignBench } from './notification-groups';
@@ -353,6 +354,8 @@ benches.questions = () => questionsBench(Number(process.env.BENCH_PORT ?? 3291))
 
 /** Patients' feedback (issue 19): the rate report of a year over 1,000,000 feedbacks (p50 < 300 ms), beside the same report without its rollup. */
 benches['rate-report'] = () => rateReportBench(Number(process.env.BENCH_PORT ?? 3410));
+/** Private clinic chat (issue 20): a message reaching 100 subscribed sockets, steady and in a burst (p99 < 1 s). BENCH_CHAT_PG=1 on PostgreSQL. */
+benches['clinic-chat'] = () => clinicChatBench(Number(process.env.BENCH_PORT ?? 3320));
 
 const names = process.argv.slice(2).filter((a) => !a.startsWith('-'));
 const chosen = names.length ? names : Object.keys(benches);
