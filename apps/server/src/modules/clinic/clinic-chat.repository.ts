@@ -269,6 +269,31 @@ export async function findMessage(ex: Executor, facilityId: number, groupId: num
   return r;
 }
 
+/**
+ * Locks the conversation for a message (its messages are numbered and committed one after another) and tells whether
+ * the writer is in it, with the writer's name: staff by their account, a member by the profile they are followed as.
+ */
+export async function lockForSend(ex: Executor, facilityId: number, groupId: number, v: Viewer) {
+  const name =
+    'accountId' in v
+      ? sql`(SELECT a.name FROM accounts a WHERE a.facility_id = g.facility_id AND a.id = ${v.accountId})`
+      : sql`(SELECT coalesce(p.full_name, u.name) FROM patient_users u
+          LEFT JOIN clinic_members m ON m.facility_id = u.facility_id AND m.user_id = u.id
+          LEFT JOIN medical_profiles p ON p.facility_id = m.facility_id AND p.id = m.medical_profile_id
+          WHERE u.facility_id = g.facility_id AND u.id = ${v.userId})`;
+  const [r] = await rows<{ id: number; joined: boolean; name: string | null }>(
+    ex,
+    sql`SELECT g.id, EXISTS (SELECT 1 FROM clinic_chat_participants cp WHERE cp.facility_id = g.facility_id AND cp.group_id = g.id AND ${viewerIs('cp', v)}) AS joined,
+        ${name} AS name
+      FROM clinic_chat_groups g WHERE g.facility_id = ${facilityId} AND g.id = ${groupId} FOR UPDATE OF g`,
+  );
+  return r;
+}
+
+/**
+ * Writes a message in one statement: the message, the conversation's last message (the list reads no messages) and
+ * the sender's read mark; answers the message as read back. The caller holds the conversation's lock (lockForSend).
+ */
 export async function insertMessage(
   ex: Executor,
   v: {
@@ -280,16 +305,27 @@ export async function insertMessage(
     text: string;
     imageUrl: string | null;
   },
-): Promise<number> {
-  const [r] = await rows<{ id: number }>(
+): Promise<MessageRow> {
+  const preview = `${v.senderName}: ${v.text ? v.text.slice(0, 120) : '[Hình ảnh]'}`;
+  const sender: Viewer = v.senderAccountId !== null ? { accountId: v.senderAccountId } : { userId: v.senderUserId! };
+  const [r] = await rows<MessageRow>(
     ex,
-    sql`INSERT INTO clinic_chat_messages (facility_id, group_id, sender_account_id, sender_user_id, sender_name, text, image_url)
-      VALUES (${v.facilityId}, ${v.groupId}, ${v.senderAccountId}, ${v.senderUserId}, ${v.senderName}, ${v.text}, ${v.imageUrl}) RETURNING id::int AS id`,
+    sql`WITH msg AS (
+        INSERT INTO clinic_chat_messages (facility_id, group_id, sender_account_id, sender_user_id, sender_name, text, image_url)
+        VALUES (${v.facilityId}, ${v.groupId}, ${v.senderAccountId}, ${v.senderUserId}, ${v.senderName}, ${v.text}, ${v.imageUrl})
+        RETURNING *
+      ), g AS (
+        UPDATE clinic_chat_groups SET last_message_id = (SELECT id FROM msg), last_message_at = (SELECT created_at FROM msg), last_message_preview = ${preview}
+        WHERE facility_id = ${v.facilityId} AND id = ${v.groupId}
+      ), r AS (
+        UPDATE clinic_chat_participants cp SET last_read_message_id = (SELECT id FROM msg)
+        WHERE cp.facility_id = ${v.facilityId} AND cp.group_id = ${v.groupId} AND ${viewerIs('cp', sender)}
+      )
+      SELECT msg.id::int AS id, msg.group_id AS "groupId", msg.sender_account_id AS "senderAccountId", msg.sender_user_id AS "senderUserId",
+        msg.sender_name AS "senderName", msg.text, msg.image_url AS "imageUrl", msg.hidden, NULL::text AS "hiddenBy", msg.created_at AS "createdAt"
+      FROM msg`,
   );
-  const preview = v.text ? v.text.slice(0, 120) : '[Hình ảnh]';
-  await ex.execute(sql`UPDATE clinic_chat_groups SET last_message_id = ${r!.id}, last_message_at = now(), last_message_preview = ${`${v.senderName}: ${preview}`}
-    WHERE facility_id = ${v.facilityId} AND id = ${v.groupId}`);
-  return r!.id;
+  return r!;
 }
 
 export async function setHidden(ex: Executor, facilityId: number, id: number, hidden: boolean, by: number): Promise<void> {

@@ -16,7 +16,6 @@ import { fileStore } from '../../core/uploads';
 import { CONTENT_IMAGE_AREA, uploadContentImage } from '../content/content.routes';
 import { actor, asOrigin, type PatientCaller } from '../patient-app/patient-app.service';
 import { clinicFixtureRoutes } from './clinic-fixtures.routes';
-import * as chatRepo from './clinic-chat.repository';
 import * as chat from './clinic-chat.service';
 import { importMembers, importTemplate } from './clinic-members.import';
 import * as membersRepo from './clinic-members.repository';
@@ -75,7 +74,6 @@ export async function clinicRoutes(app: FastifyInstance, ctx: AppContext): Promi
   });
 
   // ——— conversations (staff) ———
-  const staffName = async (facilityId: number, accountId: number) => (await chatRepo.accountName(ctx.database.db, facilityId, accountId)) ?? '';
   route(app, C.list, { config, tags, handler: async (req) => chat.list(ctx, caller(req).facilityId, { accountId: caller(req).accountId }, req.query) });
   route(app, C.create, { config, tags, handler: async (req) => ok(await chat.create(ctx, caller(req), req.body), CHAT_MESSAGES.created) });
   route(app, C.direct, { config, tags, handler: async (req) => ok(await chat.direct(ctx, caller(req), req.body.userId)) });
@@ -106,7 +104,7 @@ export async function clinicRoutes(app: FastifyInstance, ctx: AppContext): Promi
     tags,
     handler: async (req) => {
       const c = caller(req);
-      return ok(await chat.send(ctx, chat.staffWriter(c), req.params.id, req.body, await staffName(c.facilityId, c.accountId)));
+      return ok(await chat.send(ctx, chat.staffWriter(c), req.params.id, req.body));
     },
   });
   route(app, C.read, {
@@ -181,8 +179,7 @@ export async function clinicRoutes(app: FastifyInstance, ctx: AppContext): Promi
       const p = patientCaller(req);
       const m = await membership(p);
       if (!m.active) throw forbidden(CHAT_MESSAGES.inactiveMember);
-      const name = (await chatRepo.memberName(ctx.database.db, p.facilityId, p.userId)) ?? p.name;
-      return ok(await chat.send(ctx, memberWriter(p), req.params.id, req.body, name));
+      return ok(await chat.send(ctx, memberWriter(p), req.params.id, req.body));
     },
   });
   route(app, A.read, {
