@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Alert, Button, Flex, Input, Spin, Tag, Typography, Upload } from 'antd';
+import { Alert, Button, Flex, Input, Spin, Tag, Tooltip, Typography, Upload } from 'antd';
 import { PictureOutlined, SendOutlined, TeamOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CHAT_EVENTS, CHAT_TEXT_MAX, type ChatMessageDto, CLINIC_CHAT_LIVE_TOPIC } from '@portal/shared/contracts/clinic-chat.contract';
@@ -7,7 +7,7 @@ import { fmt } from '@portal/shared/messages.vi';
 import { formatDateTime } from '@portal/shared/rules/format';
 import { reportError } from '../../core/crud/resource-api';
 import { useLiveTopic } from '../../core/live/use-live';
-import { lastId, mergeMessages, seenMarkers, sendsOnKey } from './chat.logic';
+import { lastId, mergeMessages, seenMarkers, seenNames, sendsOnKey } from './chat.logic';
 import { clinicApi, clinicKeys } from './clinic.api';
 import { TC } from './clinic.messages';
 import { GroupPeople } from './group-people';
@@ -214,12 +214,21 @@ function Message({ m, mine, seenBy, onHide }: { m: ChatMessageDto; mine: boolean
           {fmt(T.hiddenBy, { name: m.hiddenBy ?? '' })}
         </Typography.Text>
       )}
-      {seenBy && (
-        <Typography.Text type="secondary" className="clinic-msg-note" data-testid="chat-seen">
-          {fmt(T.seenBy, { names: seenBy.join(', ') })}
-        </Typography.Text>
-      )}
+      {seenBy && <Seen names={seenBy} />}
     </div>
+  );
+}
+
+/** "Đã xem: An, Bình, Chi và 12 người khác", every name in the tooltip. */
+function Seen({ names }: { names: string[] }) {
+  const { shown, others } = seenNames(names);
+  const text = others ? fmt(T.seenByMore, { names: shown, n: others }) : fmt(T.seenBy, { names: shown });
+  return (
+    <Tooltip title={others ? names.join(', ') : undefined}>
+      <Typography.Text type="secondary" className="clinic-msg-note" data-testid="chat-seen">
+        {text}
+      </Typography.Text>
+    </Tooltip>
   );
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ChatMessageDto, ChatParticipantDto } from '@portal/shared/contracts/clinic-chat.contract';
-import { lastId, mergeMessages, seenMarkers, sendsOnKey } from './chat.logic';
+import { lastId, mergeMessages, seenMarkers, seenNames, sendsOnKey } from './chat.logic';
 
 const msg = (id: number, sender: ['STAFF' | 'MEMBER', number] = ['STAFF', 1], extra: Partial<ChatMessageDto> = {}): ChatMessageDto => ({
   id,
@@ -76,4 +76,12 @@ describe('sendsOnKey', () => {
     [{ key: 'Enter', shiftKey: false, isComposing: true }, false],
     [{ key: 'a', shiftKey: false }, false],
   ])('%j → %s', (e, sends) => expect(sendsOnKey(e)).toBe(sends));
+});
+
+describe('seenNames', () => {
+  it.each([
+    [['An'], { shown: 'An', others: 0 }],
+    [['An', 'Bình', 'Chi'], { shown: 'An, Bình, Chi', others: 0 }],
+    [['An', 'Bình', 'Chi', 'Dũng', 'Em'], { shown: 'An, Bình, Chi', others: 2 }],
+  ])('%j', (names, want) => expect(seenNames(names)).toEqual(want));
 });

@@ -39,3 +39,8 @@ export function seenMarkers(
 
 /** Enter sends; Shift+Enter (or a composition in progress, e.g. Vietnamese input methods) does not. */
 export const sendsOnKey = (e: { key: string; shiftKey: boolean; isComposing?: boolean }) => e.key === 'Enter' && !e.shiftKey && !e.isComposing;
+
+/** "Đã xem" names: the first `max`, then how many others (the full list goes in a tooltip). */
+export function seenNames(names: readonly string[], max = 3): { shown: string; others: number } {
+  return { shown: names.slice(0, max).join(', '), others: Math.max(0, names.length - max) };
+}

@@ -85,6 +85,7 @@ export const TC = {
     unhide: 'Hiện lại',
     hiddenBy: 'Đã ẩn bởi {name} — thành viên không thấy nội dung này',
     seenBy: 'Đã xem: {names}',
+    seenByMore: 'Đã xem: {names} và {n} người khác',
     staff: 'Nhân viên',
     member: 'Thành viên',
     add: 'Thêm người',
