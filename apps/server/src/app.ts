@@ -42,6 +42,7 @@ import { fixtureRoutes } from './modules/test-fixtures/fixtures.routes';
 import { newsRoutes } from './modules/news/news.routes';
 import { questionRoutes } from './modules/questions/questions.routes';
 import { feedbackRoutes } from './modules/feedback/feedback.routes';
+import { clinicDrugRoutes } from './modules/clinic/clinic-drugs.routes';
 
 /** The default body limit: JSON forms are a few KB; file uploads declare their own limit. */
 export const JSON_BODY_LIMIT = 64 * 1024;
@@ -168,6 +169,7 @@ export async function buildApp(config: Config, database: Database, opts: { logSt
     await newsRoutes(scope, ctx);
     await questionRoutes(scope, ctx);
     await feedbackRoutes(scope, ctx);
+    await clinicDrugRoutes(scope, ctx);
     if (config.ENABLE_TEST_FIXTURES) await fixtureRoutes(scope, ctx);
   });
   // durable jobs (core/jobs): the runner starts once every module has defined its jobs; tests start their own
