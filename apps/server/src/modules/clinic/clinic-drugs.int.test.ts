@@ -324,3 +324,33 @@ describe('the member in the app and the adherence on the screen', () => {
     expect((await call('POST', `${APP_CLINIC_PATH}/doses/x/confirmation`, mine.token)).statusCode).toBe(400);
   });
 });
+
+describe('the demo data', () => {
+  it('gives each member a month of confirmed and missed doses, and the sweep resumes from it without repeating', async () => {
+    const { seedDemoClinicDrugs } = await import('../../db/seed/demo-clinic-drugs');
+    const f = await facility();
+    const members = [];
+    for (const program of ['DIABETES', 'HYPERTENSION', 'PREGNANCY', 'ELDERLY'] as const) members.push(await member(f, { program }));
+    const now = new Date('2026-11-27T03:00:00Z');
+    const n = await t.database.transaction((tx) => seedDemoClinicDrugs(tx, f.id, now));
+    expect(n).toBeGreaterThan(4 * 30);
+    const per = await sqlRows<{ user_id: number; taken: number; missed: number; days: number }>(
+      t,
+      sql`SELECT user_id, count(*) FILTER (WHERE status = 'TAKEN')::int AS taken, count(*) FILTER (WHERE status = 'MISSED')::int AS missed,
+                 count(DISTINCT (due_at AT TIME ZONE 'Asia/Ho_Chi_Minh')::date)::int AS days
+          FROM clinic_doses WHERE facility_id = ${f.id} GROUP BY user_id ORDER BY user_id`,
+    );
+    expect(per).toHaveLength(4);
+    for (const p of per) {
+      expect(p.days).toBe(30);
+      expect(p.taken).toBeGreaterThan(0);
+    }
+    expect(per.reduce((s, p) => s + p.missed, 0)).toBeGreaterThan(0);
+    const list = (await call('GET', `${P}?from=2026-10-29&to=2026-11-27&below=true`, a.shp)).json();
+    expect(list.data.map((r: { userId: number }) => r.userId)).not.toContain(members[1]!.userId); // a's coordinators see none of f's members
+    expect(await sweepFacility(ctx(), f.id, now)).toEqual({ doses: 0, reminded: 0, missed: 0 });
+    const later = await sweepFacility(ctx(), f.id, new Date('2026-11-27T05:00:30Z')); // 12:00:30 +07:00
+    expect(later.reminded).toBe(1); // the pregnancy programme's calcium at 12:00
+    expect(members).toHaveLength(4);
+  });
+});
