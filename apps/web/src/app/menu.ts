@@ -15,6 +15,7 @@ import { trimTrailingSlashes } from '@portal/shared/rules/paths';
 import { T } from './messages';
 import { BOOKING_UI } from '../modules/appointments/appointments.messages';
 import { TF } from '../modules/feedback/feedback.messages';
+import { TD } from '../modules/clinic/drugs.messages';
 
 export type PageLoader = () => Promise<ComponentType>;
 
@@ -377,7 +378,20 @@ export const MENU: readonly MenuEntry[] = [
     children: [
       { key: 'shp-members', label: T.menu.members, path: '/admin/SHP/members' },
       { key: 'shp-groups-chat', label: T.menu.chatGroups, path: '/admin/SHP/groups-chat' },
-      { key: 'shp-drug', label: T.menu.drugReminders, path: '/admin/SHP/drug' },
+      {
+        key: 'shp-drug',
+        label: T.menu.drugReminders,
+        path: '/admin/SHP/drug',
+        page: () => import('../modules/clinic/drug-list-page').then((m) => m.DrugListPage),
+      },
+      {
+        key: 'shp-drug-member',
+        label: TD.member.pageTitle,
+        path: '/admin/SHP/drug/:userId',
+        hidden: true,
+        parent: 'shp-drug',
+        page: () => import('../modules/clinic/drug-member-page').then((m) => m.DrugMemberPage),
+      },
       {
         key: 'shp-news',
         label: T.menu.clinicNews,

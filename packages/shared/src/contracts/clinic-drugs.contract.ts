@@ -204,8 +204,8 @@ export const medicineBody = z
     prescriptionId: z.number({ message: 'Dòng đơn thuốc không hợp lệ' }).int().positive().max(2_147_483_647).nullable().optional().default(null),
   })
   .superRefine((b, ctx) => {
+    // the fields' own checks already said what is wrong with a time or the gap
     for (const p of doseScheduleProblems({ times: b.times, everyDays: b.everyDays, startDate: b.startDate, endDate: b.endDate }))
-      // the fields' own checks already said what is wrong with a time or the gap
       if (p.field === 'endDate' || p.message === DOSE_SCHEDULE_MESSAGES.timesRepeat) ctx.addIssue({ code: 'custom', path: [p.field], message: p.message });
   });
 export type MedicineBody = z.input<typeof medicineBody>;
@@ -217,7 +217,8 @@ export const drugReminderEndpoints = {
   list: endpoint({
     method: 'GET',
     path: DRUG_REMINDERS_PATH,
-    summary: 'Nhắc uống thuốc: thành viên với số thuốc đang dùng, liều đã uống, bỏ lỡ và tỷ lệ tuân thủ trong kỳ (lọc chương trình, từ khoá không dấu, dưới ngưỡng)',
+    summary:
+      'Nhắc uống thuốc: thành viên với số thuốc đang dùng, liều đã uống, bỏ lỡ và tỷ lệ tuân thủ trong kỳ (lọc chương trình, từ khoá không dấu, dưới ngưỡng)',
     query: drugListQuery,
     response: pageEnvelope(drugMemberRow),
     errors: [400, 401, 403],

@@ -13,7 +13,12 @@ import {
 
 const at = (s: string) => new Date(s);
 const iso = (d: { at: Date }) => d.at.toISOString();
-const daily = (times: string[], startDate = '2026-11-01', endDate: string | null = null, everyDays = 1): DoseSchedule => ({ times, everyDays, startDate, endDate });
+const daily = (times: string[], startDate = '2026-11-01', endDate: string | null = null, everyDays = 1): DoseSchedule => ({
+  times,
+  everyDays,
+  startDate,
+  endDate,
+});
 
 describe('doseInstant (+07:00)', () => {
   it.each([

@@ -243,7 +243,8 @@ export const NOTIFICATION_EVENTS: readonly NotificationEventDefinition[] = [
     kind: 'CARE',
     variables: ['ho_ten', 'ma_lich', 'ngay_kham', 'khoa'],
     defaultTemplate: 'Cơ sở đã trả lời đánh giá của {{ho_ten}} về lượt khám ngày {{ngay_kham}} (mã {{ma_lich}}). Xem chi tiết trên ứng dụng.',
-  },  {
+  },
+  {
     // issue 20: the private clinic's dose reminder, once per dose; the member confirms the dose from it in the app
     event: 'MEDICINE_REMINDER',
     label: 'Nhắc uống thuốc',

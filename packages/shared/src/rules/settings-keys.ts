@@ -200,8 +200,7 @@ export const SETTING_KEYS = [
   {
     key: 'CLINIC_ADHERENCE_THRESHOLD',
     label: 'Ngưỡng tuân thủ dùng thuốc (%)',
-    description:
-      'Thành viên phòng khám có tỷ lệ liều thuốc đã xác nhận trên số liều đến hạn thấp hơn ngưỡng này được tô đỏ trên màn hình Nhắc uống thuốc.',
+    description: 'Thành viên phòng khám có tỷ lệ liều thuốc đã xác nhận trên số liều đến hạn thấp hơn ngưỡng này được tô đỏ trên màn hình Nhắc uống thuốc.',
     type: 'integer',
     default: ADHERENCE_THRESHOLD_DEFAULT,
     min: 1,
@@ -211,8 +210,7 @@ export const SETTING_KEYS = [
   {
     key: 'CLINIC_DOSE_MISSED_MINUTES',
     label: 'Thời hạn xác nhận liều thuốc (phút)',
-    description:
-      'Sau số phút này kể từ giờ uống, liều thuốc thành viên chưa xác nhận trong ứng dụng được ghi là bỏ lỡ và không xác nhận được nữa.',
+    description: 'Sau số phút này kể từ giờ uống, liều thuốc thành viên chưa xác nhận trong ứng dụng được ghi là bỏ lỡ và không xác nhận được nữa.',
     type: 'integer',
     default: DOSE_MISSED_MINUTES_DEFAULT,
     min: 15,

@@ -108,9 +108,11 @@ export const clinicChatParticipants = pgTable(
   },
   (t) => [
     primaryKey({ name: 'clinic_chat_participants_pkey', columns: [t.id, t.facilityId] }),
-    foreignKey({ name: 'clinic_chat_participants_group_fk', columns: [t.facilityId, t.groupId], foreignColumns: [clinicChatGroups.facilityId, clinicChatGroups.id] }).onDelete(
-      'cascade',
-    ),
+    foreignKey({
+      name: 'clinic_chat_participants_group_fk',
+      columns: [t.facilityId, t.groupId],
+      foreignColumns: [clinicChatGroups.facilityId, clinicChatGroups.id],
+    }).onDelete('cascade'),
     foreignKey({ name: 'clinic_chat_participants_account_fk', columns: [t.facilityId, t.accountId], foreignColumns: [accounts.facilityId, accounts.id] }),
     foreignKey({ name: 'clinic_chat_participants_user_fk', columns: [t.facilityId, t.userId], foreignColumns: [patientUsers.facilityId, patientUsers.id] }),
     check('clinic_chat_participants_one_ck', sql`(${t.accountId} IS NULL) <> (${t.userId} IS NULL)`),
@@ -144,9 +146,11 @@ export const clinicChatMessages = pgTable(
   },
   (t) => [
     primaryKey({ name: 'clinic_chat_messages_pkey', columns: [t.id, t.facilityId] }),
-    foreignKey({ name: 'clinic_chat_messages_group_fk', columns: [t.facilityId, t.groupId], foreignColumns: [clinicChatGroups.facilityId, clinicChatGroups.id] }).onDelete(
-      'cascade',
-    ),
+    foreignKey({
+      name: 'clinic_chat_messages_group_fk',
+      columns: [t.facilityId, t.groupId],
+      foreignColumns: [clinicChatGroups.facilityId, clinicChatGroups.id],
+    }).onDelete('cascade'),
     foreignKey({ name: 'clinic_chat_messages_account_fk', columns: [t.facilityId, t.senderAccountId], foreignColumns: [accounts.facilityId, accounts.id] }),
     foreignKey({ name: 'clinic_chat_messages_user_fk', columns: [t.facilityId, t.senderUserId], foreignColumns: [patientUsers.facilityId, patientUsers.id] }),
     check('clinic_chat_messages_sender_ck', sql`(${t.senderAccountId} IS NULL) <> (${t.senderUserId} IS NULL)`),

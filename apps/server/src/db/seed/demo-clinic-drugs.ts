@@ -83,6 +83,9 @@ export async function seedDemoClinicDrugs(tx: Executor, facilityId: number, now:
     }
   }
   for (let i = 0; i < doses.length; i += 1000) await tx.insert(clinicDoses).values(doses.slice(i, i + 1000));
-  await tx.insert(clinicDoseSweeps).values({ facilityId, sweptThrough: now }).onConflictDoUpdate({ target: clinicDoseSweeps.facilityId, set: { sweptThrough: now } });
+  await tx
+    .insert(clinicDoseSweeps)
+    .values({ facilityId, sweptThrough: now })
+    .onConflictDoUpdate({ target: clinicDoseSweeps.facilityId, set: { sweptThrough: now } });
   return doses.length;
 }

@@ -21,13 +21,20 @@ export async function clinicDrugFixtureRoutes(app: FastifyInstance, ctx: AppCont
         facilityId: z.number().int().positive(),
         name: z.string().min(1).max(100).optional(),
         program: z.enum(['DIABETES', 'HYPERTENSION', 'PREGNANCY', 'ELDERLY']).optional(),
-        medicine: z.object({ name: z.string(), dose: z.string(), time: z.string().regex(/^\d{2}:\d{2}$/), enteredMinutesAgo: z.number().int().min(0).max(1440) }).optional(),
+        medicine: z
+          .object({ name: z.string(), dose: z.string(), time: z.string().regex(/^\d{2}:\d{2}$/), enteredMinutesAgo: z.number().int().min(0).max(1440) })
+          .optional(),
       }),
     },
     handler: async (req) =>
       ctx.database.transaction(async (tx) => {
         const passwordHash = await hashPassword(md5('BenhNhan@2025'), hashCost(ctx));
-        const m = await insertClinicMember(tx, req.body.facilityId, { name: req.body.name, program: req.body.program, passwordHash, medicine: req.body.medicine });
+        const m = await insertClinicMember(tx, req.body.facilityId, {
+          name: req.body.name,
+          program: req.body.program,
+          passwordHash,
+          medicine: req.body.medicine,
+        });
         return { code: 0 as const, data: m };
       }),
   });

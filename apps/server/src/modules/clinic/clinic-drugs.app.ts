@@ -23,7 +23,9 @@ async function memberOr404(ctx: AppContext, p: PatientCaller) {
 export async function medicines(ctx: AppContext, p: PatientCaller): Promise<MedicineDto[]> {
   await memberOr404(ctx, p);
   const today = todayVn();
-  return (await repo.medicinesOf(ctx.database.db, p.facilityId, p.userId)).map((m) => toMedicine(m, today)).filter((m) => m.endDate === null || m.endDate >= today);
+  return (await repo.medicinesOf(ctx.database.db, p.facilityId, p.userId))
+    .map((m) => toMedicine(m, today))
+    .filter((m) => m.endDate === null || m.endDate >= today);
 }
 
 /** The app's default: the last 7 days, today included. */

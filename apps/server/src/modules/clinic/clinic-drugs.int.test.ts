@@ -45,7 +45,11 @@ async function facility(): Promise<Fac> {
 
 async function member(f: Fac, o: Parameters<typeof insertClinicMember>[2] = {}) {
   const m = await t.database.transaction((tx) => insertClinicMember(tx, f.id, { passwordHash, ...o }));
-  const res = await t.app.inject({ method: 'PUT', url: `${APP_PATH}/user/login`, payload: { facilityCode: f.code, emailOrPhone: m.phone, password: md5(PASSWORD) } });
+  const res = await t.app.inject({
+    method: 'PUT',
+    url: `${APP_PATH}/user/login`,
+    payload: { facilityCode: f.code, emailOrPhone: m.phone, password: md5(PASSWORD) },
+  });
   expect(res.statusCode, res.body).toBe(200);
   return { ...m, token: res.json().data.loginToken as string };
 }
@@ -126,7 +130,14 @@ describe('medicines of a member (MANAGER_SHP)', () => {
     const line = async (userId: number, profileId: number) => {
       const [h] = await t.database.db
         .insert(patientHistories)
-        .values({ facilityId: a.id, userId, profileId, visitedAt: new Date('2026-11-01T02:00:00Z'), departmentName: 'Khoa Nội tim mạch', doctorName: 'BS. Lê Minh' })
+        .values({
+          facilityId: a.id,
+          userId,
+          profileId,
+          visitedAt: new Date('2026-11-01T02:00:00Z'),
+          departmentName: 'Khoa Nội tim mạch',
+          doctorName: 'BS. Lê Minh',
+        })
         .returning({ id: patientHistories.id });
       const [p] = await t.database.db
         .insert(prescriptions)
@@ -282,7 +293,10 @@ describe('the member in the app and the adherence on the screen', () => {
     const second = await call('POST', `${APP_CLINIC_PATH}/doses/${doses[0]!.id}/confirmation`, m.token);
     expect(second.statusCode).toBe(200);
     expect(second.json().data.confirmedAt).toBe(first.json().data.confirmedAt);
-    const [audits] = await sqlRows<{ n: number }>(t, sql`SELECT count(*)::int AS n FROM audit_log WHERE entity = 'clinic_dose' AND entity_id = ${String(doses[0]!.id)}`);
+    const [audits] = await sqlRows<{ n: number }>(
+      t,
+      sql`SELECT count(*)::int AS n FROM audit_log WHERE entity = 'clinic_dose' AND entity_id = ${String(doses[0]!.id)}`,
+    );
     expect(audits!.n).toBe(1);
     // the missed one: 409
     const late = await call('POST', `${APP_CLINIC_PATH}/doses/${doses[1]!.id}/confirmation`, m.token);

@@ -3,7 +3,7 @@ import type { ClinicProgram } from '@portal/shared/rules/clinic-programs';
 import type { Executor } from '../../core/db';
 import { searchWords } from '../../core/search';
 import { containsPattern, iso, rows, type Raw } from '../../core/sql';
-import { clinicDoses, clinicMedicines } from '../../db/schema';
+import { type clinicDoses, clinicMedicines } from '../../db/schema';
 
 /**
  * The SQL of the medicine reminders (issue 20; docs/clinic-medicines.md). Every query names the facility. Counts are

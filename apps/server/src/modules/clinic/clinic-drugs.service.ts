@@ -147,7 +147,11 @@ export async function member(ctx: AppContext, caller: Caller, userId: number, q:
     await repo.dayCounts(db, caller.facilityId, userId, start, end),
   ];
   const byDate = new Map(days.map((d) => [d.day, d]));
-  const total = days.reduce((a, d) => ({ taken: a.taken + d.taken, missed: a.missed + d.missed, pending: a.pending + d.pending }), { taken: 0, missed: 0, pending: 0 });
+  const total = days.reduce((a, d) => ({ taken: a.taken + d.taken, missed: a.missed + d.missed, pending: a.pending + d.pending }), {
+    taken: 0,
+    missed: 0,
+    pending: 0,
+  });
   return {
     member: head,
     ...period,
