@@ -22,6 +22,7 @@ import { notifyBench } from './notify';
 import { newsBench } from './news';
 import { questionsBench } from './questions';
 import { rateReportBench } from './rate-report';
+import { clinicRemindersBench } from './clinic-reminders';
 import { smsBench } from './sms';
 import { audienceBench, campaignBench } from './notification-groups';
 import { appConfigBench } from './app-config';
@@ -353,6 +354,8 @@ benches.questions = () => questionsBench(Number(process.env.BENCH_PORT ?? 3291))
 
 /** Patients' feedback (issue 19): the rate report of a year over 1,000,000 feedbacks (p50 < 300 ms), beside the same report without its rollup. */
 benches['rate-report'] = () => rateReportBench(Number(process.env.BENCH_PORT ?? 3410));
+/** Medicine reminders (issue 20): the dose sweep of 10,000 members taking 3 doses a day, each run < 5 s. */
+benches['clinic-reminders'] = clinicRemindersBench;
 
 const names = process.argv.slice(2).filter((a) => !a.startsWith('-'));
 const chosen = names.length ? names : Object.keys(benches);
