@@ -15,7 +15,7 @@ import { trimTrailingSlashes } from '@portal/shared/rules/paths';
 import { T } from './messages';
 import { BOOKING_UI } from '../modules/appointments/appointments.messages';
 import { TF } from '../modules/feedback/feedback.messages';
-import { TD } from '../modules/clinic/drugs.messages';
+import { DRUG_MENU } from '../modules/clinic/drugs.menu';
 
 export type PageLoader = () => Promise<ComponentType>;
 
@@ -386,7 +386,7 @@ export const MENU: readonly MenuEntry[] = [
       },
       {
         key: 'shp-drug-member',
-        label: TD.member.pageTitle,
+        label: DRUG_MENU.memberPage,
         path: '/admin/SHP/drug/:userId',
         hidden: true,
         parent: 'shp-drug',

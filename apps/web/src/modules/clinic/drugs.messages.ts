@@ -1,3 +1,5 @@
+import { DRUG_MENU } from './drugs.menu';
+
 /** Every string of the medicine reminders' screens (issue 20, /admin/SHP/drug), in Vietnamese. */
 export const TD = {
   title: 'Nhắc uống thuốc',
@@ -36,7 +38,7 @@ export const TD = {
   },
   statsCols: { program: 'Chương trình', members: 'Thành viên', below: 'Dưới ngưỡng', taken: 'Đã uống', missed: 'Bỏ lỡ', adherence: 'Tuân thủ' },
   member: {
-    pageTitle: 'Thuốc của thành viên',
+    pageTitle: DRUG_MENU.memberPage,
     back: 'Danh sách nhắc uống thuốc',
     notFound: 'Không tìm thấy thành viên phòng khám',
     code: 'Mã bệnh nhân',
