@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expectAccessible } from './a11y';
 import { FIXTURE_PASSWORD, loginViaApi, md5, misfits, uniq } from './helpers';
 
 /**
@@ -6,7 +7,8 @@ import { FIXTURE_PASSWORD, loginViaApi, md5, misfits, uniq } from './helpers';
  * spec. A member takes a medicine at the next minute (+07:00): the server's recurring sweep reminds the dose on
  * schedule — it appears on the member's page and in the member's app inbox — and the member's confirmation in the app
  * moves the adherence on the screen from "—" to 100 %. A second medicine is added through the form, after the form
- * refused an end before the start in Vietnamese. Every screen fits 1,366 px.
+ * refused an end before the start in Vietnamese. Every screen fits 1,366 px; axe finds nothing serious on the list and the
+ * member page.
  */
 const WIDTH = 1366;
 test.use({ viewport: { width: WIDTH, height: 768 } });
@@ -91,6 +93,7 @@ test('a dose is reminded on schedule and its confirmation in the app moves the a
   await expect(main.getByTestId('member-adherence')).toHaveText('100 %');
   await expect(doses.getByTestId('dose-status').first()).toHaveText('Đã uống');
   await expect(main.getByTestId('drug-calendar').locator('[data-tone="good"]')).toHaveCount(1);
+  await expectAccessible(page, 'the member page');
 
   // a second medicine through the form: an end before the start is refused in Vietnamese, then saved
   await main.getByRole('button', { name: 'Thêm thuốc' }).click();
@@ -114,4 +117,5 @@ test('a dose is reminded on schedule and its confirmation in the app moves the a
   // back on the list: the member's figure
   await page.goto('/admin/SHP/drug');
   await expect(main.locator('tr.ant-table-row', { hasText: 'Ngô Văn Tám' }).getByTestId('adherence')).toHaveText('100 %');
+  await expectAccessible(page, 'the medicine reminders list');
 });
