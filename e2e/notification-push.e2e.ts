@@ -38,8 +38,8 @@ test('edits an event template, pushes one message to a patient and sees it deliv
   await page.goto('/admin/thong-bao-day?tab=events');
   await expect(page.getByRole('heading', { name: 'Thông báo đẩy' })).toBeVisible();
   await expect(page.getByRole('tab', { name: 'Sự kiện' })).toHaveAttribute('aria-selected', 'true');
-  // the five events of issue 17, the question answered and rejected, the feedback replied (issue 19)
-  await expect(page.getByTestId('push-events').locator('tr.ant-table-row')).toHaveCount(8);
+  // the five events of issue 17, the question answered and rejected, the feedback replied (issue 19), the medicine reminder (issue 20)
+  await expect(page.getByTestId('push-events').locator('tr.ant-table-row')).toHaveCount(9);
   await expect(eventRow(page, 'Câu hỏi đã được trả lời')).toContainText('Mặc định');
   await expect(eventRow(page, 'Lịch khám bị từ chối')).toContainText('Mặc định');
   expect(await misfits(page, { buttons: true })).toEqual([]);

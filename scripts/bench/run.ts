@@ -23,6 +23,7 @@ import { newsBench } from './news';
 import { questionsBench } from './questions';
 import { clinicChatBench } from './clinic-chat';
 import { rateReportBench } from './rate-report';
+import { clinicRemindersBench } from './clinic-reminders';
 import { smsBench } from './sms';
 import { audienceBench, campaignBench } from './notification-groups';
 import { appConfigBench } from './app-config';
@@ -356,6 +357,8 @@ benches.questions = () => questionsBench(Number(process.env.BENCH_PORT ?? 3291))
 benches['rate-report'] = () => rateReportBench(Number(process.env.BENCH_PORT ?? 3410));
 /** Private clinic chat (issue 20): a message reaching 100 subscribed sockets, steady and in a burst (p99 < 1 s). BENCH_CHAT_PG=1 on PostgreSQL. */
 benches['clinic-chat'] = () => clinicChatBench(Number(process.env.BENCH_PORT ?? 3320));
+/** Medicine reminders (issue 20): the dose sweep of 10,000 members taking 3 doses a day, each run < 5 s. */
+benches['clinic-reminders'] = clinicRemindersBench;
 
 const names = process.argv.slice(2).filter((a) => !a.startsWith('-'));
 const chosen = names.length ? names : Object.keys(benches);

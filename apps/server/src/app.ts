@@ -43,6 +43,7 @@ import { newsRoutes } from './modules/news/news.routes';
 import { questionRoutes } from './modules/questions/questions.routes';
 import { clinicRoutes } from './modules/clinic/clinic.routes';
 import { feedbackRoutes } from './modules/feedback/feedback.routes';
+import { clinicDrugRoutes } from './modules/clinic/clinic-drugs.routes';
 
 /** The default body limit: JSON forms are a few KB; file uploads declare their own limit. */
 export const JSON_BODY_LIMIT = 64 * 1024;
@@ -170,6 +171,7 @@ export async function buildApp(config: Config, database: Database, opts: { logSt
     await questionRoutes(scope, ctx);
     await feedbackRoutes(scope, ctx);
     await clinicRoutes(scope, ctx);
+    await clinicDrugRoutes(scope, ctx);
     if (config.ENABLE_TEST_FIXTURES) await fixtureRoutes(scope, ctx);
   });
   // durable jobs (core/jobs): the runner starts once every module has defined its jobs; tests start their own

@@ -15,6 +15,7 @@ import { trimTrailingSlashes } from '@portal/shared/rules/paths';
 import { T } from './messages';
 import { BOOKING_UI } from '../modules/appointments/appointments.messages';
 import { TF } from '../modules/feedback/feedback.messages';
+import { DRUG_MENU } from '../modules/clinic/drugs.menu';
 
 export type PageLoader = () => Promise<ComponentType>;
 
@@ -387,7 +388,20 @@ export const MENU: readonly MenuEntry[] = [
         path: '/admin/SHP/groups-chat',
         page: () => import('../modules/clinic/chat-page').then((m) => m.ChatPage),
       },
-      { key: 'shp-drug', label: T.menu.drugReminders, path: '/admin/SHP/drug' },
+      {
+        key: 'shp-drug',
+        label: T.menu.drugReminders,
+        path: '/admin/SHP/drug',
+        page: () => import('../modules/clinic/drug-list-page').then((m) => m.DrugListPage),
+      },
+      {
+        key: 'shp-drug-member',
+        label: DRUG_MENU.memberPage,
+        path: '/admin/SHP/drug/:userId',
+        hidden: true,
+        parent: 'shp-drug',
+        page: () => import('../modules/clinic/drug-member-page').then((m) => m.DrugMemberPage),
+      },
       {
         key: 'shp-news',
         label: T.menu.clinicNews,

@@ -21,7 +21,7 @@ export const MEMBER_REASON_MAX = 500;
 export const MEMBER_MESSAGES = {
   notFound: 'Không tìm thấy thành viên',
   profileNotFound: 'Không tìm thấy hồ sơ bệnh nhân trong cơ sở y tế của bạn',
-  patientCodeNotFound: 'Không tìm thấy bệnh nhân có mã {code} trong cơ sở y tế của bạn',
+  patientCodeNotFound: 'Không tìm thấy bệnh nhân có mã này trong cơ sở y tế của bạn',
   alreadyMember: 'Bệnh nhân {name} đã là thành viên phòng khám (tài khoản ứng dụng đã được ghi danh)',
   doctorUnknown: 'Bác sĩ phụ trách không thuộc cơ sở y tế này',
   reasonRequired: 'Vui lòng nhập lý do ngừng kích hoạt',

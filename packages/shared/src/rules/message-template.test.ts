@@ -85,7 +85,7 @@ describe('renderTemplate', () => {
 });
 
 describe('the events catalogue', () => {
-  it('has the five events of issue 17, the two of the questions and the feedback reply (issue 19), each a care message with Vietnamese labels', () => {
+  it('has the five events of issue 17, the two of the questions and the feedback reply (issue 19), the medicine reminder (issue 20), each a care message with Vietnamese labels', () => {
     expect(NOTIFICATION_EVENTS.map((e) => e.event)).toEqual([
       'BOOKING_ACCEPTED',
       'BOOKING_REJECTED',
@@ -95,6 +95,7 @@ describe('the events catalogue', () => {
       'QUESTION_ANSWERED',
       'QUESTION_REJECTED',
       'FEEDBACK_REPLIED',
+      'MEDICINE_REMINDER',
     ]);
     for (const e of NOTIFICATION_EVENTS) {
       expect(e.kind).toBe('CARE');
@@ -111,6 +112,7 @@ describe('the events catalogue', () => {
     ['RESULT_READY', ['ho_ten', 'ma_lich', 'ngay_kham', 'khoa']],
     ['PASSWORD_RESET', ['ho_ten', 'ma_xac_nhan', 'duong_dan', 'thoi_han']],
     ['FEEDBACK_REPLIED', ['ho_ten', 'ma_lich', 'ngay_kham', 'khoa']],
+    ['MEDICINE_REMINDER', ['ho_ten', 'ten_thuoc', 'lieu_dung', 'gio_uong']],
   ] as const)('%s offers %j', (event, variables) => {
     expect(notificationEvent(event).variables).toEqual(variables);
   });
@@ -139,6 +141,7 @@ describe('the events catalogue', () => {
         QUESTION_ANSWERED: ['tieu_de'],
         QUESTION_REJECTED: ['tieu_de', 'ly_do'],
         FEEDBACK_REPLIED: ['ngay_kham', 'ma_lich'],
+        MEDICINE_REMINDER: ['ten_thuoc', 'lieu_dung', 'gio_uong'],
       };
       for (const v of essential[e.event]!) expect(used).toContain(v);
     });

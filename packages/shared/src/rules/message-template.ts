@@ -148,6 +148,9 @@ export const TEMPLATE_VARIABLES = {
   thoi_han: { label: 'Thời hạn hiệu lực (phút)', example: '10' },
   tieu_de: { label: 'Tiêu đề câu hỏi', example: 'Đau họng kéo dài' },
   bac_si: { label: 'Bác sĩ trả lời', example: 'ThS.BS Phạm Thu Trang' },
+  ten_thuoc: { label: 'Tên thuốc', example: 'Metformin 500 mg' },
+  lieu_dung: { label: 'Liều dùng', example: '1 viên, sau ăn' },
+  gio_uong: { label: 'Giờ uống', example: '07:00' },
 } as const satisfies Record<string, { label: string; example: string }>;
 
 export type TemplateVariable = keyof typeof TEMPLATE_VARIABLES;
@@ -160,7 +163,8 @@ export type NotificationEvent =
   | 'PASSWORD_RESET'
   | 'QUESTION_ANSWERED'
   | 'QUESTION_REJECTED'
-  | 'FEEDBACK_REPLIED';
+  | 'FEEDBACK_REPLIED'
+  | 'MEDICINE_REMINDER';
 
 export interface NotificationEventDefinition {
   event: NotificationEvent;
@@ -239,6 +243,15 @@ export const NOTIFICATION_EVENTS: readonly NotificationEventDefinition[] = [
     kind: 'CARE',
     variables: ['ho_ten', 'ma_lich', 'ngay_kham', 'khoa'],
     defaultTemplate: 'Cơ sở đã trả lời đánh giá của {{ho_ten}} về lượt khám ngày {{ngay_kham}} (mã {{ma_lich}}). Xem chi tiết trên ứng dụng.',
+  },
+  {
+    // issue 20: the private clinic's dose reminder, once per dose; the member confirms the dose from it in the app
+    event: 'MEDICINE_REMINDER',
+    label: 'Nhắc uống thuốc',
+    description: 'Gửi cho thành viên phòng khám riêng đúng giờ uống của mỗi liều thuốc',
+    kind: 'CARE',
+    variables: ['ho_ten', 'ten_thuoc', 'lieu_dung', 'gio_uong'],
+    defaultTemplate: 'Đến giờ uống thuốc ({{gio_uong}}): {{ten_thuoc}}, {{lieu_dung}}. {{ho_ten}} vui lòng xác nhận đã uống trên ứng dụng.',
   },
 ];
 

@@ -8,6 +8,7 @@
  */
 import { PASSWORD_REMINDER_DAYS } from '../constants';
 import { DAY_TIME_RE } from './booking-time';
+import { ADHERENCE_THRESHOLD_DEFAULT, DOSE_MISSED_MINUTES_DEFAULT } from './adherence';
 import { QUESTION_ANSWER_HOURS_DEFAULT } from './question-status';
 
 export const SETTING_TYPES = ['string', 'phone', 'url', 'integer', 'boolean', 'time', 'enum'] as const;
@@ -196,6 +197,26 @@ export const SETTING_KEYS = [
     default: 'benhvien://app',
     max: 200,
   },
+  {
+    key: 'CLINIC_ADHERENCE_THRESHOLD',
+    label: 'Ngưỡng tuân thủ dùng thuốc (%)',
+    description: 'Thành viên phòng khám có tỷ lệ liều thuốc đã xác nhận trên số liều đến hạn thấp hơn ngưỡng này được tô đỏ trên màn hình Nhắc uống thuốc.',
+    type: 'integer',
+    default: ADHERENCE_THRESHOLD_DEFAULT,
+    min: 1,
+    max: 100,
+    unit: '%',
+  },
+  {
+    key: 'CLINIC_DOSE_MISSED_MINUTES',
+    label: 'Thời hạn xác nhận liều thuốc (phút)',
+    description: 'Sau số phút này kể từ giờ uống, liều thuốc thành viên chưa xác nhận trong ứng dụng được ghi là bỏ lỡ và không xác nhận được nữa.',
+    type: 'integer',
+    default: DOSE_MISSED_MINUTES_DEFAULT,
+    min: 15,
+    max: 1440,
+    unit: 'phút',
+  },
 ] as const satisfies readonly SettingKeyDef[];
 
 export type SettingKey = (typeof SETTING_KEYS)[number]['key'];
@@ -222,6 +243,8 @@ export interface EffectiveSettings {
   APP_WELCOME_TEXT: string | null;
   QUESTION_ANSWER_HOURS: number;
   APP_LINK_PREFIX: string;
+  CLINIC_ADHERENCE_THRESHOLD: number;
+  CLINIC_DOSE_MISSED_MINUTES: number;
 }
 
 /** A key's default: the registry's, or the environment's for the keys that were env values. */

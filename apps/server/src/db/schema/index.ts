@@ -18,3 +18,4 @@ export * from './news';
 export * from './questions';
 export * from './feedback';
 export * from './clinic';
+export * from './clinic-drugs';

@@ -12,6 +12,7 @@ export const DEMO_ZALO_TEMPLATE_IDS: Readonly<Record<NotificationEvent, string>>
   QUESTION_ANSWERED: '301250',
   QUESTION_REJECTED: '301251',
   FEEDBACK_REPLIED: '301252',
+  MEDICINE_REMINDER: '301253',
 };
 
 /**

@@ -190,7 +190,7 @@ export async function candidates(ctx: AppContext, caller: Caller, q: string, pag
 
 export async function byPatientCode(ctx: AppContext, caller: Caller, code: string): Promise<EnrolCandidateDto> {
   const [p] = await repo.profilesByCodes(ctx.database.db, caller.facilityId, [code.trim().toUpperCase()]);
-  if (!p) throw notFound(fmt(M.patientCodeNotFound, { code }));
+  if (!p) throw notFound(M.patientCodeNotFound);
   const members = await repo.membersOfUsers(ctx.database.db, caller.facilityId, [p.userId]);
   return {
     medicalProfileId: p.id,
