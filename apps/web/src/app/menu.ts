@@ -13,9 +13,6 @@ import type { Authority } from '@portal/shared/authorities';
 import { hasAuthority } from '@portal/shared/authorities';
 import { trimTrailingSlashes } from '@portal/shared/rules/paths';
 import { T } from './messages';
-import { BOOKING_UI } from '../modules/appointments/appointments.messages';
-import { TF } from '../modules/feedback/feedback.messages';
-import { DRUG_MENU } from '../modules/clinic/drugs.menu';
 
 export type PageLoader = () => Promise<ComponentType>;
 
@@ -151,7 +148,7 @@ export const MENU: readonly MenuEntry[] = [
       },
       {
         key: 'chi-tiet-dat-kham',
-        label: BOOKING_UI.detail.title,
+        label: T.menu.bookingDetail,
         path: '/admin/quan-ly-dat-kham/:bookingId',
         hidden: true,
         page: () => import('../modules/appointments/booking-detail-page').then((m) => m.BookingDetailPage),
@@ -165,7 +162,7 @@ export const MENU: readonly MenuEntry[] = [
       },
       {
         key: 'cap-nhat-dat-kham',
-        label: BOOKING_UI.form.updateTitle,
+        label: T.menu.bookingUpdate,
         path: '/admin/cap-nhat-dat-kham/:bookingId',
         hidden: true,
         parent: 'quan-ly-dat-kham',
@@ -329,7 +326,7 @@ export const MENU: readonly MenuEntry[] = [
       },
       {
         key: 'feedback',
-        label: TF.menu,
+        label: T.menu.feedback,
         path: '/admin/danh-sach-phan-hoi',
         page: () => import('../modules/feedback/feedback-page').then((m) => m.FeedbackPage),
       },
@@ -396,7 +393,7 @@ export const MENU: readonly MenuEntry[] = [
       },
       {
         key: 'shp-drug-member',
-        label: DRUG_MENU.memberPage,
+        label: T.menu.drugMember,
         path: '/admin/SHP/drug/:userId',
         hidden: true,
         parent: 'shp-drug',

@@ -1,4 +1,4 @@
-import { DRUG_MENU } from './drugs.menu';
+import { T } from '../../app/messages';
 
 /** Every string of the medicine reminders' screens (issue 20, /admin/SHP/drug), in Vietnamese. */
 export const TD = {
@@ -38,7 +38,7 @@ export const TD = {
   },
   statsCols: { program: 'Chương trình', members: 'Thành viên', below: 'Dưới ngưỡng', taken: 'Đã uống', missed: 'Bỏ lỡ', adherence: 'Tuân thủ' },
   member: {
-    pageTitle: DRUG_MENU.memberPage,
+    pageTitle: T.menu.drugMember,
     back: 'Danh sách nhắc uống thuốc',
     notFound: 'Không tìm thấy thành viên phòng khám',
     code: 'Mã bệnh nhân',

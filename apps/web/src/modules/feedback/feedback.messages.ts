@@ -1,6 +1,5 @@
 /** Labels of the feedback screen (/admin/danh-sach-phan-hoi, issue 19). */
 export const TF = {
-  menu: 'Phản hồi & đánh giá',
   title: 'Phản hồi & đánh giá của bệnh nhân',
   tabs: { list: 'Danh sách phản hồi', users: 'Bệnh nhân đã phản hồi', report: 'Báo cáo đánh giá' },
   search: 'Tìm theo nhận xét, tên, số điện thoại, mã bệnh nhân, mã lịch (không cần dấu)',
