@@ -1,32 +1,19 @@
-import { Empty, Typography } from 'antd';
-import { Bar, BarChart, CartesianGrid, Cell, Line, LineChart, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { Bar, BarChart, CartesianGrid, Cell, Line, LineChart, ReferenceLine, Tooltip, XAxis, YAxis } from 'recharts';
 import type { DrugStatisticsDto } from '@portal/shared/contracts/clinic-drugs.contract';
 import { formatAdherence } from '@portal/shared/rules/adherence';
 import { TD } from './drugs.messages';
+import { ChartFigure } from '../../core/blocks/chart-figure';
 
 /**
  * The adherence charts (Recharts, SVG), only in the medicine reminders' lazy chunk. Each is a figure named by its
  * title; its numbers are also in the table below it. Days with no dose due have no point (a gap, not 0 %).
  */
-const HEIGHT = 240;
 const percentAxis = { domain: [0, 100] as [number, number], fontSize: 11, width: 40, tickFormatter: (v: number) => `${v}` };
 const tooltip = (v: unknown) => formatAdherence(typeof v === 'number' ? v : null);
 
-function Figure({ title, empty, testId, children }: { title: string; empty: boolean; testId: string; children: React.ReactElement }) {
-  return (
-    <figure data-testid={testId} aria-label={title} style={{ margin: 0, minWidth: 0 }}>
-      <Typography.Text strong>{title}</Typography.Text>
-      {empty ? (
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={TD.charts.empty} style={{ height: HEIGHT }} />
-      ) : (
-        <div style={{ width: '100%', height: HEIGHT }}>
-          <ResponsiveContainer width="100%" height="100%">
-            {children}
-          </ResponsiveContainer>
-        </div>
-      )}
-    </figure>
-  );
+/** The screen's figure: the shared block with this screen's "nothing in the period". */
+function Figure(props: { title: string; empty: boolean; children: React.ReactElement; testId: string }) {
+  return <ChartFigure {...props} emptyText={TD.charts.empty} />;
 }
 
 export function AdherenceByDay({ days, threshold }: { days: DrugStatisticsDto['byDay']; threshold: number }) {

@@ -1,35 +1,22 @@
-import { Empty, Typography } from 'antd';
-import { Bar, BarChart, CartesianGrid, LabelList, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { Bar, BarChart, CartesianGrid, LabelList, Legend, Tooltip, XAxis, YAxis } from 'recharts';
 import type { CountRateRowDto, RateRowDto } from '@portal/shared/contracts/feedback.contract';
 import { formatStars, STARS } from '@portal/shared/rules/feedback';
 import { TF } from './feedback.messages';
+import { ChartFigure } from '../../core/blocks/chart-figure';
 
 /**
  * The rate report's charts (Recharts, SVG). The report tab loads this file with React.lazy, so the library stays out
  * of the feedback list's code and of the first admin load. Each chart is a figure named by its title; its numbers are
  * the table's beside it (the bars carry their value).
  */
-const HEIGHT = 240;
 const BLUE = '#1677ff';
 /** 1★ … 5★: red to green. */
 const STAR_COLORS = ['#cf1322', '#d4380d', '#d48806', '#7cb305', '#389e0d'];
 const TEXT = '#262626';
 
-function Figure({ title, empty, children, testId }: { title: string; empty: boolean; children: React.ReactElement; testId: string }) {
-  return (
-    <figure data-testid={testId} aria-label={title} style={{ margin: 0, minWidth: 0 }}>
-      <Typography.Text strong>{title}</Typography.Text>
-      {empty ? (
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={TF.charts.empty} style={{ height: HEIGHT }} />
-      ) : (
-        <div style={{ width: '100%', height: HEIGHT }}>
-          <ResponsiveContainer width="100%" height="100%">
-            {children}
-          </ResponsiveContainer>
-        </div>
-      )}
-    </figure>
-  );
+/** The screen's figure: the shared block with this screen's "nothing in the period". */
+function Figure(props: { title: string; empty: boolean; children: React.ReactElement; testId: string }) {
+  return <ChartFigure {...props} emptyText={TF.charts.empty} />;
 }
 
 const avgText = (v: unknown) => (typeof v === 'number' ? formatStars(v) : '—');

@@ -1,7 +1,7 @@
-import { Empty, Typography } from 'antd';
-import { Bar, BarChart, CartesianGrid, Cell, Legend, LabelList, Line, LineChart, Pie, PieChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { Bar, BarChart, CartesianGrid, Cell, Legend, LabelList, Line, LineChart, Pie, PieChart, Tooltip, XAxis, YAxis } from 'recharts';
 import type { CompletionRowDto, GroupCountsDto } from '@portal/shared/contracts/reports.contract';
 import { TR } from './reports.messages';
+import { ChartFigure } from '../../core/blocks/chart-figure';
 
 /**
  * The report screen's charts (Recharts, SVG). Only this screen imports this file, so the library is in
@@ -9,23 +9,10 @@ import { TR } from './reports.messages';
  * Each chart is a figure named by its title; its numbers are also in the table beside it.
  */
 const COLORS = ['#1677ff', '#52c41a', '#faad14', '#f5222d', '#722ed1', '#13c2c2', '#eb2f96', '#fa8c16'];
-const HEIGHT = 240;
 
-function Figure({ title, empty, children, testId }: { title: string; empty: boolean; children: React.ReactElement; testId: string }) {
-  return (
-    <figure data-testid={testId} aria-label={title} style={{ margin: 0, minWidth: 0 }}>
-      <Typography.Text strong>{title}</Typography.Text>
-      {empty ? (
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={TR.chartEmpty} style={{ height: HEIGHT }} />
-      ) : (
-        <div style={{ width: '100%', height: HEIGHT }}>
-          <ResponsiveContainer width="100%" height="100%">
-            {children}
-          </ResponsiveContainer>
-        </div>
-      )}
-    </figure>
-  );
+/** The screen's figure: the shared block with this screen's "nothing in the period". */
+function Figure(props: { title: string; empty: boolean; children: React.ReactElement; testId: string }) {
+  return <ChartFigure {...props} emptyText={TR.chartEmpty} />;
 }
 
 const shortDay = (label: string) => label.slice(0, 5);
