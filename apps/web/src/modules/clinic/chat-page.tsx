@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Badge, Button, Card, Empty, Flex, Input, List, Switch, Tag, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
 import { hasAuthority } from '@portal/shared/authorities';
 import { CLINIC_CHAT_LIVE_TOPIC } from '@portal/shared/contracts/clinic-chat.contract';
 import { fmt } from '@portal/shared/messages.vi';
@@ -17,6 +18,7 @@ import { ChatPane } from './chat-pane';
 import { clinicApi, clinicKeys } from './clinic.api';
 import { TC } from './clinic.messages';
 import { CreateGroupDialog } from './create-group-dialog';
+import { CLINIC_ROUTES } from './members.logic';
 import './clinic.css';
 import { ScreenHeader } from '../../core/blocks/screen-header';
 
@@ -63,30 +65,28 @@ function Chat({ accountId }: { accountId: number }) {
               locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={T.empty} /> }}
               dataSource={groups.data ?? []}
               renderItem={(g) => (
-                <List.Item
-                  key={g.id}
-                  className={g.id === open ? 'clinic-chat-group is-open' : 'clinic-chat-group'}
-                  onClick={() => openGroup(g.id)}
-                  data-testid="chat-group"
-                >
-                  <Flex vertical gap={2} style={{ width: '100%', minWidth: 0 }}>
-                    <Flex justify="space-between" gap={8}>
-                      <Typography.Text strong ellipsis>
-                        {g.name}
+                <List.Item key={g.id} className={g.id === open ? 'clinic-chat-group is-open' : 'clinic-chat-group'} data-testid="chat-group">
+                  {/* a link to ?group=: reached and opened from the keyboard, and each conversation has its address */}
+                  <Link to={CLINIC_ROUTES.group(g.id)} className="clinic-chat-group-link" aria-current={g.id === open ? 'true' : undefined}>
+                    <Flex vertical gap={2} style={{ width: '100%', minWidth: 0 }}>
+                      <Flex justify="space-between" gap={8}>
+                        <Typography.Text strong ellipsis>
+                          {g.name}
+                        </Typography.Text>
+                        <Badge count={g.unread} overflowCount={99} data-testid="chat-unread" />
+                      </Flex>
+                      <Typography.Text type="secondary" ellipsis>
+                        {g.lastMessagePreview ?? ''}
                       </Typography.Text>
-                      <Badge count={g.unread} overflowCount={99} data-testid="chat-unread" />
+                      <Flex gap={4} align="center" wrap>
+                        {g.kind === 'DIRECT' ? <Tag>{T.direct}</Tag> : g.program ? <Tag>{CLINIC_PROGRAM_LABELS[g.program]}</Tag> : null}
+                        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                          {fmt(T.members, { n: g.memberCount })}
+                          {g.lastMessageAt ? ` · ${formatDateTime(g.lastMessageAt)}` : ''}
+                        </Typography.Text>
+                      </Flex>
                     </Flex>
-                    <Typography.Text type="secondary" ellipsis>
-                      {g.lastMessagePreview ?? ''}
-                    </Typography.Text>
-                    <Flex gap={4} align="center" wrap>
-                      {g.kind === 'DIRECT' ? <Tag>{T.direct}</Tag> : g.program ? <Tag>{CLINIC_PROGRAM_LABELS[g.program]}</Tag> : null}
-                      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                        {fmt(T.members, { n: g.memberCount })}
-                        {g.lastMessageAt ? ` · ${formatDateTime(g.lastMessageAt)}` : ''}
-                      </Typography.Text>
-                    </Flex>
-                  </Flex>
+                  </Link>
                 </List.Item>
               )}
             />
