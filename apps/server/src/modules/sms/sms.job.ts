@@ -94,6 +94,9 @@ export async function sendBatch(ctx: AppContext, batchId: number, now = () => ne
     }
   }
   if (waiting) throw new Error(`Nhà cung cấp SMS chưa nhận ${waiting} tin, sẽ gửi lại`);
+  // messages a dead run had taken are still under its lease: this run ends, another takes them when the lease ends
+  const leased = await repo.leasedUntil(ctx.database.db, batchId, ctx.config.SMS_SENDING_LEASE_SECONDS);
+  if (leased) await enqueueBatch(ctx.database.db, batch.facilityId, batchId, new Date(Math.max(leased.getTime(), now().getTime()) + 1000));
   return { sent, waiting };
 }
 

@@ -122,6 +122,18 @@ export function claimMessages(ex: Executor, batchId: number, limit: number, leas
   );
 }
 
+/**
+ * When the last message of the batch still SENDING under another run's lease may be taken again (its lease ends), or
+ * null when none is: once a run has recorded all it took, such messages were taken by a run that died.
+ */
+export async function leasedUntil(ex: Executor, batchId: number, leaseSeconds: number): Promise<Date | null> {
+  const [r] = await rows<{ at: Date | string | null }>(
+    ex,
+    sql`SELECT max(sending_since) + make_interval(secs => ${leaseSeconds}) AS at FROM sms_messages WHERE batch_id = ${batchId} AND status = 'SENDING'`,
+  );
+  return r?.at ? new Date(r.at) : null;
+}
+
 /** The numbers among `phones` that got an advertising SMS of the facility in the last 24 hours (another batch). */
 export async function recentlyAdvertised(ex: Executor, facilityId: number, batchId: number, phones: string[]): Promise<Set<string>> {
   if (!phones.length) return new Set();
