@@ -49,7 +49,17 @@ export function startServerProcess(port: number, env: Record<string, string>): S
 }
 
 /** Resolves when the process has ended (at once if it already has). */
-export const exited = (p: ChildProcess) => new Promise<void>((r) => (p.exitCode !== null || p.signalCode !== null ? r() : p.once('exit', () => r())));
+/**
+ * The process has exited and its output has all been read: 'close', not 'exit' — the last lines written before exiting
+ * (the shutdown message) may still be in the pipe when 'exit' comes.
+ */
+export const exited = (p: ChildProcess) =>
+  new Promise<void>((r) => {
+    const ended = (s: NodeJS.ReadableStream | null) =>
+      !s || (s as { readableEnded?: boolean; destroyed?: boolean }).readableEnded || (s as { destroyed?: boolean }).destroyed;
+    if ((p.exitCode !== null || p.signalCode !== null) && ended(p.stdout) && ended(p.stderr)) return r();
+    p.once('close', () => r());
+  });
 
 /**
  * The two tests of a process scenario: on embedded PGlite (a data directory of its own, removed after the file) when
