@@ -50,3 +50,6 @@ export function everyWordConditions(columns: PgColumn | readonly PgColumn[], q: 
     return matches.length === 1 ? matches[0]! : sql`(${sql.join(matches, sql` OR `)})`;
   });
 }
+
+/** Every word of `q` (diacritics-free, at most SEARCH_MAX_WORDS) contained in a search-text `column`; no words: none. */
+export const wordConds = (column: SQL, q: string | null | undefined): SQL[] => searchWords(q).map((w) => sql`${column} LIKE ${containsPattern(w)}`);

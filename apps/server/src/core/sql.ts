@@ -1,5 +1,6 @@
 import { and, inArray, ne, sql, type SQL, type Table } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { periodInstants } from '@portal/shared/rules/period';
 import type { Executor } from './db';
 
 /** LIKE pattern for "contains", with LIKE's wildcards typed by the user taken literally. */
@@ -53,4 +54,12 @@ export async function takenBy(ex: Executor, table: PgTable & { id: PgColumn }, c
     .where(and(...where))
     .limit(1);
   return row ? Number(row.id) : null;
+}
+
+/** A timestamptz `column` within the +07:00 days `from` … `to` (inclusive; either may be absent: no bound). */
+export function dayPeriodConds(column: SQL, from?: string, to?: string): SQL[] {
+  const out: SQL[] = [];
+  if (from) out.push(sql`${column} >= ${periodInstants({ from, to: from }).start.toISOString()}::timestamptz`);
+  if (to) out.push(sql`${column} < ${periodInstants({ from: to, to }).end.toISOString()}::timestamptz`);
+  return out;
 }

@@ -1,8 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { ClinicProgram } from '@portal/shared/rules/clinic-programs';
 import type { Executor } from '../../core/db';
-import { searchWords } from '../../core/search';
-import { containsPattern, rows } from '../../core/sql';
+import { rows } from '../../core/sql';
+import { wordConds } from '../../core/search';
 
 /** The SQL of the private clinic's conversations (issue 20): every query of one facility. */
 
@@ -52,7 +52,7 @@ export interface GroupFilter {
 
 export async function groupPage(ex: Executor, facilityId: number, v: Viewer, f: GroupFilter, page: number, size: number) {
   const conds: SQL[] = [sql`g.facility_id = ${facilityId}`];
-  for (const w of searchWords(f.q)) conds.push(sql`g.search_text LIKE ${containsPattern(w)}`);
+  conds.push(...wordConds(sql`g.search_text`, f.q));
   if (f.kind) conds.push(sql`g.kind = ${f.kind}`);
   const mine = f.mine || 'userId' in v;
   const where = sql.join(conds, sql` AND `);
@@ -347,7 +347,7 @@ export async function markRead(ex: Executor, facilityId: number, groupId: number
 /** Options to add: staff accounts (not locked) or active members, by name, username, phone or patient code. */
 export async function staffOptions(ex: Executor, facilityId: number, q: string | undefined, page: number, size: number) {
   const conds: SQL[] = [sql`facility_id = ${facilityId}`, sql`NOT locked`];
-  for (const w of searchWords(q)) conds.push(sql`search_text LIKE ${containsPattern(w)}`);
+  conds.push(...wordConds(sql`search_text`, q));
   const w = sql.join(conds, sql` AND `);
   const list = await rows<{ id: number; name: string; detail: string | null }>(
     ex,
@@ -359,7 +359,7 @@ export async function staffOptions(ex: Executor, facilityId: number, q: string |
 
 export async function memberOptions(ex: Executor, facilityId: number, q: string | undefined, page: number, size: number) {
   const conds: SQL[] = [sql`m.facility_id = ${facilityId}`, sql`m.active`];
-  for (const w of searchWords(q)) conds.push(sql`m.search_text LIKE ${containsPattern(w)}`);
+  conds.push(...wordConds(sql`m.search_text`, q));
   const w = sql.join(conds, sql` AND `);
   const list = await rows<{ id: number; name: string; detail: string | null }>(
     ex,

@@ -262,6 +262,21 @@ describe('the reminder sweep', () => {
     expect(r.doses).toBeGreaterThanOrEqual(1);
     expect((await doseRows(m.userId)).map((d) => d.due_at)).toEqual([expect.stringMatching(/^2026-11-27 17:00:00/)]);
   });
+
+  it('a facility whose sweep fails does not hold up the others: they are swept, then the run fails naming it', async () => {
+    const broken = await facility();
+    await member(broken, { medicine: { name: 'Metformin 500 mg', dose: '1 viên', time: '00:00', enteredMinutesAgo: 0 } });
+    const f = await facility();
+    const m = await member(f, { medicine: { name: 'Amlodipin 5 mg', dose: '1 viên', time: '00:00', enteredMinutesAgo: 0 } });
+    await t.database.db.execute(sql`UPDATE clinic_medicines SET created_at = '2026-01-01T00:00:00Z', start_date = '2026-01-01' WHERE user_id = ${m.userId}`);
+    await t.database.db.execute(sql`INSERT INTO clinic_dose_sweeps (facility_id, swept_through) VALUES (${f.id}, '2026-11-28T16:59:00Z')`);
+    const failing: typeof sweepFacility = async (c, id, now) => {
+      if (id === broken.id) throw new Error('mất kết nối');
+      return sweepFacility(c, id, now);
+    };
+    await expect(sweepDoses(ctx(), at('2026-11-28T17:00:00Z'), failing)).rejects.toThrow(`chưa quét được cơ sở ${broken.id} (mất kết nối)`);
+    expect((await doseRows(m.userId)).map((d) => d.due_at)).toContainEqual(expect.stringMatching(/^2026-11-28 17:00:00/));
+  });
 });
 
 describe('the member in the app and the adherence on the screen', () => {

@@ -85,15 +85,26 @@ export async function sweepFacility(ctx: AppContext, facilityId: number, now = n
   });
 }
 
-/** Every facility with medicines, one transaction each. */
-export async function sweepDoses(ctx: AppContext, now = new Date()): Promise<SweepResult> {
+/**
+ * Every facility with medicines, one transaction each. A facility whose sweep fails does not hold up the others: they
+ * are swept, then the run fails naming it, and the job's retry sweeps it again (the others find their window done).
+ */
+export async function sweepDoses(ctx: AppContext, now = new Date(), sweep = sweepFacility): Promise<SweepResult> {
   const total: SweepResult = { doses: 0, reminded: 0, missed: 0 };
+  const failed: number[] = [];
+  let first: unknown;
   for (const id of await repo.facilitiesWithMedicines(ctx.database.db)) {
-    const r = await sweepFacility(ctx, id, now);
-    total.doses += r.doses;
-    total.reminded += r.reminded;
-    total.missed += r.missed;
+    try {
+      const r = await sweep(ctx, id, now);
+      total.doses += r.doses;
+      total.reminded += r.reminded;
+      total.missed += r.missed;
+    } catch (err) {
+      failed.push(id);
+      first ??= err;
+    }
   }
+  if (failed.length) throw new Error(`Nhắc uống thuốc: chưa quét được cơ sở ${failed.join(', ')} (${(first as Error)?.message ?? first})`);
   return total;
 }
 

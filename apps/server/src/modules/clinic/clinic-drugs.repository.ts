@@ -1,9 +1,9 @@
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { ClinicProgram } from '@portal/shared/rules/clinic-programs';
 import type { Executor } from '../../core/db';
-import { searchWords } from '../../core/search';
-import { containsPattern, iso, rows, type Raw } from '../../core/sql';
+import { iso, rows, type Raw } from '../../core/sql';
 import { type clinicDoses, clinicMedicines } from '../../db/schema';
+import { wordConds } from '../../core/search';
 
 /**
  * The SQL of the medicine reminders (issue 20; docs/clinic-medicines.md). Every query names the facility. Counts are
@@ -198,7 +198,7 @@ export async function memberPage(ex: Executor, facilityId: number, f: MemberFilt
   const conds: SQL[] = [sql`cm.facility_id = ${facilityId}`];
   if (f.program) conds.push(sql`cm.program = ${f.program}`);
   // every word, without diacritics (the members' trigram index on search_text)
-  for (const w of searchWords(f.q)) conds.push(sql`cm.search_text LIKE ${containsPattern(w)}`);
+  conds.push(...wordConds(sql`cm.search_text`, f.q));
   const taken = sql`coalesce(d.taken, 0)`;
   const missed = sql`coalesce(d.missed, 0)`;
   if (f.below) conds.push(belowSql(taken, missed, f.threshold));

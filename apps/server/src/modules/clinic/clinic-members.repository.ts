@@ -1,10 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { MemberListQuery, SurveySettingDto } from '@portal/shared/contracts/clinic.contract';
 import type { ClinicProgram } from '@portal/shared/rules/clinic-programs';
-import { periodInstants } from '@portal/shared/rules/period';
 import type { Executor } from '../../core/db';
-import { searchWords } from '../../core/search';
-import { containsPattern, rows } from '../../core/sql';
+import { dayPeriodConds, rows } from '../../core/sql';
+import { wordConds } from '../../core/search';
 
 /** The SQL of the private clinic's members (issue 20): every query of one facility. */
 
@@ -45,12 +44,11 @@ export type MemberFilter = Omit<MemberListQuery, 'page' | 'size'>;
 
 function where(facilityId: number, f: MemberFilter): SQL {
   const conds: SQL[] = [sql`m.facility_id = ${facilityId}`];
-  for (const w of searchWords(f.q)) conds.push(sql`m.search_text LIKE ${containsPattern(w)}`);
+  conds.push(...wordConds(sql`m.search_text`, f.q));
   if (f.program) conds.push(sql`m.program = ${f.program}`);
   if (f.active !== undefined) conds.push(sql`m.active = ${f.active}`);
   if (f.doctorId) conds.push(sql`m.doctor_id = ${f.doctorId}`);
-  if (f.from) conds.push(sql`m.enrolled_at >= ${periodInstants({ from: f.from, to: f.from }).start.toISOString()}::timestamptz`);
-  if (f.to) conds.push(sql`m.enrolled_at < ${periodInstants({ from: f.to, to: f.to }).end.toISOString()}::timestamptz`);
+  conds.push(...dayPeriodConds(sql`m.enrolled_at`, f.from, f.to));
   return sql.join(conds, sql` AND `);
 }
 
@@ -175,7 +173,7 @@ export async function doctorExists(ex: Executor, facilityId: number, id: number)
 
 export async function doctorOptions(ex: Executor, facilityId: number, q: string | undefined, page: number, size: number) {
   const conds: SQL[] = [sql`facility_id = ${facilityId}`];
-  for (const w of searchWords(q)) conds.push(sql`search_text LIKE ${containsPattern(w)}`);
+  conds.push(...wordConds(sql`search_text`, q));
   const w = sql.join(conds, sql` AND `);
   const list = await rows<{ id: number; name: string }>(ex, sql`SELECT id, name FROM doctors WHERE ${w} ORDER BY name, id LIMIT ${size} OFFSET ${page * size}`);
   const [t] = await rows<{ n: number }>(ex, sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM doctors WHERE ${w} LIMIT ${COUNT_CAP}) c`);

@@ -1,11 +1,10 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { FeedbackFilters, FeedbackKind, RateFilters } from '@portal/shared/contracts/feedback.contract';
 import { COMPLAINT_MAX_STARS, FEEDBACK_CRITERIA, type FeedbackCriterion, type FeedbackStatus } from '@portal/shared/rules/feedback';
-import { periodInstants } from '@portal/shared/rules/period';
 import type { Executor } from '../../core/db';
-import { searchWords } from '../../core/search';
-import { containsPattern, rows, type Raw } from '../../core/sql';
+import { dayPeriodConds, type Raw, rows } from '../../core/sql';
 import { DOCTOR_DISPLAY_NAME_SQL } from '../patients/booking-visits.repository';
+import { wordConds } from '../../core/search';
 
 /**
  * The SQL of patients' feedback (issue 19): the list, one feedback, the patients who gave feedback, the writes, the
@@ -74,19 +73,10 @@ const KIND: Record<FeedbackKind, SQL> = {
   NORMAL: sql`NOT f.complaint`,
 };
 
-/** The instants of the +07:00 days `from` and `to` (either may be absent). */
-function periodConds(column: SQL, f: { from?: string; to?: string }): SQL[] {
-  const out: SQL[] = [];
-  if (f.from) out.push(sql`${column} >= ${periodInstants({ from: f.from, to: f.from }).start.toISOString()}::timestamptz`);
-  if (f.to) out.push(sql`${column} < ${periodInstants({ from: f.to, to: f.to }).end.toISOString()}::timestamptz`);
-  return out;
-}
-
 /** Every typed word (without diacritics) must appear in the search column. */
-const wordConds = (column: SQL, q: string | undefined): SQL[] => searchWords(q).map((w) => sql`${column} LIKE ${containsPattern(w)}`);
 
 function listWhere(facilityId: number, f: FeedbackFilters): SQL {
-  const conds: SQL[] = [sql`f.facility_id = ${facilityId}`, ...periodConds(sql`f.created_at`, f), ...wordConds(sql`f.search_text`, f.q)];
+  const conds: SQL[] = [sql`f.facility_id = ${facilityId}`, ...dayPeriodConds(sql`f.created_at`, f.from, f.to), ...wordConds(sql`f.search_text`, f.q)];
   if (f.departmentId !== undefined) conds.push(sql`f.department_id = ${f.departmentId}`);
   if (f.doctorId !== undefined) conds.push(sql`f.doctor_id = ${f.doctorId}`);
   if (f.stars === 'LOW') conds.push(sql`f.rating_overall <= ${COMPLAINT_MAX_STARS}`);
@@ -174,7 +164,7 @@ export async function feedbackUsers(
   page: number,
   size: number,
 ): Promise<{ rows: FeedbackUserRow[]; total: number }> {
-  const where = sql.join([sql`f.facility_id = ${facilityId}`, ...periodConds(sql`f.created_at`, f)], sql` AND `);
+  const where = sql.join([sql`f.facility_id = ${facilityId}`, ...dayPeriodConds(sql`f.created_at`, f.from, f.to)], sql` AND `);
   const words = wordConds(sql`k.search_text`, f.q);
   const grouped = sql`WITH g AS (
       SELECT coalesce(u.merged_into_id, u.id) AS id, count(*)::int AS feedbacks, count(*) FILTER (WHERE f.complaint)::int AS complaints,

@@ -1,8 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { NewsScope, NewsStatus } from '@portal/shared/contracts/news.contract';
-import { periodInstants } from '@portal/shared/rules/period';
 import type { Executor } from '../../core/db';
-import { containsPattern, rows } from '../../core/sql';
+import { containsPattern, dayPeriodConds, rows } from '../../core/sql';
 
 /** The SQL of news (issue 18): articles, their categories, old aliases and revisions; every query of one facility and scope. */
 
@@ -53,8 +52,7 @@ function listWhere(facilityId: number, scope: NewsScope, f: ListFilter): SQL {
     conds.push(
       sql`EXISTS (SELECT 1 FROM news_article_categories ac WHERE ac.facility_id = n.facility_id AND ac.article_id = n.id AND ac.category_id = ${f.categoryId})`,
     );
-  if (f.from) conds.push(sql`n.publish_at >= ${periodInstants({ from: f.from, to: f.from }).start.toISOString()}::timestamptz`);
-  if (f.to) conds.push(sql`n.publish_at < ${periodInstants({ from: f.to, to: f.to }).end.toISOString()}::timestamptz`);
+  conds.push(...dayPeriodConds(sql`n.publish_at`, f.from, f.to));
   return sql.join(conds, sql` AND `);
 }
 

@@ -3,9 +3,8 @@ import type { GroupStatus, GroupTotals, LinkType } from '@portal/shared/contract
 import { DELIVERY_STATUSES } from '@portal/shared/contracts/notification-groups.contract';
 import type { AudienceFilters } from '@portal/shared/rules/audience';
 import type { MessageKind } from '@portal/shared/rules/ad-window';
-import { periodInstants } from '@portal/shared/rules/period';
 import type { Executor } from '../../core/db';
-import { containsPattern, rows } from '../../core/sql';
+import { containsPattern, dayPeriodConds, rows } from '../../core/sql';
 import { audienceWhere } from './audience';
 
 /** The SQL of notification groups (campaigns) and their recipients' messages; every query is of one facility. */
@@ -47,8 +46,7 @@ export interface ListFilter {
 export async function groupPage(ex: Executor, facilityId: number, f: ListFilter, page: number, size: number): Promise<{ rows: GroupRow[]; total: number }> {
   const conds: SQL[] = [sql`g.facility_id = ${facilityId}`];
   if (f.needle) conds.push(sql`g.search_text LIKE ${containsPattern(f.needle)}`);
-  if (f.scheduleFrom) conds.push(sql`g.scheduled_at >= ${periodInstants({ from: f.scheduleFrom, to: f.scheduleFrom }).start.toISOString()}::timestamptz`);
-  if (f.scheduleTo) conds.push(sql`g.scheduled_at < ${periodInstants({ from: f.scheduleTo, to: f.scheduleTo }).end.toISOString()}::timestamptz`);
+  conds.push(...dayPeriodConds(sql`g.scheduled_at`, f.scheduleFrom, f.scheduleTo));
   if (f.status) conds.push(sql`g.status = ${f.status}`);
   const where = sql.join(conds, sql` AND `);
   const list = await rows<GroupRow>(ex, sql`SELECT ${COLUMNS} FROM ${FROM} WHERE ${where} ORDER BY g.id DESC LIMIT ${size} OFFSET ${page * size}`);

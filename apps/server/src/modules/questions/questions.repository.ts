@@ -1,9 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { periodInstants } from '@portal/shared/rules/period';
 import type { QuestionStatus } from '@portal/shared/rules/question-status';
 import type { Executor } from '../../core/db';
-import { searchWords } from '../../core/search';
-import { containsPattern, rows } from '../../core/sql';
+import { containsPattern, dayPeriodConds, rows } from '../../core/sql';
+import { wordConds } from '../../core/search';
 
 /** The SQL of the questions (issue 19): every query of one facility. */
 
@@ -74,14 +73,13 @@ export interface ListFilter {
 
 function listWhere(facilityId: number, f: ListFilter): SQL {
   const conds: SQL[] = [sql`q.facility_id = ${facilityId}`];
-  for (const w of searchWords(f.q)) conds.push(sql`q.search_text LIKE ${containsPattern(w)}`);
+  conds.push(...wordConds(sql`q.search_text`, f.q));
   if (f.status) conds.push(sql`q.status = ${f.status}`);
   if (f.specialtyId) conds.push(sql`q.specialty_id = ${f.specialtyId}`);
   if (f.doctorId) conds.push(sql`q.doctor_id = ${f.doctorId}`);
   if (f.sensitive !== undefined) conds.push(sql`q.sensitive = ${f.sensitive}`);
   if (f.overdueBefore) conds.push(sql`q.status IN ('NEW', 'ACCEPTED') AND q.created_at < ${f.overdueBefore.toISOString()}::timestamptz`);
-  if (f.from) conds.push(sql`q.created_at >= ${periodInstants({ from: f.from, to: f.from }).start.toISOString()}::timestamptz`);
-  if (f.to) conds.push(sql`q.created_at < ${periodInstants({ from: f.to, to: f.to }).end.toISOString()}::timestamptz`);
+  conds.push(...dayPeriodConds(sql`q.created_at`, f.from, f.to));
   return sql.join(conds, sql` AND `);
 }
 
@@ -209,8 +207,7 @@ export async function commentById(ex: Executor, facilityId: number, id: number) 
 
 function periodWhere(facilityId: number, from?: string, to?: string): SQL {
   const conds: SQL[] = [sql`q.facility_id = ${facilityId}`];
-  if (from) conds.push(sql`q.created_at >= ${periodInstants({ from, to: from }).start.toISOString()}::timestamptz`);
-  if (to) conds.push(sql`q.created_at < ${periodInstants({ from: to, to }).end.toISOString()}::timestamptz`);
+  conds.push(...dayPeriodConds(sql`q.created_at`, from, to));
   return sql.join(conds, sql` AND `);
 }
 
@@ -319,7 +316,7 @@ const PUBLIC = sql`q.status = 'ANSWERED' AND NOT q.sensitive`;
 
 export async function publicPage(ex: Executor, facilityId: number, f: { q?: string; specialtyId?: number }, page: number, size: number) {
   const conds: SQL[] = [sql`q.facility_id = ${facilityId}`, PUBLIC];
-  for (const w of searchWords(f.q)) conds.push(sql`q.search_text LIKE ${containsPattern(w)}`);
+  conds.push(...wordConds(sql`q.search_text`, f.q));
   if (f.specialtyId) conds.push(sql`q.specialty_id = ${f.specialtyId}`);
   const where = sql.join(conds, sql` AND `);
   const list = await rows<QuestionDetailRow>(
