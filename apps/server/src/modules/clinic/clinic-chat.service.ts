@@ -168,13 +168,13 @@ export async function direct(ctx: AppContext, caller: Caller, userId: number): P
   });
 }
 
-async function changeMembers(
+async function changeMembers<A extends Record<string, unknown>>(
   ctx: AppContext,
   caller: Caller,
   id: number,
   action: string,
-  apply: (tx: Executor, g: { kind: string }) => Promise<Record<string, unknown>>,
-): Promise<ChatGroupDetailDto> {
+  apply: (tx: Executor, g: { kind: string }) => Promise<A>,
+): Promise<ChatGroupDetailDto & { change: A }> {
   return ctx.database.transaction(async (tx) => {
     const g = await repo.lockGroup(tx, caller.facilityId, id);
     if (!g) throw notFound(M.groupNotFound);
@@ -183,7 +183,7 @@ async function changeMembers(
       audit: { action, entity: 'clinic_chat_group', entityId: id, after },
       live: live(caller.facilityId, CHAT_EVENTS.group, id),
     });
-    return detail(tx, caller.facilityId, id, { accountId: caller.accountId });
+    return { ...(await detail(tx, caller.facilityId, id, { accountId: caller.accountId })), change: after };
   });
 }
 

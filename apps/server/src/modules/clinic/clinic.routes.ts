@@ -25,6 +25,8 @@ defineLiveTopic(CLINIC_CHAT_LIVE_TOPIC, 'MANAGER_SHP');
 
 const ok = <T>(data: T, message?: string) => ({ code: 0 as const, ...(message ? { message } : {}), data });
 const config = { access: 'MANAGER_SHP' as const };
+/** A conversation as answered: without the service's record of what changed (written in the audit). */
+const omitChange = <G extends { change: unknown }>({ change: _change, ...group }: G) => group;
 const tags = ['Phòng khám riêng'];
 const appTags = ['Ứng dụng bệnh nhân'];
 const patient = { access: 'patient' as const };
@@ -79,20 +81,19 @@ export async function clinicRoutes(app: FastifyInstance, ctx: AppContext): Promi
   route(app, C.direct, { config, tags, handler: async (req) => ok(await chat.direct(ctx, caller(req), req.body.userId)) });
   route(app, C.options, { config, tags, handler: async (req) => chat.options(ctx, caller(req), req.params.kind, req.query) });
   route(app, C.get, { config, tags, handler: async (req) => ok(await chat.get(ctx, caller(req), req.params.id)) });
-  route(app, C.join, { config, tags, handler: async (req) => ok(await chat.join(ctx, caller(req), req.params.id)) });
+  route(app, C.join, { config, tags, handler: async (req) => ok(omitChange(await chat.join(ctx, caller(req), req.params.id))) });
   route(app, C.addMembers, {
     config,
     tags,
     handler: async (req) => {
-      const before = await chat.get(ctx, caller(req), req.params.id);
-      const after = await chat.addMembers(ctx, caller(req), req.params.id, req.body);
-      return ok(after, fmt(CHAT_MESSAGES.added, { count: after.participants.length - before.participants.length }));
+      const { change, ...group } = await chat.addMembers(ctx, caller(req), req.params.id, req.body);
+      return ok(group, fmt(CHAT_MESSAGES.added, { count: change.added }));
     },
   });
   route(app, C.removeMember, {
     config,
     tags,
-    handler: async (req) => ok(await chat.removeMember(ctx, caller(req), req.params.id, req.params.participantId), CHAT_MESSAGES.removed),
+    handler: async (req) => ok(omitChange(await chat.removeMember(ctx, caller(req), req.params.id, req.params.participantId)), CHAT_MESSAGES.removed),
   });
   route(app, C.messages, {
     config,

@@ -14,6 +14,7 @@ import { useCoalescedInvalidate } from '../../core/live/use-coalesced-invalidate
 import { useLiveTopic } from '../../core/live/use-live';
 import { useScreenParams } from '../../core/router/use-screen-params';
 import { useMe } from '../auth/use-session';
+import { changesList } from './chat.logic';
 import { ChatPane } from './chat-pane';
 import { clinicApi, clinicKeys } from './clinic.api';
 import { TC } from './clinic.messages';
@@ -41,7 +42,7 @@ function Chat({ accountId }: { accountId: number }) {
   const filter = { q: q || undefined, mine: mine || undefined };
   const groups = useQuery({ queryKey: clinicKeys.groupList(filter), queryFn: () => clinicApi.groups(filter) });
   const refresh = useCoalescedInvalidate(clinicKeys.groups, 500);
-  useLiveTopic(CLINIC_CHAT_LIVE_TOPIC, refresh, refresh);
+  useLiveTopic(CLINIC_CHAT_LIVE_TOPIC, (e) => changesList(e.event, e.data, accountId) && refresh(), refresh);
   const openGroup = (id: number) => setParams({ group: String(id) }, { replace: false });
 
   return (

@@ -2,12 +2,18 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Button, Flex, Input, Spin, Tag, Tooltip, Typography, Upload } from 'antd';
 import { PictureOutlined, SendOutlined, TeamOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { CHAT_EVENTS, CHAT_TEXT_MAX, type ChatMessageDto, CLINIC_CHAT_LIVE_TOPIC } from '@portal/shared/contracts/clinic-chat.contract';
+import {
+  CHAT_EVENTS,
+  CHAT_TEXT_MAX,
+  type ChatGroupDetailDto,
+  type ChatMessageDto,
+  CLINIC_CHAT_LIVE_TOPIC,
+} from '@portal/shared/contracts/clinic-chat.contract';
 import { fmt } from '@portal/shared/messages.vi';
 import { formatDateTime } from '@portal/shared/rules/format';
 import { reportError } from '../../core/crud/resource-api';
 import { useLiveTopic } from '../../core/live/use-live';
-import { lastId, mergeMessages, seenMarkers, seenNames, sendsOnKey } from './chat.logic';
+import { lastId, mergeMessages, type ReadMark, seenMarkers, seenNames, sendsOnKey, withReadMark } from './chat.logic';
 import { clinicApi, clinicKeys } from './clinic.api';
 import { TC } from './clinic.messages';
 import { GroupPeople } from './group-people';
@@ -72,6 +78,8 @@ export function ChatPane({ groupId, accountId }: { groupId: number; accountId: n
       } else if (e.event === CHAT_EVENTS.hidden) {
         const { messageId, hidden, hiddenBy } = e.data as { messageId: number; hidden: boolean; hiddenBy: string | null };
         setMessages((prev) => prev.map((m) => (m.id === messageId ? { ...m, hidden, hiddenBy: hidden ? hiddenBy : null } : m)));
+      } else if (e.event === CHAT_EVENTS.read) {
+        qc.setQueryData<ChatGroupDetailDto>(clinicKeys.group(groupId), (g) => (g ? withReadMark(g, e.data as ReadMark) : g));
       } else void qc.invalidateQueries({ queryKey: clinicKeys.group(groupId) });
     },
     () => void catchUp().catch(() => undefined),

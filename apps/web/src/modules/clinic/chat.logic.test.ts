@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ChatMessageDto, ChatParticipantDto } from '@portal/shared/contracts/clinic-chat.contract';
-import { lastId, mergeMessages, seenMarkers, seenNames, sendsOnKey } from './chat.logic';
+import { changesList, lastId, mergeMessages, seenMarkers, seenNames, sendsOnKey, withReadMark } from './chat.logic';
 
 const msg = (id: number, sender: ['STAFF' | 'MEMBER', number] = ['STAFF', 1], extra: Partial<ChatMessageDto> = {}): ChatMessageDto => ({
   id,
@@ -84,4 +84,40 @@ describe('seenNames', () => {
     [['An', 'Bình', 'Chi'], { shown: 'An, Bình, Chi', others: 0 }],
     [['An', 'Bình', 'Chi', 'Dũng', 'Em'], { shown: 'An, Bình, Chi', others: 2 }],
   ])('%j', (names, want) => expect(seenNames(names)).toEqual(want));
+});
+
+describe('withReadMark', () => {
+  const group = {
+    id: 1,
+    kind: 'GROUP' as const,
+    name: 'CLB',
+    program: null,
+    memberCount: 2,
+    lastMessageAt: null,
+    lastMessagePreview: null,
+    joined: true,
+    unread: 0,
+    description: '',
+    createdAt: '2026-11-01T00:00:00.000Z',
+    createdBy: null,
+    participants: [person('STAFF', 1, 10), person('MEMBER', 1, 12)],
+  };
+  it.each([
+    ['a member’s mark moves forward', { userId: 1, messageId: 15 }, [10, 15]],
+    ['a staff member’s mark moves forward (same id, other kind)', { accountId: 1, messageId: 14 }, [14, 12]],
+    ['a mark never moves back', { userId: 1, messageId: 11 }, [10, 12]],
+    ['someone not in it changes nothing', { userId: 9, messageId: 99 }, [10, 12]],
+  ])('%s', (_n, mark, want) => expect(withReadMark(group, mark).participants.map((p) => p.lastReadMessageId)).toEqual(want));
+  it('keeps the same object when nothing changes (no re-render)', () => expect(withReadMark(group, { userId: 1, messageId: 3 })).toBe(group));
+});
+
+describe('changesList', () => {
+  it.each([
+    ['MESSAGE', undefined, true],
+    ['HIDDEN', undefined, true],
+    ['GROUP', undefined, true],
+    ['READ', { accountId: 7, messageId: 3 }, true],
+    ['READ', { accountId: 8, messageId: 3 }, false],
+    ['READ', { userId: 7, messageId: 3 }, false],
+  ])('%s %j → %s', (event, data, want) => expect(changesList(event, data, 7)).toBe(want));
 });

@@ -1,4 +1,4 @@
-import type { ChatMessageDto, ChatParticipantDto } from '@portal/shared/contracts/clinic-chat.contract';
+import { CHAT_EVENTS, type ChatGroupDetailDto, type ChatMessageDto, type ChatParticipantDto } from '@portal/shared/contracts/clinic-chat.contract';
 
 /**
  * Adds messages to those shown, in id order, each once: a live event, a catch-up page (`after=`) and a history page
@@ -43,4 +43,27 @@ export const sendsOnKey = (e: { key: string; shiftKey: boolean; isComposing?: bo
 /** "Đã xem" names: the first `max`, then how many others (the full list goes in a tooltip). */
 export function seenNames(names: readonly string[], max = 3): { shown: string; others: number } {
   return { shown: names.slice(0, max).join(', '), others: Math.max(0, names.length - max) };
+}
+
+/** A READ event's reader and mark (data of the live event: `{ accountId | userId, messageId }`). */
+export type ReadMark = { accountId?: number; userId?: number; messageId: number };
+
+/** The conversation with one participant's read mark moved forward (a READ event), without asking the server again. */
+export function withReadMark(g: ChatGroupDetailDto, mark: ReadMark): ChatGroupDetailDto {
+  const kind = mark.accountId !== undefined ? 'STAFF' : 'MEMBER';
+  const ref = mark.accountId ?? mark.userId;
+  let changed = false;
+  const participants = g.participants.map((p) => {
+    if (p.kind !== kind || p.refId !== ref || p.lastReadMessageId >= mark.messageId) return p;
+    changed = true;
+    return { ...p, lastReadMessageId: mark.messageId };
+  });
+  return changed ? { ...g, participants } : g;
+}
+
+/** Whether an event of the topic changes the list of conversations the viewer sees: a new or hidden message, a change of
+ * a group, or the viewer's own read mark (from another tab); others' read marks do not. */
+export function changesList(event: string, data: Record<string, unknown> | undefined, accountId: number): boolean {
+  if (event !== CHAT_EVENTS.read) return true;
+  return data?.accountId === accountId;
 }
