@@ -975,7 +975,10 @@ export async function seedDemoClinicMembers(
         // the admin's unread are the last messages others sent
         const others = mine.filter((x) => x.m.accountId !== a);
         mark = others.at(-c.adminUnread - 1)?.id ?? 0;
-      } else if (c.kind === 'GROUP' && rng() < 0.4) mark = mine.at(-2)?.id ?? 0;
+      } else if (c.kind === 'GROUP' && rng() < 0.4 && a !== admin?.id) {
+        // another staff member is one message behind (the admin's unread are exactly adminUnread, whatever the hour)
+        mark = mine.at(-2)?.id ?? 0;
+      }
       part.g.push(gid[gi]!);
       part.a.push(a);
       part.u.push(null);
