@@ -14,3 +14,4 @@ export * from './text-safety';
 export * from './paths';
 export * from './booking-time';
 export * from './username';
+export * from './fhir-systems';
