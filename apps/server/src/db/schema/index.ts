@@ -19,3 +19,4 @@ export * from './questions';
 export * from './feedback';
 export * from './clinic';
 export * from './clinic-drugs';
+export * from './his';

@@ -200,6 +200,8 @@ export const patientHistories = pgTable(
     diagnosis: text('diagnosis'),
     conclusion: text('conclusion'),
     followUpDate: date('follow_up_date', { mode: 'string' }),
+    /** When the visit was last pulled from the HIS over FHIR (issue 21): the record screen marks it "Từ HIS". */
+    hisPulledAt: timestamp('his_pulled_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -299,9 +301,12 @@ export const resultFiles = pgTable(
     sizeBytes: integer('size_bytes').notNull(),
     sha256: text('sha256').notNull(),
     uploadedBy: integer('uploaded_by'),
+    /** The HIS attachment it was pulled from (`DiagnosticReport/id#n`), so a second pull does not store it twice. */
+    hisRef: text('his_ref'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    uniqueIndex('result_files_his_ref_uq').on(t.facilityId, t.hisRef).where(sql`${t.hisRef} IS NOT NULL`),
     primaryKey({ name: 'result_files_pkey', columns: [t.id, t.facilityId] }),
     foreignKey({ name: 'result_files_user_fk', columns: [t.facilityId, t.userId], foreignColumns: [patientUsers.facilityId, patientUsers.id] }),
     foreignKey({ name: 'result_files_profile_fk', columns: [t.facilityId, t.profileId], foreignColumns: [medicalProfiles.facilityId, medicalProfiles.id] }),
