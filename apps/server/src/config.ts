@@ -98,6 +98,16 @@ export const configSchema = z.object({
     .string()
     .refine((v) => Buffer.from(v, 'base64').length === 32, '32 byte dạng base64 (openssl rand -base64 32)')
     .optional(),
+  /**
+   * Key (32 bytes, base64) that encrypts the HIS connection's password, token or client secret (AES-256-GCM) in
+   * his_connections. Without it, only a HIS without authentication can be configured.
+   */
+  HIS_SECRET_KEY: z
+    .string()
+    .refine((v) => Buffer.from(v, 'base64').length === 32, '32 byte dạng base64 (openssl rand -base64 32)')
+    .optional(),
+  /** Serve the HIS simulator (docs/his.md) at /his-simulator/fhir/R4; the demo connects to it. On by default outside production. */
+  HIS_SIMULATOR: z.enum(['on', 'off']).optional(),
   /** Days a patient app's sign-in stays valid. */
   PATIENT_SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
 });

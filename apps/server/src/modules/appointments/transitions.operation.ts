@@ -16,6 +16,7 @@ import { revertStack, topOf } from './booking-log';
 import { findStatusChanges } from './appointments.repository';
 import { recordBookingVisits } from '../patients/booking-visits.repository';
 import { notifyBookingTransitions } from '../notifications/events.bookings';
+import { queueHisCheckin } from '../his/his-checkin';
 import { checkRoom, roomScopeOf, type RoomScope } from './room-scope';
 import {
   endRoomCall,
@@ -130,6 +131,8 @@ export async function applyTransition(
   await setBookingStatus(tx, id, { ...change, queueNumber });
   // A finished booking is a visit of its patient (docs/booking-states.md): recorded with the change.
   if (to === 'DONE') await recordBookingVisits(tx, { facilityId: caller.facilityId, bookingId: id });
+  // The HIS hears of the arrival through its outbox and job (issue 21), never while the desk waits.
+  if (action === 'checkin') await queueHisCheckin(tx, caller.facilityId, id);
   // The patient's account is told of an accept or a reject (issue 17 events), once per booking, with the change.
   if ((action === 'accept' || action === 'reject') && !input.deferEvents) await notifyBookingTransitions(tx, caller.facilityId, [id], to);
 

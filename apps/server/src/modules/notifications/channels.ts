@@ -16,7 +16,7 @@ import {
   type ZaloTokens,
 } from '../notify/channels';
 import { smsCallbackUrl, smsChannel } from '../sms/sms.channel';
-import { decryptSecrets, encryptSecrets, type Secrets, secretKey } from './channel-secrets';
+import { decryptSecrets, encryptSecrets, type Secrets, secretKey } from '../../core/secrets';
 
 /** The channels an event may try, in the order its settings give (a campaign and a single push use PUSH alone). */
 export const DELIVERY_CHANNELS = ['PUSH', 'ZALO', 'SMS'] as const;

@@ -31,7 +31,7 @@ import { notifyChannelSettings } from '../../db/schema';
 import { type OutgoingMessage, type Recipient, verifyZaloWebhook } from '../notify/channels';
 import { notificationIdOf } from './delivery';
 import { applyReport } from './delivery.repository';
-import { decryptSecrets, encryptSecrets, type Secrets, secretKey } from './channel-secrets';
+import { decryptSecrets, encryptSecrets, type Secrets, secretKey } from '../../core/secrets';
 import { dropChannelCache, facilityChannels, facilitySms, storedChannels } from './channels';
 
 const mayManage = (caller: Caller, channel: NotifyChannel) => grants(caller.authorities, NOTIFY_CHANNEL_AUTHORITY[channel]);

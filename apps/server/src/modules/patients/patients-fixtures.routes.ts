@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import { NOTIFY_KEY_MISSING } from '@portal/shared/contracts/notify-channels.contract';
 import { badRequest } from '../../core/errors';
 import { notifyChannelSettings, resultFiles } from '../../db/schema';
-import { encryptSecrets, secretKey } from '../notifications/channel-secrets';
+import { encryptSecrets, secretKey } from '../../core/secrets';
 import { tinyPdf } from '../../db/seed/patients-data';
 import { makeHistory, makePatients } from './patients.fixtures';
 

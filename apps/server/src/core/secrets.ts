@@ -1,15 +1,20 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import type { Config } from '../../config';
+import type { Config } from '../config';
 
 /**
- * The channel providers' secrets at rest (notify_channel_settings.secrets): AES-256-GCM under the server's
- * NOTIFY_SECRET_KEY, stored as base64 of iv (12 bytes) + tag (16 bytes) + ciphertext of the secrets' JSON. The
- * facility and channel are the additional data, so a value copied to another row does not decrypt.
+ * Secrets at rest: the notification channels' (notify_channel_settings.secrets, under NOTIFY_SECRET_KEY) and the HIS
+ * connection's (his_connections.sealed_secret, under HIS_SECRET_KEY, "channel" = 'his'). AES-256-GCM, stored as
+ * base64 of iv (12 bytes) + tag (16 bytes) + ciphertext of the secrets' JSON. The facility and channel are the
+ * additional data, so a value copied to another row does not decrypt.
  */
 export type Secrets = Record<string, string | number>;
 
 export function secretKey(config: Pick<Config, 'NOTIFY_SECRET_KEY'>): Buffer | null {
   return config.NOTIFY_SECRET_KEY ? Buffer.from(config.NOTIFY_SECRET_KEY, 'base64') : null;
+}
+
+export function hisSecretKey(config: Pick<Config, 'HIS_SECRET_KEY'>): Buffer | null {
+  return config.HIS_SECRET_KEY ? Buffer.from(config.HIS_SECRET_KEY, 'base64') : null;
 }
 
 const aad = (facilityId: number, channel: string) => Buffer.from(`${facilityId}:${channel}`);

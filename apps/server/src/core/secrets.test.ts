@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { decryptSecrets, encryptSecrets, secretKey } from './channel-secrets';
+import { decryptSecrets, encryptSecrets, secretKey } from './secrets';
 
 describe('channel secrets (AES-256-GCM)', () => {
   const key = randomBytes(32);
