@@ -351,6 +351,8 @@ export const patientHistory = z.object({
   encounterCode: z.string().nullable(),
   /** The booking this visit fulfilled (a finished booking is a visit); null for a visit the HIS reported alone. */
   booking: z.object({ id: z.number().int(), code: z.string() }).nullable(),
+  /** When the visit was last pulled from the HIS over FHIR (issue 21); null for a visit the HIS connection never touched. */
+  hisPulledAt: z.string().nullable(),
   visitedAt: z.string(),
   departmentName: z.string(),
   doctorName: z.string().nullable(),

@@ -52,6 +52,7 @@ async function loadHistories(ex: Executor, filter: HistoryFilter): Promise<Patie
     profileName,
     encounterCode: h.encounterCode,
     booking: h.bookingId !== null && bookingCode !== null ? { id: h.bookingId, code: bookingCode } : null,
+    hisPulledAt: iso(h.hisPulledAt),
     visitedAt: iso(h.visitedAt)!,
     departmentName: h.departmentName,
     doctorName: h.doctorName,
