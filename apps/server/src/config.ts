@@ -112,7 +112,7 @@ export const configSchema = z.object({
   PATIENT_SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
 });
 
-export type Config = Omit<z.infer<typeof configSchema>, 'HOST'> & { HOST: string; seedDemo: boolean; dataDir: string };
+export type Config = Omit<z.infer<typeof configSchema>, 'HOST'> & { HOST: string; seedDemo: boolean; dataDir: string; hisSimulator: boolean };
 
 export function loadConfig(env: Record<string, string | undefined> = process.env, overrides: Partial<Config> = {}): Config {
   const raw = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
@@ -132,6 +132,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ...c,
     HOST: c.HOST ?? (c.NODE_ENV === 'production' ? '0.0.0.0' : '127.0.0.1'),
     seedDemo: c.SEED_DEMO ?? c.NODE_ENV !== 'production',
+    hisSimulator: c.HIS_SIMULATOR ? c.HIS_SIMULATOR === 'on' : c.NODE_ENV !== 'production',
     dataDir: path.resolve(c.DATA_DIR),
     ...overrides,
   };
