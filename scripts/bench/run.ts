@@ -27,6 +27,7 @@ import { clinicRemindersBench } from './clinic-reminders';
 import { smsBench } from './sms';
 import { audienceBench, campaignBench } from './notification-groups';
 import { appConfigBench } from './app-config';
+import { hisSyncBench } from './his-sync';
 import pg from 'pg';
 import { freshPgDatabase, loginToken, md5, root, startServer } from './server';
 
@@ -359,6 +360,8 @@ benches['rate-report'] = () => rateReportBench(Number(process.env.BENCH_PORT ?? 
 benches['clinic-chat'] = () => clinicChatBench(Number(process.env.BENCH_PORT ?? 3320));
 /** Medicine reminders (issue 20): the dose sweep of 10,000 members taking 3 doses a day, each run < 5 s. */
 benches['clinic-reminders'] = clinicRemindersBench;
+/** HIS sync (issue 21): 10,000 services from the simulator (< 60 s) with the price list read throughout (p50 < 2× idle). */
+benches['his-sync'] = () => hisSyncBench(Number(process.env.BENCH_PORT ?? 3330));
 
 const names = process.argv.slice(2).filter((a) => !a.startsWith('-'));
 const chosen = names.length ? names : Object.keys(benches);
