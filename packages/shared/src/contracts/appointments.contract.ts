@@ -323,7 +323,15 @@ export const deskSettings = z.object({
   noShowAt: z.string(),
 });
 export type DeskSettings = z.infer<typeof deskSettings>;
-export const syncSeqResponse = envelope(z.object({ roomId: z.number(), date: z.string(), lastNumber: z.number() }));
+export const syncSeqResponse = envelope(
+  z.object({
+    roomId: z.number(),
+    date: z.string(),
+    lastNumber: z.number(),
+    /** The highest queue number the HIS gave the room's check-ins that day (issue 21); null without a HIS connection or before any came back. */
+    hisLastNumber: z.number().nullable(),
+  }),
+);
 
 const P = APPOINTMENT_PATH;
 /** The staff's transitions of one booking (noShow is the system's). */

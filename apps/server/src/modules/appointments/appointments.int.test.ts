@@ -592,7 +592,7 @@ describe('time slots, work days, queue counter sync', () => {
     const roomId = visit.clinic.roomId;
     await t.database.db.execute(sql`UPDATE queue_counters SET last_number = 500 WHERE room_id = ${roomId} AND date = ${date}`);
     const res = await call('POST', `${PATH}/sync-checkin-seq`, tok.staff, { roomId, date });
-    expect(res.json().data).toEqual({ roomId, date, lastNumber: 2 });
+    expect(res.json().data).toEqual({ roomId, date, lastNumber: 2, hisLastNumber: null });
     expect((await act(await bookId({ timeSlotId: tomorrow[19]!.id, accept: true }), 'checkin')).statusCode).toBe(409);
     expect((await call('POST', `${PATH}/sync-checkin-seq`, tok.foreign, { roomId, date })).statusCode).toBe(404);
     expect((await call('POST', `${PATH}/sync-checkin-seq`, tok.staff, { roomId })).statusCode).toBe(400);

@@ -21,6 +21,8 @@ import type { Caller } from '../../core/caller';
 import type { AppContext } from '../../core/context';
 import type { Executor } from '../../core/db';
 import { badRequest, notFound } from '../../core/errors';
+import { rows } from '../../core/sql';
+import { sql } from 'drizzle-orm';
 import { USER_NOT_FOUND } from '../patients/patients.service';
 import { dayListCache } from './day-list.cache';
 import {
@@ -142,14 +144,25 @@ export async function roomQueue(ctx: AppContext, caller: Caller, q: { roomId?: n
  * Sets a room's day counter to the highest queue number its bookings hold (after a manual fix or
  * an import) and returns it; the next check-in continues from there.
  */
-export async function syncCheckinSeq(ctx: AppContext, caller: Caller, roomId: number, date: string): Promise<number> {
+export async function syncCheckinSeq(
+  ctx: AppContext,
+  caller: Caller,
+  roomId: number,
+  date: string,
+): Promise<{ lastNumber: number; hisLastNumber: number | null }> {
   const facilityId = caller.facilityId;
   return ctx.database.transaction(async (tx) => {
     await roomOfFacility(tx, facilityId, roomId);
     checkRoom(await roomScopeOf(tx, caller), roomId);
     const lastNumber = await syncQueueCounter(tx, facilityId, roomId, date);
+    // the HIS's own numbering of the same room and day, as its answers to the check-ins brought it back (issue 21)
+    const [his] = await rows<{ n: number | null }>(
+      tx,
+      sql`SELECT max(c.his_queue_number)::int AS n FROM his_checkins c JOIN bookings b ON b.facility_id = c.facility_id AND b.id = c.booking_id
+          WHERE c.facility_id = ${facilityId} AND b.room_id = ${roomId} AND b.date = ${date} AND c.status = 'SENT'`,
+    );
     await audit(tx, caller, { action: 'BOOKING_SYNC_CHECKIN_SEQ', entity: 'queue_counter', entityId: `${roomId}:${date}`, after: { lastNumber } });
-    return lastNumber;
+    return { lastNumber, hisLastNumber: his?.n ?? null };
   });
 }
 

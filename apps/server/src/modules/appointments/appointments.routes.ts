@@ -108,7 +108,7 @@ export async function appointmentRoutes(app: FastifyInstance, ctx: AppContext): 
     handler: async (req) => ({
       code: 0 as const,
       message: 'Đã đồng bộ số thứ tự',
-      data: { roomId: req.body.roomId, date: req.body.date, lastNumber: await syncCheckinSeq(ctx, caller(req), req.body.roomId, req.body.date) },
+      data: { roomId: req.body.roomId, date: req.body.date, ...(await syncCheckinSeq(ctx, caller(req), req.body.roomId, req.body.date)) },
     }),
   });
 

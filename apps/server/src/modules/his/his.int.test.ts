@@ -479,7 +479,9 @@ describe('check-in round trip', () => {
     const list = await sent();
     expect(list.data.map((r: { hisQueueNumber: number }) => r.hisQueueNumber).sort()).toEqual([1, 2]);
     expect(sim.state.appointments().filter((x) => x.status === 'arrived').length).toBeGreaterThanOrEqual(2);
-    void clinic;
+    // sync-checkin-seq: the room's own counter, and the HIS's numbering beside it
+    const seq = await call('POST', '/api/appointment/v1/sync-checkin-seq', f.desk, { roomId: clinic.roomId, date: today });
+    expect(seq.json().data).toMatchObject({ lastNumber: 2, hisLastNumber: 2 });
   });
 
   it('a refusal leaves the check-in FAILED with its reason, and "send again" sends it', async () => {
