@@ -203,7 +203,7 @@ export async function registerRoutes(scope: FastifyInstance, prefixIn: string, c
             issue: issues.map((i) => ({ severity: 'error', code: 'invalid', diagnostics: i.message, ...(i.expression ? { expression: [i.expression] } : {}) })),
           } satisfies OperationOutcome);
       }
-      const matches = state.list<Appointment>('Appointment').filter((a) => a.identifier?.some((i) => i.system === system && i.value === value));
+      const matches = state.list('Appointment').filter((a) => a.identifier?.some((i) => i.system === system && i.value === value));
       if (matches.length > 1) return fail(reply, 412, 'multiple-matches', `Có ${matches.length} lịch hẹn cùng mã ${value}`);
       const previous = matches[0];
       if (previous && body.id && body.id !== previous.id) return fail(reply, 400, 'invalid', `id ${body.id} khác lịch hẹn đã có (${previous.id})`);

@@ -55,12 +55,12 @@ export class SimulatorState {
     for (const p of [...demo, ...own]) this.addPatient(p, { rng: recordsRng });
   }
 
-  list<T extends Resource = Resource>(type: T['resourceType']): T[] {
-    return [...(this.resources.get(type)?.values() ?? [])] as T[];
+  list<K extends Resource['resourceType']>(type: K): Extract<Resource, { resourceType: K }>[] {
+    return [...(this.resources.get(type)?.values() ?? [])] as Extract<Resource, { resourceType: K }>[];
   }
 
-  get<T extends Resource = Resource>(type: T['resourceType'], id: string): T | undefined {
-    return this.resources.get(type)?.get(id) as T | undefined;
+  get<K extends Resource['resourceType']>(type: K, id: string): Extract<Resource, { resourceType: K }> | undefined {
+    return this.resources.get(type)?.get(id) as Extract<Resource, { resourceType: K }> | undefined;
   }
 
   /** Adds or replaces a resource (by type and id). */
@@ -80,9 +80,7 @@ export class SimulatorState {
 
   /** The catalogue entry of a service code (e.g. to change its price in a test). */
   chargeItem(code: string): ChargeItemDefinition | undefined {
-    return this.list<ChargeItemDefinition>('ChargeItemDefinition').find((c) =>
-      c.identifier?.some((i) => i.system === HIS_CODE_SYSTEMS.service && i.value === code),
-    );
+    return this.list('ChargeItemDefinition').find((c) => c.identifier?.some((i) => i.system === HIS_CODE_SYSTEMS.service && i.value === code));
   }
 
   /**
