@@ -489,7 +489,7 @@ export function duplicateOf(a: AccountSeed, kind: 'phone' | 'cccd' | 'nameDob', 
 
 // ---- visit histories ----
 
-interface DrugLine {
+export interface DrugLine {
   drug: string;
   ingredient: string;
   dose: string;
@@ -497,7 +497,7 @@ interface DrugLine {
   perDay: number;
   usage: string;
 }
-interface Condition {
+export interface Condition {
   icd: string;
   diagnosis: string;
   department: string;
@@ -508,7 +508,8 @@ interface Condition {
   child?: boolean;
 }
 
-const CONDITIONS: Condition[] = [
+/** The visit reasons of the demo histories (also the HIS simulator's encounters). */
+export const CONDITIONS: Condition[] = [
   {
     icd: 'J06.9',
     diagnosis: 'Nhiễm trùng đường hô hấp trên cấp',
