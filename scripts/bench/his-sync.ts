@@ -32,7 +32,7 @@ export async function hisSyncBench(port: number): Promise<string> {
       enabled: true,
       baseUrl: his.baseUrl,
       authType: 'NONE',
-      hisOrganizationId: his.sim.hospitalId,
+      hisOrganizationId: his.sim.state.hospitalId,
       patientCodeSystem: 'urn:his:patient-code',
       timeoutSeconds: 30,
       pageSize: 500,

@@ -213,7 +213,7 @@ export const connectionDto = z.object({
 export type ConnectionDto = z.infer<typeof connectionDto>;
 
 export const connectionBody = z
-  .object({
+  .strictObject({
     enabled: z.boolean({ message: 'Bật/tắt phải là true hoặc false' }),
     baseUrl: httpUrl,
     authType: z.enum(HIS_AUTH_TYPES, { message: 'Kiểu xác thực không hợp lệ' }),
@@ -281,12 +281,12 @@ export const remoteRow = z.object({
 });
 export type RemoteRowDto = z.infer<typeof remoteRow>;
 
-export const mapBody = z.object({
+export const mapBody = z.strictObject({
   kind: z.enum(HIS_MAP_KINDS, { message: 'Loại danh mục không hợp lệ' }),
   portalId: z.number({ message: 'Chọn mục của cổng' }).int().positive('Chọn mục của cổng'),
   hisRef: hisRef.nullable(),
 });
-export const autoMatchBody = z.object({ kind: z.enum(HIS_MAP_KINDS, { message: 'Loại danh mục không hợp lệ' }) });
+export const autoMatchBody = z.strictObject({ kind: z.enum(HIS_MAP_KINDS, { message: 'Loại danh mục không hợp lệ' }) });
 export const autoMatchDto = z.object({ byCode: z.number().int(), byName: z.number().int(), unmatchedPortal: z.number().int(), unmatchedHis: z.number().int() });
 
 export const runDto = z.object({
@@ -385,7 +385,7 @@ export const lookupQuery = z.object({
     .max(30, 'Giá trị tối đa 30 ký tự')
     .regex(/^[A-Za-z0-9]+$/, 'Chỉ gồm chữ và số, không dấu cách'),
 });
-export const linkBody = z.object({ profileId: z.number({ message: 'Chọn hồ sơ' }).int().positive('Chọn hồ sơ') });
+export const linkBody = z.strictObject({ profileId: z.number({ message: 'Chọn hồ sơ' }).int().positive('Chọn hồ sơ') });
 const profileParams = z.object({ profileId: idString('Mã hồ sơ không hợp lệ') });
 
 export const pullDto = z.object({

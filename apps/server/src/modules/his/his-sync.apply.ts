@@ -41,6 +41,12 @@ function auditRows(facilityId: number, runId: number, entity: string, rows: { id
   }));
 }
 
+/** JSON with sorted keys: a jsonb column gives its objects' keys back in its own order. */
+const canonical = (v: unknown): string =>
+  JSON.stringify(v ?? null, (_k, x) =>
+    x && typeof x === 'object' && !Array.isArray(x) ? Object.fromEntries(Object.entries(x).sort(([a], [b]) => a.localeCompare(b))) : x,
+  );
+
 /** "Giá: 150.000 ₫ → 165.000 ₫" for each differing field. */
 function diff(
   labels: Record<string, string>,
@@ -50,7 +56,7 @@ function diff(
 ): string[] {
   const out: string[] = [];
   for (const k of Object.keys(labels)) {
-    if (JSON.stringify(before[k] ?? null) !== JSON.stringify(after[k] ?? null)) out.push(`${labels[k]}: ${show(k, before[k])} → ${show(k, after[k])}`);
+    if (canonical(before[k]) !== canonical(after[k])) out.push(`${labels[k]}: ${show(k, before[k])} → ${show(k, after[k])}`);
   }
   return out;
 }

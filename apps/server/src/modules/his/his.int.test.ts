@@ -1,8 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HIS_CONNECTION_PATH as C, HIS_MESSAGES, HIS_PATIENTS_PATH, HIS_PULL_PATH, HIS_SYNC_PATH as S } from '@portal/shared/contracts/his.contract';
+import { FHIR_SYSTEMS } from '@portal/shared/rules/fhir-systems';
 import { addDays } from '@portal/shared/rules/schedule';
 import { todayVn } from '@portal/shared/rules/time';
+import type { AppContext } from '../../core/context';
+import { type JobRunner, startJobRunner } from '../../core/jobs/runner';
+import { openLiveHub } from '../../core/live';
 import { bearer, createTestApp, login, makeFacility, sqlRows, type TestApp } from '../../test/test-app';
 import { makeClinic, makeProfiles, makeSlots, moveSchedules } from '../appointments/appointments.fixtures';
 import { type HisSimulator, startHisSimulator } from './simulator';
@@ -18,6 +22,8 @@ let t: TestApp;
 let sim: HisSimulator;
 let simUrl = '';
 let closeSim: () => Promise<void>;
+let runner: JobRunner;
+let closeLive: () => Promise<void>;
 
 interface Fac {
   id: number;
@@ -49,7 +55,7 @@ const connection = (over: Record<string, unknown> = {}) => ({
   enabled: true,
   baseUrl: simUrl,
   authType: 'NONE',
-  hisOrganizationId: sim.hospitalId,
+  hisOrganizationId: sim.state.hospitalId,
   patientCodeSystem: 'urn:his:patient-code',
   timeoutSeconds: 5,
   pageSize: 100,
@@ -83,8 +89,15 @@ async function waitRun(f: Fac, id: number) {
 }
 
 const items = async (f: Fac, runId: number, action?: string) =>
-  (await call('GET', `${S}/runs/${runId}/items?size=100${action ? `&action=${action}` : ''}`, f.admin)).json().data as { ref: string; action: string; message: string | null; changes: string[]; code: string | null }[];
-const serviceCount = async (facilityId: number) => (await sqlRows<{ n: number }>(t, sql`SELECT count(*)::int AS n FROM medical_services WHERE facility_id = ${facilityId}`))[0]!.n;
+  (await call('GET', `${S}/runs/${runId}/items?size=100${action ? `&action=${action}` : ''}`, f.admin)).json().data as {
+    ref: string;
+    action: string;
+    message: string | null;
+    changes: string[];
+    code: string | null;
+  }[];
+const serviceCount = async (facilityId: number) =>
+  (await sqlRows<{ n: number }>(t, sql`SELECT count(*)::int AS n FROM medical_services WHERE facility_id = ${facilityId}`))[0]!.n;
 
 beforeAll(async () => {
   t = await createTestApp({ HIS_SECRET_KEY: KEY });
@@ -94,8 +107,15 @@ beforeAll(async () => {
   closeSim = started.close;
   a = await facility();
   b = await facility();
+  // the jobs (sync runs, check-ins) run as on a server: the test app does not start a runner under NODE_ENV=test
+  const live = await openLiveHub(t.database, t.app.log);
+  closeLive = () => live.close();
+  const ctx: AppContext = { config: t.config, database: t.database, live };
+  runner = await startJobRunner(ctx, { pollMs: 50, scheduleEveryMs: 600_000 });
 }, 60_000);
 afterAll(async () => {
+  await runner.stop();
+  await closeLive();
   await t.close();
   await closeSim();
 });
@@ -257,22 +277,40 @@ describe('catalogue sync', () => {
     expect(first.status, JSON.stringify(await items(f, first.id, 'FAILED'))).toBe('DONE');
     expect(first.created).toBeGreaterThan(50);
     expect(await serviceCount(f.id)).toBe(first.created);
-    const audits = (await sqlRows<{ n: number }>(t, sql`SELECT count(*)::int AS n FROM audit_log WHERE facility_id = ${f.id} AND entity = 'medical_service'`))[0]!.n;
+    const audits = (
+      await sqlRows<{ n: number }>(t, sql`SELECT count(*)::int AS n FROM audit_log WHERE facility_id = ${f.id} AND entity = 'medical_service'`)
+    )[0]!.n;
     expect(audits).toBe(first.created);
     const second = await sync(f, 'SERVICES');
-    expect(second).toMatchObject({ status: 'DONE', created: 0, updated: 0, failed: 0, unchanged: first.created });
+    expect(second, JSON.stringify((await items(f, second.id)).slice(0, 3))).toMatchObject({
+      status: 'DONE',
+      created: 0,
+      updated: 0,
+      failed: 0,
+      unchanged: first.created,
+    });
     expect(await items(f, second.id)).toEqual([]);
   });
 
   it('a price change in the HIS reaches the public price list', async () => {
-    const [svc] = await sqlRows<{ code: string; price: number }>(t, sql`SELECT code, price FROM medical_services WHERE facility_id = ${f.id} ORDER BY code LIMIT 1`);
-    sim.state.setServicePrice(svc!.code, svc!.price + 25_000);
+    const [svc] = await sqlRows<{ code: string; price: number }>(
+      t,
+      sql`SELECT code, price FROM medical_services WHERE facility_id = ${f.id} ORDER BY code LIMIT 1`,
+    );
+    const standard = sim.state
+      .chargeItem(svc!.code)!
+      .propertyGroup!.flatMap((g) => g.priceComponent ?? [])
+      .find((p) => p.code?.coding?.[0]?.code === 'standard')!;
+    standard.amount = { value: svc!.price + 25_000, currency: 'VND' };
     const run = await sync(f, 'SERVICES');
-    expect(run).toMatchObject({ status: 'DONE', updated: 1, created: 0 });
+    expect(run, JSON.stringify((await items(f, run.id)).slice(0, 3))).toMatchObject({ status: 'DONE', updated: 1, created: 0 });
     const [item] = await items(f, run.id, 'UPDATED');
     expect(item!.changes.join()).toContain('Giá:');
-    const pub = await t.app.inject({ method: 'GET', url: `/api/catalog/v1/emr/medical-services/lookup?hospitalId=${f.id}&syncValue=${svc!.code}&page=0&size=5` });
-    expect(pub.json().data[0].price).toBe(svc!.price + 25_000);
+    const pub = await t.app.inject({
+      method: 'GET',
+      url: `/api/catalog/v1/emr/medical-services/lookup?hospitalId=${f.id}&syncValue=${svc!.code}&page=0&size=5`,
+    });
+    expect(pub.json().data.find((r: { ma: string }) => r.ma === svc!.code).donGiaDichVu).toBe(svc!.price + 25_000);
   });
 
   it('doctors: created in their mapped department', async () => {
@@ -353,7 +391,7 @@ describe('code maps', () => {
   it('auto match by code and by name; a person matches and unmatches; a HIS item taken is a 409', async () => {
     const f = await facility();
     await connect(f);
-    await t.database.transaction((tx) => makeClinic(tx, f.id));
+    await t.database.transaction((tx) => makeClinic(tx, f.id, 'Chỉ có ở cổng'));
     await sync(f, 'DEPARTMENTS');
     const list = (await call('GET', `${C}/maps?kind=DEPARTMENT&state=unmatched`, f.admin)).json();
     expect(list.counts.unmatchedPortal).toBeGreaterThanOrEqual(1); // the fixture's own department
@@ -383,7 +421,8 @@ describe('patients', () => {
     const f = await facility();
     await connect(f);
     await sync(f, 'DEPARTMENTS');
-    const his = sim.state.samplePatient();
+    const patient = sim.state.list('Patient').find((p) => p.identifier?.some((i) => i.system === FHIR_SYSTEMS.cccd))!;
+    const his = { id: patient.id!, cccd: patient.identifier!.find((i) => i.system === FHIR_SYSTEMS.cccd)!.value! };
     const [profileId] = await t.database.transaction((tx) => makeProfiles(tx, f.id, 1));
     await t.database.db.execute(sql`UPDATE medical_profiles SET cccd = ${his.cccd} WHERE id = ${profileId}`);
     const found = await call('GET', `${HIS_PATIENTS_PATH}?by=CCCD&value=${his.cccd}`, f.users);
@@ -426,7 +465,13 @@ describe('patients', () => {
     const link = (await call('GET', `${HIS_PULL_PATH}/${profileId}`, f.users)).json().data;
     expect(link).toMatchObject({ available: true, link: { hisId: his.id } });
     expect(link.link.lastPulledAt).not.toBeNull();
-    const history = (await call('GET', `/api/his/v1/vendor/users/${(await sqlRows<{ u: number }>(t, sql`SELECT user_id AS u FROM medical_profiles WHERE id = ${profileId}`))[0]!.u}/histories`, f.users)).json();
+    const history = (
+      await call(
+        'GET',
+        `/api/his/v1/vendor/users/${(await sqlRows<{ u: number }>(t, sql`SELECT user_id AS u FROM medical_profiles WHERE id = ${profileId}`))[0]!.u}/histories`,
+        f.users,
+      )
+    ).json();
     expect(JSON.stringify(history)).toContain('hisPulledAt');
     expect((await call('GET', `${HIS_PULL_PATH}/${profileId}`, b.users)).statusCode).toBe(404);
 
@@ -455,7 +500,11 @@ describe('check-in round trip', () => {
     const today = todayVn();
     const { clinic, slots, profiles } = await t.database.transaction(async (tx) => {
       const clinic = await makeClinic(tx, f.id);
-      return { clinic, slots: await makeSlots(tx, f.id, clinic, addDays(today, 1), { start: '07:00', end: '09:00', capacity: 5 }), profiles: await makeProfiles(tx, f.id, 2) };
+      return {
+        clinic,
+        slots: await makeSlots(tx, f.id, clinic, addDays(today, 1), { start: '07:00', end: '09:00', capacity: 5 }),
+        profiles: await makeProfiles(tx, f.id, 2),
+      };
     });
     const ids: number[] = [];
     for (const p of profiles) {
@@ -478,7 +527,7 @@ describe('check-in round trip', () => {
     };
     const list = await sent();
     expect(list.data.map((r: { hisQueueNumber: number }) => r.hisQueueNumber).sort()).toEqual([1, 2]);
-    expect(sim.state.appointments().filter((x) => x.status === 'arrived').length).toBeGreaterThanOrEqual(2);
+    expect(sim.state.list('Appointment').filter((x) => x.status === 'arrived').length).toBeGreaterThanOrEqual(2);
     // sync-checkin-seq: the room's own counter, and the HIS's numbering beside it
     const seq = await call('POST', '/api/appointment/v1/sync-checkin-seq', f.desk, { roomId: clinic.roomId, date: today });
     expect(seq.json().data).toMatchObject({ lastNumber: 2, hisLastNumber: 2 });
@@ -490,7 +539,10 @@ describe('check-in round trip', () => {
     const today = todayVn();
     const { slots, profiles } = await t.database.transaction(async (tx) => {
       const clinic = await makeClinic(tx, f.id);
-      return { slots: await makeSlots(tx, f.id, clinic, addDays(today, 1), { start: '07:00', end: '09:00', capacity: 5 }), profiles: await makeProfiles(tx, f.id, 1) };
+      return {
+        slots: await makeSlots(tx, f.id, clinic, addDays(today, 1), { start: '07:00', end: '09:00', capacity: 5 }),
+        profiles: await makeProfiles(tx, f.id, 1),
+      };
     });
     const id = (await call('POST', '/api/appointment/v1', f.desk, { medicalProfileId: profiles[0], timeSlotId: slots[0]!.id, accept: true })).json().data.id;
     await t.database.transaction((tx) => moveSchedules(tx, [slots[0]!.scheduleId], today));
@@ -514,7 +566,7 @@ describe('check-in round trip', () => {
       row = (await call('GET', `${C}/checkins`, f.admin)).json().data[0];
       await new Promise((ok) => setTimeout(ok, 100));
     }
-    expect(row).toMatchObject({ status: 'SENT', hisQueueNumber: 1 });
+    expect(row, JSON.stringify(row)).toMatchObject({ status: 'SENT', hisQueueNumber: 1 });
     expect((await call('POST', `${C}/checkins/${id}/retry`, f.admin)).statusCode).toBe(409);
     expect((await call('POST', `${C}/checkins/999999999/retry`, f.admin)).statusCode).toBe(404);
   });

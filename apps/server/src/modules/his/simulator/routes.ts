@@ -226,7 +226,13 @@ export async function registerRoutes(scope: FastifyInstance, prefixIn: string, c
   });
 }
 
-const roomOf = (a: Appointment) => a.participant?.map((p) => p.actor?.reference).find((r) => r?.startsWith('Location/'));
+/** The room: a Location reference, or a logical reference by a room identifier (a portal whose rooms are not mapped). */
+const roomOf = (a: Appointment) =>
+  a.participant
+    ?.map(
+      (p) => p.actor?.reference ?? (p.actor?.identifier?.system?.endsWith(':room') ? `${p.actor.identifier.system}|${p.actor.identifier.value}` : undefined),
+    )
+    .find((r) => r?.startsWith('Location/') || r?.includes(':room|'));
 const dayOf = (a: Appointment) => (a.start ? localDateTime(Date.parse(a.start)).slice(0, 10) : '');
 const queueOf = (a: Appointment | undefined) => a?.extension?.find((e) => e.url === FHIR_EXTENSIONS.queueNumber)?.valueInteger;
 
