@@ -44,6 +44,7 @@ import { questionRoutes } from './modules/questions/questions.routes';
 import { clinicRoutes } from './modules/clinic/clinic.routes';
 import { feedbackRoutes } from './modules/feedback/feedback.routes';
 import { clinicDrugRoutes } from './modules/clinic/clinic-drugs.routes';
+import { fhirFacadeRoutes } from './modules/his/facade/facade.routes';
 
 /** The default body limit: JSON forms are a few KB; file uploads declare their own limit. */
 export const JSON_BODY_LIMIT = 64 * 1024;
@@ -172,6 +173,7 @@ export async function buildApp(config: Config, database: Database, opts: { logSt
     await feedbackRoutes(scope, ctx);
     await clinicRoutes(scope, ctx);
     await clinicDrugRoutes(scope, ctx);
+    await fhirFacadeRoutes(scope, ctx);
     if (config.ENABLE_TEST_FIXTURES) await fixtureRoutes(scope, ctx);
   });
   // durable jobs (core/jobs): the runner starts once every module has defined its jobs; tests start their own
