@@ -26,6 +26,7 @@ import { seedDemoNews } from './demo-news';
 import { seedDemoQuestions } from './demo-questions';
 import { seedDemoClinicMembers } from './demo-clinic-members';
 import { seedDemoClinicDrugs } from './demo-clinic-drugs';
+import { seedDemoHisFacade } from './demo-his-facade';
 import { foldDayStats } from '../../modules/reports/reports.repository';
 
 const DAY = 86_400_000;
@@ -155,6 +156,7 @@ export async function seedDemo(
     await seedDemoQuestions(tx, hospital.id, now);
     await seedDemoClinicMembers(tx, hospital.id, cost, now);
     await seedDemoClinicDrugs(tx, hospital.id, now);
+    await seedDemoHisFacade(tx, hospital.id, cost, now);
     // the reports' rollup starts folded (the reports.fold job does it afterwards)
     await foldDayStats(tx);
     await audit(tx, null, { action: 'SEED_DEMO', entity: 'facility', entityId: hospital.id, facilityId: hospital.id, actorUsername: 'system' });
