@@ -27,6 +27,7 @@ import { clinicRemindersBench } from './clinic-reminders';
 import { smsBench } from './sms';
 import { audienceBench, campaignBench } from './notification-groups';
 import { appConfigBench } from './app-config';
+import { fhirAppointmentsBench } from './fhir-appointments';
 import pg from 'pg';
 import { freshPgDatabase, loginToken, md5, root, startServer } from './server';
 
@@ -359,6 +360,8 @@ benches['rate-report'] = () => rateReportBench(Number(process.env.BENCH_PORT ?? 
 benches['clinic-chat'] = () => clinicChatBench(Number(process.env.BENCH_PORT ?? 3320));
 /** Medicine reminders (issue 20): the dose sweep of 10,000 members taking 3 doses a day, each run < 5 s. */
 benches['clinic-reminders'] = clinicRemindersBench;
+/** The FHIR façade (issue 21): a day of 2,000 bookings read by a HIS, Appointment?date=<day>&_count=50 (p50 < 50 ms), PGlite and PostgreSQL. */
+benches['fhir-appointments'] = fhirAppointmentsBench;
 
 const names = process.argv.slice(2).filter((a) => !a.startsWith('-'));
 const chosen = names.length ? names : Object.keys(benches);
