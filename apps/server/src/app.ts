@@ -8,7 +8,7 @@ import type { Config } from './config';
 import { installAccessControl } from './core/access';
 import type { AppContext } from './core/context';
 import type { Database } from './core/db';
-import { installErrorHandling } from './core/errors';
+import { badRequest, installErrorHandling } from './core/errors';
 import { installJobRunner } from './core/jobs';
 import { openLiveHub } from './core/live';
 import { installOpenApi } from './core/openapi';
@@ -55,7 +55,7 @@ export const JSON_BODY_LIMIT = 64 * 1024;
  * cannot be written to the audit's `jsonb`: both were 500s. A file's bytes (a Buffer body) are not text.
  */
 function installTextGuard(app: FastifyInstance): void {
-  app.addHook('preValidation', async (req, reply) => {
+  app.addHook('preValidation', async (req) => {
     for (const [where, value] of [
       ['params', req.params],
       ['query', req.query],
@@ -64,7 +64,8 @@ function installTextGuard(app: FastifyInstance): void {
       const field = findUnsafeText(value);
       if (field !== null) {
         const name = field === '_' ? where : field;
-        return reply.code(400).send({ code: 400, message: MSG.unsafeText, errors: [{ field: name, message: MSG.unsafeText }] });
+        // thrown, not sent: the route's error handler answers (the API's body; an OperationOutcome on the FHIR façade)
+        throw badRequest(MSG.unsafeText, [{ field: name, message: MSG.unsafeText }]);
       }
     }
   });

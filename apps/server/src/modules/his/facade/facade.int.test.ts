@@ -241,6 +241,12 @@ describe('refusals', () => {
     expect(route.json().resourceType).toBe('OperationOutcome');
   });
 
+  it('refuses a NUL in a parameter as a 400 OperationOutcome', async () => {
+    const res = await get(`${BASE}/Patient?name=a%00b`);
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().resourceType).toBe('OperationOutcome');
+  });
+
   it('ignores a parameter it does not know', async () => {
     expect((await bundle(`${BASE}/Appointment?date=${DAY1}&_sort=date&foo=bar`)).total).toBe(4);
   });
