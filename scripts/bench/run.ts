@@ -28,6 +28,7 @@ import { smsBench } from './sms';
 import { audienceBench, campaignBench } from './notification-groups';
 import { appConfigBench } from './app-config';
 import { hisSyncBench } from './his-sync';
+import { fhirAppointmentsBench } from './fhir-appointments';
 import pg from 'pg';
 import { freshPgDatabase, loginToken, md5, root, startServer } from './server';
 
@@ -362,6 +363,8 @@ benches['clinic-chat'] = () => clinicChatBench(Number(process.env.BENCH_PORT ?? 
 benches['clinic-reminders'] = clinicRemindersBench;
 /** HIS sync (issue 21): 10,000 services from the simulator (< 60 s) with the price list read throughout (p50 < 2× idle). */
 benches['his-sync'] = () => hisSyncBench(Number(process.env.BENCH_PORT ?? 3330));
+/** The FHIR façade (issue 21): a day of 2,000 bookings read by a HIS, Appointment?date=<day>&_count=50 (p50 < 50 ms), PGlite and PostgreSQL. */
+benches['fhir-appointments'] = fhirAppointmentsBench;
 
 const names = process.argv.slice(2).filter((a) => !a.startsWith('-'));
 const chosen = names.length ? names : Object.keys(benches);

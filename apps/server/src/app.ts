@@ -8,7 +8,7 @@ import type { Config } from './config';
 import { installAccessControl } from './core/access';
 import type { AppContext } from './core/context';
 import type { Database } from './core/db';
-import { installErrorHandling } from './core/errors';
+import { badRequest, installErrorHandling } from './core/errors';
 import { installJobRunner } from './core/jobs';
 import { openLiveHub } from './core/live';
 import { installOpenApi } from './core/openapi';
@@ -45,6 +45,9 @@ import { clinicRoutes } from './modules/clinic/clinic.routes';
 import { feedbackRoutes } from './modules/feedback/feedback.routes';
 import { clinicDrugRoutes } from './modules/clinic/clinic-drugs.routes';
 import { hisRoutes } from './modules/his/his.routes';
+import { fhirFacadeRoutes } from './modules/his/facade/facade.routes';
+import { createHisSimulator } from './modules/his/simulator';
+import { HIS_SIMULATOR_PREFIX } from './db/seed/demo-his';
 
 /** The default body limit: JSON forms are a few KB; file uploads declare their own limit. */
 export const JSON_BODY_LIMIT = 64 * 1024;
@@ -55,7 +58,7 @@ export const JSON_BODY_LIMIT = 64 * 1024;
  * cannot be written to the audit's `jsonb`: both were 500s. A file's bytes (a Buffer body) are not text.
  */
 function installTextGuard(app: FastifyInstance): void {
-  app.addHook('preValidation', async (req, reply) => {
+  app.addHook('preValidation', async (req) => {
     for (const [where, value] of [
       ['params', req.params],
       ['query', req.query],
@@ -64,7 +67,8 @@ function installTextGuard(app: FastifyInstance): void {
       const field = findUnsafeText(value);
       if (field !== null) {
         const name = field === '_' ? where : field;
-        return reply.code(400).send({ code: 400, message: MSG.unsafeText, errors: [{ field: name, message: MSG.unsafeText }] });
+        // thrown, not sent: the route's error handler answers (the API's body; an OperationOutcome on the FHIR façade)
+        throw badRequest(MSG.unsafeText, [{ field: name, message: MSG.unsafeText }]);
       }
     }
   });
@@ -174,6 +178,9 @@ export async function buildApp(config: Config, database: Database, opts: { logSt
     await clinicRoutes(scope, ctx);
     await clinicDrugRoutes(scope, ctx);
     await hisRoutes(scope, ctx);
+    await fhirFacadeRoutes(scope, ctx);
+    // the demo's HIS (docs/his.md "The HIS simulator"): generated data only, never in production by default
+    if (config.hisSimulator) await createHisSimulator().register(scope, HIS_SIMULATOR_PREFIX);
     if (config.ENABLE_TEST_FIXTURES) await fixtureRoutes(scope, ctx);
   });
   // durable jobs (core/jobs): the runner starts once every module has defined its jobs; tests start their own

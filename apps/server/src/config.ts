@@ -106,7 +106,7 @@ export const configSchema = z.object({
     .string()
     .refine((v) => Buffer.from(v, 'base64').length === 32, '32 byte dạng base64 (openssl rand -base64 32)')
     .optional(),
-  /** Serve the HIS simulator (docs/his.md) at /his-simulator/fhir/R4; the demo connects to it. On by default outside production. */
+  /** Serve the HIS simulator (docs/his.md) at /his-simulator/fhir/R4; the demo connects to it. On by default in development (the demo), off in test and production. */
   HIS_SIMULATOR: z.enum(['on', 'off']).optional(),
   /** Days a patient app's sign-in stays valid. */
   PATIENT_SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
@@ -132,7 +132,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ...c,
     HOST: c.HOST ?? (c.NODE_ENV === 'production' ? '0.0.0.0' : '127.0.0.1'),
     seedDemo: c.SEED_DEMO ?? c.NODE_ENV !== 'production',
-    hisSimulator: c.HIS_SIMULATOR ? c.HIS_SIMULATOR === 'on' : c.NODE_ENV !== 'production',
+    hisSimulator: c.HIS_SIMULATOR ? c.HIS_SIMULATOR === 'on' : c.NODE_ENV === 'development',
     dataDir: path.resolve(c.DATA_DIR),
     ...overrides,
   };

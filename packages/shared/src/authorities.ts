@@ -14,6 +14,7 @@ export const AUTHORITIES = [
   'MANAGER_LOG',
   'MANAGER_REPORT',
   'MANAGER_SHP',
+  'FHIR_READ',
   'ADMIN_FACILITY',
 ] as const;
 
@@ -34,8 +35,15 @@ export const AUTHORITY_LABELS: Record<Authority, string> = {
   MANAGER_LOG: 'Quản lý nhật ký',
   MANAGER_REPORT: 'Báo cáo',
   MANAGER_SHP: 'Phòng khám tư',
+  FHIR_READ: 'Hệ thống HIS đọc dữ liệu FHIR',
   ADMIN_FACILITY: 'Quản trị cơ sở y tế',
 };
+
+/**
+ * Authorities of systems, not of people: no screen of the web needs them, so no sidebar entry carries them
+ * (FHIR_READ: a hospital information system reading the FHIR R4 façade, docs/his-facade.md).
+ */
+export const SYSTEM_AUTHORITIES: readonly Authority[] = ['FHIR_READ'];
 
 export function isAuthority(value: string): value is Authority {
   return (AUTHORITIES as readonly string[]).includes(value);

@@ -120,9 +120,10 @@ export function installAccessControl(app: FastifyInstance, database: Database, c
   const table: RouteAccess[] = [];
   tables.set(app, table);
 
-  // Every API route must say who may call it: a route without `config.access` fails at start.
+  // Every API route must say who may call it: a route without `config.access` fails at start. The FHIR
+  // façade (/fhir/R4, modules/his/facade) is an API too, in FHIR's formats.
   app.addHook('onRoute', (route) => {
-    if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) return;
+    if (!(route.url.startsWith('/api/') || route.url.startsWith('/fhir/')) || route.url.startsWith('/api/docs')) return;
     const access = (route.config as { access?: unknown } | undefined)?.access;
     if (!validAccess(access)) throw new Error(`Route ${route.method} ${route.url} does not declare config.access`);
     for (const method of [route.method].flat()) table.push({ method, url: route.url, access });

@@ -16,6 +16,14 @@ let t: TestApp;
 let routes: RouteAccess[];
 const tokenLacking = new Map<string, string>();
 
+/** The FHIR façade answers in FHIR's format: an OperationOutcome with the same Vietnamese text (modules/his/facade). */
+const isFhir = (url: string) => url.startsWith('/fhir/');
+const forbiddenBody = (url: string) =>
+  isFhir(url)
+    ? { resourceType: 'OperationOutcome', issue: [{ severity: 'error', code: 'forbidden', details: { text: MSG.forbidden } }] }
+    : { code: 403, message: MSG.forbidden };
+const refusalText = (body: { message?: string; issue?: { details?: { text?: string } }[] }) => body.message ?? body.issue?.[0]?.details?.text;
+
 /** Path parameters filled with a dummy id. */
 const concrete = (url: string) => url.replace(/:\w+/g, '1').replace(/\*$/, 'x');
 const label = (r: RouteAccess) => `${r.method} ${r.url}`;
@@ -67,6 +75,7 @@ describe('authorization matrix over every registered route', () => {
     expect(names).toContain('PUT /api/his/v1/vendor/accounts/:id/locked');
     expect(names).toContain('GET /api/his/v1/roles');
     expect(names).toContain('PUT /api/his/v1/user/login');
+    expect(names).toContain('GET /fhir/R4/Appointment');
     for (const a of AUTHORITIES) expect(names).toContain(`GET /api/test/v1/authority/${a}`);
   });
 
@@ -81,7 +90,8 @@ describe('authorization matrix over every registered route', () => {
         if (anonymous.statusCode === 401 || anonymous.statusCode === 403) failures.push(`${label(r)} public but ${anonymous.statusCode}`);
         continue;
       }
-      if (anonymous.statusCode !== 401 || anonymous.json().message !== MSG.unauthorized) failures.push(`${label(r)} without token: ${anonymous.statusCode}`);
+      if (anonymous.statusCode !== 401 || refusalText(anonymous.json()) !== MSG.unauthorized)
+        failures.push(`${label(r)} without token: ${anonymous.statusCode}`);
       if (r.access === 'signed-in' || r.access === 'patient') continue;
       const res = await t.app.inject({
         method: r.method as 'GET',
@@ -90,7 +100,7 @@ describe('authorization matrix over every registered route', () => {
       });
       refusals += 1;
       if (res.statusCode !== 403) failures.push(`${label(r)} lacking ${r.access}: ${res.statusCode} ${res.body.slice(0, 120)}`);
-      else if (JSON.stringify(res.json()) !== JSON.stringify({ code: 403, message: MSG.forbidden })) failures.push(`${label(r)}: body ${res.body}`);
+      else if (JSON.stringify(res.json()) !== JSON.stringify(forbiddenBody(r.url))) failures.push(`${label(r)}: body ${res.body}`);
     }
     expect(failures).toEqual([]);
     expect(refusals).toBeGreaterThan(20);

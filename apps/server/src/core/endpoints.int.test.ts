@@ -83,16 +83,17 @@ describe('shared endpoints', () => {
     }
   });
 
-  it('are all the server serves under /api: a route no contract or resource declares is listed here', async () => {
+  it('are all the server serves under /api and /fhir: a route no contract or resource declares is listed here', async () => {
     const declared = new Set([...(await sharedEndpoints()), ...resourcesEndpoints()].map(([, e]) => `${e.method} ${e.path}`));
     const served = servedRoutes(t.app);
     expect(served).toContain(`GET ${LIVE_PATH}`); // the tree is read: its deepest routes too
     expect(served).toContain('POST /api/catalog/v1/medical-services/import');
+    expect(served).toContain('GET /fhir/R4/Patient/:id');
     const undeclared = served.filter((r) => {
       const path = r.slice(r.indexOf(' ') + 1);
-      return path.startsWith('/api/') && !declared.has(r) && !NOT_SHARED.some(([re]) => re.test(path));
+      return (path.startsWith('/api/') || path.startsWith('/fhir/')) && !declared.has(r) && !NOT_SHARED.some(([re]) => re.test(path));
     });
-    expect(undeclared, 'served under /api but declared in no packages/shared contract or resource').toEqual([]);
+    expect(undeclared, 'served under /api or /fhir but declared in no packages/shared contract or resource').toEqual([]);
     // Each allow-listed kind is really served (the test app turns the fixtures on), so none is a dead entry.
     for (const [re, why] of NOT_SHARED)
       expect(

@@ -5,6 +5,7 @@ import { openDatabase, type Database } from '../core/db';
 import { diskStorage, filesDir } from '../core/file-storage';
 import { hashCost } from '../core/password-cost';
 import { seedDemo } from './seed/demo';
+import { hisSimulatorUrl } from './seed/demo-his';
 import { seedProduction } from './seed/production';
 import { syncAreas } from './reference-catalogs';
 
@@ -21,7 +22,8 @@ export async function bootstrapDatabase(config: Config, log: Pick<FastifyBaseLog
   if (Number(n) === 0) {
     const cost = hashCost({ config });
     if (config.seedDemo) {
-      await seedDemo(database, cost, new Date(), diskStorage(filesDir(config.dataDir)), config.dataDir);
+      const hisUrl = config.hisSimulator ? hisSimulatorUrl(config.PORT) : undefined;
+      await seedDemo(database, cost, new Date(), diskStorage(filesDir(config.dataDir)), config.dataDir, hisUrl);
       log.info('seeded Vietnamese demo data');
     } else {
       const admin = await seedProduction(database, cost, config.FACILITY_NAME);

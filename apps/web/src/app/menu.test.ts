@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AUTHORITIES } from '@portal/shared/authorities';
+import { AUTHORITIES, SYSTEM_AUTHORITIES } from '@portal/shared/authorities';
 import { MENU, breadcrumbTrail, findByPath, routedLeaves, sidebarLeaf, visibleMenu, type MenuEntry, type PageLoader } from './menu';
 
 const page: PageLoader = async () => () => null;
@@ -85,8 +85,9 @@ describe('MENU (the real table)', () => {
   it('mirrors the 15 entries of spec §2 plus the home page', () => {
     expect(MENU).toHaveLength(16);
     const authorities = MENU.map((e) => e.authority).filter(Boolean);
-    // MANAGER_SETTING appears twice (software configuration and settings); ADMIN_FACILITY never.
-    expect(new Set(authorities)).toEqual(new Set(AUTHORITIES.filter((a) => a !== 'ADMIN_FACILITY')));
+    // MANAGER_SETTING appears twice (software configuration and settings); ADMIN_FACILITY never, nor the
+    // authorities of systems (FHIR_READ: a HIS reading the FHIR façade has no screen).
+    expect(new Set(authorities)).toEqual(new Set(AUTHORITIES.filter((a) => a !== 'ADMIN_FACILITY' && !SYSTEM_AUTHORITIES.includes(a))));
   });
 
   it('has unique keys and paths', () => {

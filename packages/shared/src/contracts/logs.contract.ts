@@ -102,6 +102,7 @@ export const LOG_ENTITY_LABELS: Record<string, string> = {
   sms_batch: 'Lần gửi SMS',
   notification_group: 'Nhóm thông báo',
   'sms-templates': 'Mẫu tin nhắn SMS',
+  fhir: 'Dữ liệu FHIR (hệ thống HIS)',
 };
 
 export const actionLabel = (a: string) => LOG_ACTION_LABELS[a] ?? a;

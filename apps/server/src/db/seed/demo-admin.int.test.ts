@@ -1,6 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, login, loginRequest, sqlRows, type TestApp } from '../../test/test-app';
+import { bearer, createTestApp, login, loginRequest, sqlRows, type TestApp } from '../../test/test-app';
+import { addDays } from '@portal/shared/rules/period';
+import { todayVn } from '@portal/shared/rules/time';
+import { fhirIssues } from '../../modules/his/fhir/validate';
 import { hashCost } from '../../core/password-cost';
 import { DEMO_STAFF_PASSWORD } from './demo-admin';
 import { seedDemo } from './demo';
@@ -23,6 +26,19 @@ const roleCodes = (username: string) =>
     t,
     sql`SELECT r.code FROM accounts a JOIN account_roles ar ON ar.account_id = a.id JOIN roles r ON r.id = ar.role_id WHERE a.username = ${username} ORDER BY r.code`,
   ).then((r) => r.map((x) => x.code));
+
+describe('the HIS system account of the demo hospital', () => {
+  it('signs in with no password change to make and reads the bookings over FHIR', async () => {
+    expect(await roleCodes('his.fhir')).toEqual(['HE_THONG_HIS']);
+    const { loginToken } = await login(t, { username: 'his.fhir', password: 'Hethong@123' });
+    const url = `/fhir/R4/Appointment?date=ge${addDays(todayVn(), -30)}&_count=20`;
+    const res = await t.app.inject({ method: 'GET', url, headers: bearer(loginToken) });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().total).toBeGreaterThan(20);
+    for (const e of res.json().entry) expect(fhirIssues(e.resource)).toEqual([]);
+    expect((await t.app.inject({ method: 'GET', url: '/api/his/v1/roles', headers: bearer(loginToken) })).statusCode).toBe(403);
+  });
+});
 
 describe('demo staff of the demo hospital', () => {
   it('keeps the documented accounts and their roles as they were', async () => {

@@ -26,7 +26,10 @@ import { seedDemoNews } from './demo-news';
 import { seedDemoQuestions } from './demo-questions';
 import { seedDemoClinicMembers } from './demo-clinic-members';
 import { seedDemoClinicDrugs } from './demo-clinic-drugs';
+import { seedDemoHisFacade } from './demo-his-facade';
 import { foldDayStats } from '../../modules/reports/reports.repository';
+import { DEFAULT_HOSPITAL_ID } from '../../modules/his/simulator';
+import { seedDemoHis } from './demo-his';
 
 const DAY = 86_400_000;
 
@@ -51,6 +54,8 @@ export async function seedDemo(
   storage?: FileStorage,
   /** The data directory, whose content image store gets the news covers and the banners; none: they have no images. */
   dataDir?: string,
+  /** The HIS simulator's FHIR base URL the demo hospital is connected to (docs/his.md); none: no HIS connection. */
+  hisUrl?: string,
 ): Promise<void> {
   const images = dataDir ? demoContentImages(dataDir) : undefined;
   await database.transaction(async (tx) => {
@@ -155,6 +160,8 @@ export async function seedDemo(
     await seedDemoQuestions(tx, hospital.id, now);
     await seedDemoClinicMembers(tx, hospital.id, cost, now);
     await seedDemoClinicDrugs(tx, hospital.id, now);
+    await seedDemoHisFacade(tx, hospital.id, cost, now);
+    if (hisUrl) await seedDemoHis(tx, hospital.id, hisUrl, DEFAULT_HOSPITAL_ID);
     // the reports' rollup starts folded (the reports.fold job does it afterwards)
     await foldDayStats(tx);
     await audit(tx, null, { action: 'SEED_DEMO', entity: 'facility', entityId: hospital.id, facilityId: hospital.id, actorUsername: 'system' });

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG } from '@portal/shared';
+import { AUTHORITIES, MSG } from '@portal/shared';
 import { md5 } from '../../core/tokens';
 import { bearer, createTestApp, sqlRows, login, loginRequest, makeFacility, type FixtureAccount, type TestApp } from '../../test/test-app';
 
@@ -240,7 +240,8 @@ describe('authorities (spec §6)', () => {
     const { loginToken } = await login(t, acc.letan!);
     const res = await t.app.inject({ method: 'GET', url: '/api/his/v1/user/authorizes', headers: bearer(loginToken) });
     const data = res.json().data as { code: string; name: string; granted: boolean }[];
-    expect(data).toHaveLength(15);
+    expect(data).toHaveLength(AUTHORITIES.length);
+    expect(data.find((d) => d.code === 'FHIR_READ')).toEqual({ code: 'FHIR_READ', name: 'Hệ thống HIS đọc dữ liệu FHIR', granted: false });
     expect(data.filter((d) => d.granted).map((d) => d.code)).toEqual(['MANAGER_USER', 'MANAGER_APPOINTMENT']);
     expect(data.find((d) => d.code === 'MANAGER_USER')!.name).toBe('Quản lý tài khoản bệnh nhân');
   });

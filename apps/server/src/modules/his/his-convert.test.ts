@@ -95,6 +95,11 @@ describe('serviceOf: a ChargeItemDefinition → a service of the price list', ()
     });
   });
 
+  it('a department price with no department is a price of the whole facility', () => {
+    const c = serviceOf(cid({}, [price('standard', 1), price('department', 2, 'VND', [])]), H, deptId);
+    expect(c.ok && c.value.priceEntries).toEqual([{ khoaChiDinhId: null, donGiaDichVu: 2, denNgay: null }]);
+  });
+
   it('a retired service is inactive', () => {
     const c = serviceOf(cid({ status: 'retired' }), H, deptId);
     expect(c.ok && c.value.active).toBe(false);
@@ -111,7 +116,6 @@ describe('serviceOf: a ChargeItemDefinition → a service of the price list', ()
     ['a negative price', cid({}, [price('standard', -1)]), false, 'không hợp lệ'],
     ['no standard price', cid({}, [price('insurance', 1000)]), false, 'niêm yết'],
     ['a department price of an unmapped department', cid({}, [price('standard', 1), price('department', 2, 'VND', deptPrice('K99'))]), false, 'K99'],
-    ['a department price with no department', cid({}, [price('standard', 1), price('department', 2, 'VND', [])]), false, 'mã khoa'],
   ])('%s is refused or skipped', (_n, resource, skipped, reason) => {
     const c = serviceOf(resource, H, deptId);
     expect(c.ok).toBe(false);

@@ -151,9 +151,9 @@ export function serviceOf(cid: ChargeItemDefinition, hospitalId: string, departm
         const ext = pc.extension?.find((e) => e.url === FHIR_EXTENSIONS.departmentPrice);
         const dept = ext?.extension?.find((e) => e.url === 'department')?.valueIdentifier?.value?.trim();
         const until = ext?.extension?.find((e) => e.url === 'until')?.valueDate ?? null;
-        if (!dept) return refuse('Giá theo khoa không có mã khoa');
-        const id = departmentId(dept) ?? (/^\d{1,9}$/.test(dept) ? Number(dept) : null);
-        if (id === null) return refuse(`Khoa ${dept} của giá theo khoa chưa được ánh xạ`);
+        // no department: a price of the whole facility (khoaChiDinhId null in the spec's dsGiaDichVu)
+        const id = dept ? (departmentId(dept) ?? (/^\d{1,9}$/.test(dept) ? Number(dept) : null)) : null;
+        if (dept && id === null) return refuse(`Khoa ${dept} của giá theo khoa chưa được ánh xạ`);
         priceEntries.push({ khoaChiDinhId: id, donGiaDichVu: value, denNgay: until });
       }
     }

@@ -214,7 +214,9 @@ async function syncKind(ctx: AppContext, facilityId: number, run: RunRow, only: 
     return;
   }
 
-  // SERVICES
+  // SERVICES: the department price entries need the departments matched (by code or name; nothing applied to them)
+  await saveRemoteItems(db, facilityId, 'DEPARTMENT', depts);
+  await autoMatch(db, facilityId, 'DEPARTMENT', null);
   const cids = await readAll(client, 'ChargeItemDefinition', { context: `Organization/${hospital}` }, only);
   const deptByCode = await departmentIdsByHisCode(db, facilityId);
   const outcomes: ItemOutcome[] = [];

@@ -26,7 +26,7 @@ export const HOSPITAL_NAME = 'Bệnh viện Đa khoa An Phúc';
 export const FOREIGN_HOSPITAL_ID = 'bv-hoa-binh';
 export const FOREIGN_DEPARTMENT_ID = 'bv-hoa-binh-knoi';
 
-/** Departments and rooms only the HIS has. KCLC carries the high-quality prices (department 1000102 of the portal's price list). */
+/** Departments and rooms only the HIS has. The high-quality prices name the spec's department id 1000102 itself (see departmentOf). */
 const HIS_ONLY_DEPARTMENTS: [string, string][] = [
   ['KCLC', 'Khoa Khám bệnh chất lượng cao'],
   ['KHSTC', 'Khoa Hồi sức tích cực'],
@@ -36,7 +36,6 @@ const HIS_ONLY_ROOMS: [string, string, string][] = [
   ['CLC02', 'Phòng khám chất lượng cao 02', 'KCLC'],
   ['HSTC01', 'Buồng hồi sức tích cực 01', 'KHSTC'],
 ];
-const HQ_DEPARTMENT_CODE = 'KCLC';
 
 /** Doctors the portal knows under another code (the HIS pads to four digits): matched by name. */
 const RECODED = new Set(['BS012', 'BS019', 'BS024']);
@@ -269,8 +268,9 @@ function buildServices(rng: Rng, hospitalRef: string, count: number | undefined)
   return out;
 }
 
+/** The department of a price entry: the spec's department id itself for the high-quality clinic (the portal keeps ids in digits as they are). */
 function departmentOf(id: number): string {
-  if (id === HIGH_QUALITY_DEPARTMENT_ID) return HQ_DEPARTMENT_CODE;
+  if (id === HIGH_QUALITY_DEPARTMENT_ID) return String(HIGH_QUALITY_DEPARTMENT_ID);
   return DEMO_DEPARTMENTS[(id - 1_000_101) % DEMO_DEPARTMENTS.length]![0];
 }
 
@@ -287,19 +287,17 @@ function chargeItem(n: number, s: ServiceSeed, price: number, hospitalRef: strin
       amount: money(s.insurancePrice),
     });
   }
-  // a price of no department (facility-wide) has no place in this profile's department entries
+  // a price of no department (facility-wide) is a department price without its department
   for (const e of s.priceEntries) {
-    if (e.khoaChiDinhId === null) continue;
+    const parts = [
+      ...(e.khoaChiDinhId === null
+        ? []
+        : [{ url: 'department', valueIdentifier: { system: HIS_CODE_SYSTEMS.department, value: departmentOf(e.khoaChiDinhId) } }]),
+      ...(e.denNgay ? [{ url: 'until', valueDate: e.denNgay }] : []),
+    ];
     components.push({
-      extension: [
-        {
-          url: FHIR_EXTENSIONS.departmentPrice,
-          extension: [
-            { url: 'department', valueIdentifier: { system: HIS_CODE_SYSTEMS.department, value: departmentOf(e.khoaChiDinhId) } },
-            ...(e.denNgay ? [{ url: 'until', valueDate: e.denNgay }] : []),
-          ],
-        },
-      ],
+      // an extension holds a value or extensions (ext-1): none at all when there is nothing to say
+      ...(parts.length ? { extension: [{ url: FHIR_EXTENSIONS.departmentPrice, extension: parts }] } : {}),
       type: 'base',
       code: { coding: [{ system: HIS_CODE_SYSTEMS.priceKind, code: 'department', display: 'Giá theo khoa' }] },
       amount: money(e.donGiaDichVu),

@@ -120,7 +120,9 @@ describe('the hospital is the demo facility (BVDK-AP) as its HIS knows it', () =
     expect(components.some((p) => p.code?.coding?.[0]?.code === 'insurance')).toBe(true);
     const dept = components.filter((p) => p.code?.coding?.[0]?.code === 'department');
     expect(dept.length).toBeGreaterThan(100);
-    expect(dept.every((p) => p.extension?.[0]?.url === FHIR_EXTENSIONS.departmentPrice)).toBe(true);
+    // a department price names its department (or is the whole facility's: no extension, or one without 'department')
+    expect(dept.every((p) => !p.extension || p.extension[0]?.url === FHIR_EXTENSIONS.departmentPrice)).toBe(true);
+    expect(dept.some((p) => p.extension?.[0]?.extension?.some((e) => e.url === 'department' && e.valueIdentifier?.value === '1000102'))).toBe(true);
     expect(components.every((p) => p.amount?.currency === 'VND' && Number.isInteger(p.amount.value))).toBe(true);
   });
 
