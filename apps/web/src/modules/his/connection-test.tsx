@@ -11,7 +11,15 @@ type Resource = CapabilityDto['resources'][number];
 
 const tags = (items: string[]) => items.map((i) => ({ key: i, text: i }));
 const columns: ColumnsType<Resource> = [
-  { title: M.resource, key: 'type', render: (_v, r) => <Typography.Text strong>{r.type}</Typography.Text> },
+  {
+    title: M.resource,
+    key: 'type',
+    render: (_v, r) => (
+      <Typography.Text strong style={{ whiteSpace: 'nowrap' }}>
+        {r.type}
+      </Typography.Text>
+    ),
+  },
   { title: M.interactions, key: 'interactions', render: (_v, r) => <TagList items={tags(r.interactions)} max={4} /> },
   { title: M.searchParams, key: 'params', render: (_v, r) => <TagList items={tags(r.searchParams)} max={4} /> },
 ];

@@ -4,7 +4,7 @@ import { LinkOutlined, SearchOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { HIS_LOOKUP_BY, HIS_LOOKUP_LABELS, HIS_MESSAGES, type HisLookupBy, type HisPatientDto, lookupQuery } from '@portal/shared/contracts/his.contract';
-import { genderLabel } from '@portal/shared/contracts/patients.contract';
+import { GENDERS, genderLabel } from '@portal/shared/contracts/patients.contract';
 import { fmt } from '@portal/shared/messages.vi';
 import { formatDate, orDash } from '@portal/shared/rules/format';
 import { formatPhone } from '@portal/shared/rules/identifiers';
@@ -22,7 +22,11 @@ const recordPath = (userId: number) => `/admin/chi-tiet-y-ba/${userId}`;
 const birth = (d: string | null) => (d ? formatDate(d) || d : null);
 
 /** FHIR's male/female/other/unknown (or the portal's MALE/FEMALE) in Vietnamese. */
-const gender = (g: string | null) => (g ? (M.genders[g.toUpperCase() as keyof typeof M.genders] ?? genderLabel(g.toUpperCase())) : orDash(null));
+function gender(g: string | null): string {
+  if (!g) return orDash(null);
+  const up = g.toUpperCase();
+  return M.genders[up as keyof typeof M.genders] ?? (GENDERS.some((x) => x.value === up) ? genderLabel(up) : g);
+}
 
 /** One HIS patient: who they are in the HIS, and the portal profile linked to them or the ones that could be. */
 function PatientCard({ p, onChanged }: { p: HisPatientDto; onChanged: (next: HisPatientDto | null) => void }) {

@@ -32,7 +32,11 @@ const columns: ColumnsType<RunItemDto> = [
   {
     title: M.itemCols.item,
     key: 'item',
-    render: (_v, i) => <TwoLines main={<WrapText>{i.name ?? i.ref}</WrapText>} sub={[i.code, i.ref].filter(Boolean).join(' · ')} />,
+    // the name when the HIS gave one, else its code, else the reference; under it what is left of the three
+    render: (_v, i) => {
+      const main = i.name ?? i.code ?? i.ref;
+      return <TwoLines main={<WrapText>{main}</WrapText>} sub={[i.code, i.ref].filter((x) => x && x !== main).join(' · ')} />;
+    },
   },
   { title: M.itemCols.action, key: 'action', render: (_v, i) => <Tag color={ITEM_ACTION_COLOR[i.action]}>{HIS_ITEM_ACTION_LABELS[i.action]}</Tag> },
   {
