@@ -430,6 +430,7 @@ export const MENU: readonly MenuEntry[] = [
     authority: 'MANAGER_SETTING',
     children: [
       { key: 'settings', label: T.menu.settings, path: '/admin/settings', page: () => import('../modules/settings/settings-page').then((m) => m.SettingsPage) },
+      { key: 'ket-noi-his', label: T.menu.hisConnection, path: '/admin/ket-noi-his', page: () => import('../modules/his/his-page').then((m) => m.HisPage) },
     ],
   },
 ];

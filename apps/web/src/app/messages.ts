@@ -83,6 +83,7 @@ export const T = {
     clinicNewsCreate: 'Thêm tin tức phòng khám',
     clinicNewsEdit: 'Sửa tin tức phòng khám',
     settings: 'Cài đặt',
+    hisConnection: 'Kết nối HIS',
   },
   shell: {
     collapse: 'Thu gọn thanh bên',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { displayDateToIso, formatDate, formatDateTime, formatDuration, formatVnd, orDash, formatVisit } from './format';
+import { displayDateToIso, formatDate, formatDateTime, formatDateTimeSeconds, formatDuration, formatVnd, orDash, formatVisit } from './format';
 
 describe('orDash', () => {
   it.each<[string | number | null | undefined, string]>([
@@ -68,6 +68,16 @@ describe('formatDate / formatDateTime (+07:00 whatever the machine time zone)', 
     expect(formatDate(input)).toBe(date);
     expect(formatDateTime(input)).toBe(dateTime);
   });
+});
+
+describe('formatDateTimeSeconds', () => {
+  it.each<[string | Date | null, string]>([
+    ['2026-03-15T03:04:05.900Z', '15/03/2026 10:04:05'],
+    [new Date('2024-09-21T16:59:59.999Z'), '21/09/2024 23:59:59'],
+    ['2026-01-01T00:00:07+07:00', '01/01/2026 00:00:07'],
+    [null, ''],
+    ['abc', ''],
+  ])('%j → %j', (input, out) => expect(formatDateTimeSeconds(input)).toBe(out));
 });
 
 describe('displayDateToIso', () => {

@@ -46,6 +46,13 @@ export function formatDateTime(d: string | Date | null | undefined): string {
   return `${pad2(p.day)}/${pad2(p.month)}/${pad4(p.year)} ${pad2(p.hour)}:${pad2(p.minute)}`;
 }
 
+/** `DD/MM/YYYY HH:mm:ss` in +07:00 (a job's start and end, seconds apart); '' for null, undefined or an unparsable value. */
+export function formatDateTimeSeconds(d: string | Date | null | undefined): string {
+  const t = toInstant(d);
+  if (!t) return '';
+  return `${formatDateTime(t)}:${pad2(vnParts(t).second)}`;
+}
+
 /** `'31/12/2024'` → `'2024-12-31'`; null when it is not a real DD/MM/YYYY date. */
 export function displayDateToIso(ddmmyyyy: string): string | null {
   const p = parseDisplayDate(ddmmyyyy);

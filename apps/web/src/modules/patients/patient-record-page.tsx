@@ -30,6 +30,7 @@ import { DocumentViewer, ImportHtmlButton, ResultDocumentsTable } from './result
 import { PatientBookings } from '../appointments/patient-bookings';
 import { ForbiddenPage } from '../../core/blocks/forbidden-page';
 import { SearchBox } from '../../core/blocks/search-box';
+import { FromHisTag, HisRecordLink } from '../his/record-his-link';
 
 const R = T.patients.record;
 
@@ -52,6 +53,7 @@ function VisitSource({ h, desk }: { h: PatientHistory; desk: boolean }) {
           {desk ? <Link to={`/admin/quan-ly-dat-kham/${h.booking.id}`}>{h.booking.code}</Link> : h.booking.code}
         </Flex>
       )}
+      {h.hisPulledAt && <FromHisTag at={h.hisPulledAt} />}
       {h.encounterCode && <Typography.Text type="secondary">{fmt(R.visit, { code: h.encounterCode })}</Typography.Text>}
     </Flex>
   );
@@ -256,6 +258,7 @@ function ProfilePanel({
           </Flex>
         }
       >
+        <HisRecordLink profileId={p.id} onPulled={onChanged} />
         {histories.length === 0 ? (
           <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={resultQ ? R.noMatchingHistories : R.noHistories} />
         ) : (
