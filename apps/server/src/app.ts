@@ -46,8 +46,7 @@ import { feedbackRoutes } from './modules/feedback/feedback.routes';
 import { clinicDrugRoutes } from './modules/clinic/clinic-drugs.routes';
 import { hisRoutes } from './modules/his/his.routes';
 import { fhirFacadeRoutes } from './modules/his/facade/facade.routes';
-import { createHisSimulator } from './modules/his/simulator';
-import { HIS_SIMULATOR_PREFIX } from './db/seed/demo-his';
+import { createHisSimulator, HIS_SIMULATOR_PREFIX } from './modules/his/simulator';
 
 /** The default body limit: JSON forms are a few KB; file uploads declare their own limit. */
 export const JSON_BODY_LIMIT = 64 * 1024;

@@ -4,8 +4,7 @@ import type { Config } from '../config';
 import { openDatabase, type Database } from '../core/db';
 import { diskStorage, filesDir } from '../core/file-storage';
 import { hashCost } from '../core/password-cost';
-import { seedDemo } from './seed/demo';
-import { hisSimulatorUrl } from './seed/demo-his';
+import { hisSimulatorUrl, seedDemo } from './seed/demo';
 import { seedProduction } from './seed/production';
 import { syncAreas } from './reference-catalogs';
 

@@ -2,10 +2,6 @@ import { HIS_CODE_SYSTEMS } from '@portal/shared/rules/fhir-systems';
 import type { Executor } from '../../core/db';
 import { hisConnections } from '../schema';
 
-/** Where the product serves its HIS simulator (app.ts), relative to the server. */
-export const HIS_SIMULATOR_PREFIX = '/his-simulator/fhir/R4';
-export const hisSimulatorUrl = (port: number) => `http://127.0.0.1:${port}${HIS_SIMULATOR_PREFIX}`;
-
 /**
  * The demo hospital is connected to the simulator the server itself serves (docs/his.md "The HIS simulator"): a new
  * user tests the connection, runs a sync and pulls a record with no HIS of their own. Check-ins go to it too; the

@@ -29,6 +29,8 @@ import { seedDemoClinicDrugs } from './demo-clinic-drugs';
 import { seedDemoHisFacade } from './demo-his-facade';
 import { foldDayStats } from '../../modules/reports/reports.repository';
 import { DEFAULT_HOSPITAL_ID } from '../../modules/his/simulator';
+
+export { hisSimulatorUrl } from '../../modules/his/simulator';
 import { seedDemoHis } from './demo-his';
 
 const DAY = 86_400_000;

@@ -33,6 +33,10 @@ export interface HisSimulator {
   register(scope: FastifyInstance, prefix: string): Promise<void>;
 }
 
+/** Where the product serves the simulator in development (app.ts; docs/his.md "The HIS simulator"). */
+export const HIS_SIMULATOR_PREFIX = '/his-simulator/fhir/R4';
+export const hisSimulatorUrl = (port: number) => `http://127.0.0.1:${port}${HIS_SIMULATOR_PREFIX}`;
+
 export const DEFAULT_SEED = 20_250_701;
 export const DEFAULT_HOSPITAL_ID = 'bv-an-phuc';
 
