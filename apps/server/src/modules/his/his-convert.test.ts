@@ -328,7 +328,7 @@ describe('patients and their records', () => {
         {
           kind: 'XN',
           serviceName: 'Glucose máu',
-          result: '8.2',
+          result: '8,2',
           unit: 'mmol/L',
           referenceRange: '3,9 – 6,4',
           abnormal: true,

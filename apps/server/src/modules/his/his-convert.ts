@@ -308,7 +308,8 @@ export function diagnosticsOf(r: DiagnosticReport, observations: ReadonlyMap<str
     lines.push({
       kind,
       serviceName: o.code?.text ?? o.code?.coding?.[0]?.display ?? serviceName,
-      result: q ? String(q.value ?? '') : (o.valueString ?? ''),
+      // a number as Vietnamese write it (8,2), like the reference ranges beside it
+      result: q ? String(q.value ?? '').replace('.', ',') : (o.valueString ?? ''),
       unit: q?.unit ?? null,
       referenceRange: o.referenceRange?.[0]?.text ?? null,
       abnormal: interp.some((c) => c === 'H' || c === 'L' || c === 'A' || c === 'HH' || c === 'LL'),
