@@ -46,6 +46,8 @@ import { feedbackRoutes } from './modules/feedback/feedback.routes';
 import { clinicDrugRoutes } from './modules/clinic/clinic-drugs.routes';
 import { hisRoutes } from './modules/his/his.routes';
 import { fhirFacadeRoutes } from './modules/his/facade/facade.routes';
+import { outcome } from './modules/his/facade/outcome';
+import { FHIR_CONTENT_TYPE } from '@portal/shared/contracts/fhir.contract';
 import { createHisSimulator, HIS_SIMULATOR_PREFIX } from './modules/his/simulator';
 
 /** The default body limit: JSON forms are a few KB; file uploads declare their own limit. */
@@ -77,7 +79,9 @@ function answerFrameworkError(err: FastifyError, req: FastifyRequest, reply: Fas
   // refused by the router before any hook runs: this is the request's only log line (never its URL)
   req.log.info({ method: req.method, route: 'router', code: err.code }, 'request refused by the router');
   if (err.code === 'FST_ERR_BAD_URL' || err.code === 'FST_ERR_MAX_PARAM_LENGTH') {
-    void reply.code(400).send({ code: 400, message: MSG.badUrl });
+    // the FHIR façade answers in FHIR's own format (an OperationOutcome), the API in its envelope
+    if (req.url.startsWith('/fhir/')) void reply.code(400).type(FHIR_CONTENT_TYPE).send(outcome(400, MSG.badUrl));
+    else void reply.code(400).send({ code: 400, message: MSG.badUrl });
   } else {
     void reply.code(500).send({ code: 500, message: MSG.internalError });
   }

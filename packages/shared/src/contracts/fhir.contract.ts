@@ -43,11 +43,11 @@ export const FHIR_COUNT_MAX = 500;
 
 export const FHIR_MESSAGES = {
   notFound: 'Không tìm thấy {type}/{id}',
-  badDate: 'Giá trị "{value}" của tham số {param} không phải ngày hợp lệ (YYYY-MM-DD, có thể có tiền tố eq, ge, le, gt, lt)',
+  badDate: 'Giá trị của tham số {param} không phải ngày hợp lệ (YYYY-MM-DD, có thể có tiền tố eq, ge, le, gt, lt)',
   badPrefix: 'Tham số {param} không hỗ trợ tiền tố "{prefix}" (chỉ eq, ge, le, gt, lt)',
-  badNumber: 'Giá trị "{value}" của tham số {param} phải là số nguyên không âm',
-  badBoolean: 'Giá trị "{value}" của tham số {param} phải là true hoặc false',
-  badToken: 'Giá trị "{value}" của tham số {param} không hợp lệ',
+  badNumber: 'Giá trị của tham số {param} phải là số nguyên không âm',
+  badBoolean: 'Giá trị của tham số {param} phải là true hoặc false',
+  badToken: 'Giá trị của tham số {param} không hợp lệ',
   routeNotFound: 'Máy chủ FHIR không phục vụ đường dẫn này',
   internal: 'Máy chủ FHIR gặp lỗi, vui lòng thử lại sau',
 } as const;

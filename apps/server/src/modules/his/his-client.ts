@@ -1,3 +1,4 @@
+import { trimTrailingSlashes } from '@portal/shared/rules/paths';
 import type { Bundle, CapabilityStatement, Resource } from '@medplum/fhirtypes';
 import type { HisAuthType } from '@portal/shared/contracts/his.contract';
 
@@ -57,7 +58,7 @@ export interface HisClient {
 }
 
 export function hisClient(o: HisClientOptions): HisClient {
-  const base = o.baseUrl.replace(/\/+$/, '');
+  const base = trimTrailingSlashes(o.baseUrl);
   const host = safeHost(base);
   const attempts = o.attempts ?? 3;
   const retryBase = o.retryBaseMs ?? 300;

@@ -1,3 +1,4 @@
+import { trimTrailingSlashes } from '@portal/shared/rules/paths';
 import type { CapabilityStatement } from '@medplum/fhirtypes';
 import { eq, sql } from 'drizzle-orm';
 import {
@@ -82,7 +83,7 @@ export async function saveConnection(ctx: AppContext, caller: Caller, body: Conn
     const values = {
       facilityId: caller.facilityId,
       enabled: body.enabled,
-      baseUrl: body.baseUrl.replace(/\/+$/, ''),
+      baseUrl: trimTrailingSlashes(body.baseUrl),
       authType: body.authType,
       username: body.authType === 'BASIC' ? (body.username ?? null) : null,
       clientId: body.authType === 'OAUTH2' ? (body.clientId ?? null) : null,

@@ -202,6 +202,17 @@ export async function logItems(ex: Executor, facilityId: number, runId: number, 
   }
 }
 
+/** What a sync writes of a service, created or updated. */
+const serviceFields = (s: HisService) => ({
+  name: s.name,
+  price: s.price,
+  insurancePrice: s.insurancePrice,
+  typeValue: s.typeValue,
+  priceEntries: s.priceEntries,
+  active: s.active,
+  searchText: normalizeText(s.name),
+});
+
 async function writeServices(
   ex: Executor,
   facilityId: number,
@@ -214,20 +225,7 @@ async function writeServices(
   if (creates.length) {
     const inserted = await ex
       .insert(medicalServices)
-      .values(
-        creates.map((s) => ({
-          facilityId,
-          code: s.code,
-          name: s.name,
-          price: s.price,
-          insurancePrice: s.insurancePrice,
-          typeValue: s.typeValue,
-          priceEntries: s.priceEntries,
-          active: s.active,
-          searchText: normalizeText(s.name),
-          codeSearch: s.code.toLowerCase(),
-        })),
-      )
+      .values(creates.map((s) => ({ facilityId, code: s.code, ...serviceFields(s), codeSearch: s.code.toLowerCase() })))
       .returning({ id: medicalServices.id, code: medicalServices.code });
     const idOf = new Map(inserted.map((r) => [r.code.toLowerCase(), r.id]));
     await ex
@@ -243,16 +241,7 @@ async function writeServices(
     const s = u.item;
     await ex
       .update(medicalServices)
-      .set({
-        name: s.name,
-        price: s.price,
-        insurancePrice: s.insurancePrice,
-        typeValue: s.typeValue,
-        priceEntries: s.priceEntries,
-        active: s.active,
-        searchText: normalizeText(s.name),
-        updatedAt: new Date(),
-      })
+      .set({ ...serviceFields(s), updatedAt: new Date() })
       .where(and(eq(medicalServices.facilityId, facilityId), eq(medicalServices.id, u.before.id)));
     audits.push({
       id: u.before.id,
@@ -290,6 +279,30 @@ async function eachItem<T extends { ref: string; code: string; name: string }>(
   return out;
 }
 
+type Entity = 'department' | 'room' | 'doctor';
+const KIND_OF: Record<Entity, 'DEPARTMENT' | 'ROOM' | 'DOCTOR'> = { department: 'DEPARTMENT', room: 'ROOM', doctor: 'DOCTOR' };
+
+/** A portal item the sync created: its map (CREATED) and its audit row, with the item's log line. */
+async function created(ex: Executor, facilityId: number, runId: number, entity: Entity, id: number, item: HisDepartment): Promise<ItemOutcome> {
+  await ex.insert(hisCodeMaps).values({ facilityId, kind: KIND_OF[entity], portalId: id, hisRef: item.ref, method: 'CREATED' });
+  await ex.insert(auditLog).values(auditRows(facilityId, runId, entity, [{ id, action: 'CREATE', before: null, after: item }]));
+  return { ref: item.ref, code: item.code, name: item.name, action: 'CREATED' };
+}
+
+/** A portal item the sync changed: its audit row, with the item's log line. */
+async function updated(
+  ex: Executor,
+  facilityId: number,
+  runId: number,
+  entity: Entity,
+  id: number,
+  item: HisDepartment,
+  change: { before: unknown; after: unknown; changes: string[] },
+): Promise<ItemOutcome> {
+  await ex.insert(auditLog).values(auditRows(facilityId, runId, entity, [{ id, action: 'UPDATE', before: change.before, after: change.after }]));
+  return { ref: item.ref, code: item.code, name: item.name, action: 'UPDATED', changes: change.changes };
+}
+
 const CATALOG_LABELS = { name: 'Tên', active: 'Hoạt động', departmentId: 'Khoa' };
 const showPlain = (_k: string, v: unknown) => (v == null ? '—' : typeof v === 'boolean' ? (v ? 'có' : 'không') : String(v));
 
@@ -302,9 +315,7 @@ export async function applyDepartments(ctx: AppContext, facilityId: number, runI
         .insert(departments)
         .values({ facilityId, code: d.code, name: d.name, active: d.active, searchText: normalizeText(`${d.code} ${d.name}`) })
         .returning({ id: departments.id });
-      await ex.insert(hisCodeMaps).values({ facilityId, kind: 'DEPARTMENT', portalId: row.id, hisRef: d.ref, method: 'CREATED' });
-      await ex.insert(auditLog).values(auditRows(facilityId, runId, 'department', [{ id: row.id, action: 'CREATE', before: null, after: d }]));
-      return { ref: d.ref, code: d.code, name: d.name, action: 'CREATED' };
+      return created(ex, facilityId, runId, 'department', row.id, d);
     }
     const [before] = await ex
       .select({ name: departments.name, active: departments.active, code: departments.code })
@@ -316,10 +327,7 @@ export async function applyDepartments(ctx: AppContext, facilityId: number, runI
       .update(departments)
       .set({ name: d.name, active: d.active, searchText: normalizeText(`${before.code} ${d.name}`), updatedAt: new Date() })
       .where(and(eq(departments.facilityId, facilityId), eq(departments.id, portalId)));
-    await ex
-      .insert(auditLog)
-      .values(auditRows(facilityId, runId, 'department', [{ id: portalId, action: 'UPDATE', before, after: { name: d.name, active: d.active } }]));
-    return { ref: d.ref, code: d.code, name: d.name, action: 'UPDATED', changes };
+    return updated(ex, facilityId, runId, 'department', portalId, d, { before, after: { name: d.name, active: d.active }, changes });
   });
 }
 
@@ -340,9 +348,7 @@ export async function applyRooms(
         .insert(rooms)
         .values({ facilityId, code: r.code, name: r.name, active: r.active, departmentId, searchText: normalizeText(`${r.code} ${r.name}`) })
         .returning({ id: rooms.id });
-      await ex.insert(hisCodeMaps).values({ facilityId, kind: 'ROOM', portalId: row.id, hisRef: r.ref, method: 'CREATED' });
-      await ex.insert(auditLog).values(auditRows(facilityId, runId, 'room', [{ id: row.id, action: 'CREATE', before: null, after: r }]));
-      return { ref: r.ref, code: r.code, name: r.name, action: 'CREATED' };
+      return created(ex, facilityId, runId, 'room', row.id, r);
     }
     const [before] = await ex
       .select({ name: rooms.name, active: rooms.active, code: rooms.code, departmentId: rooms.departmentId })
@@ -355,8 +361,7 @@ export async function applyRooms(
       .update(rooms)
       .set({ ...after, searchText: normalizeText(`${before.code} ${r.name}`), updatedAt: new Date() })
       .where(and(eq(rooms.facilityId, facilityId), eq(rooms.id, portalId)));
-    await ex.insert(auditLog).values(auditRows(facilityId, runId, 'room', [{ id: portalId, action: 'UPDATE', before, after }]));
-    return { ref: r.ref, code: r.code, name: r.name, action: 'UPDATED', changes };
+    return updated(ex, facilityId, runId, 'room', portalId, r, { before, after, changes });
   });
 }
 
@@ -390,9 +395,7 @@ export async function applyDoctors(
           searchText: searchText(d.code),
         })
         .returning({ id: doctors.id });
-      await ex.insert(hisCodeMaps).values({ facilityId, kind: 'DOCTOR', portalId: row.id, hisRef: d.ref, method: 'CREATED' });
-      await ex.insert(auditLog).values(auditRows(facilityId, runId, 'doctor', [{ id: row.id, action: 'CREATE', before: null, after: d }]));
-      return { ref: d.ref, code: d.code, name: d.name, action: 'CREATED' };
+      return created(ex, facilityId, runId, 'doctor', row.id, d);
     }
     const [before] = await ex
       .select({
@@ -412,7 +415,6 @@ export async function applyDoctors(
       .update(doctors)
       .set({ ...after, searchText: searchText(before.code), updatedAt: new Date() })
       .where(and(eq(doctors.facilityId, facilityId), eq(doctors.id, portalId)));
-    await ex.insert(auditLog).values(auditRows(facilityId, runId, 'doctor', [{ id: portalId, action: 'UPDATE', before, after }]));
-    return { ref: d.ref, code: d.code, name: d.name, action: 'UPDATED', changes };
+    return updated(ex, facilityId, runId, 'doctor', portalId, d, { before, after, changes });
   });
 }

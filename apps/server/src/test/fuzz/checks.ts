@@ -2,7 +2,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { MSG } from '@portal/shared';
 
 /** The statuses the API may answer with (ARCHITECTURE.md, API conventions). */
-export const ALLOWED_ERRORS = new Set([400, 401, 403, 404, 409, 413, 415, 429]);
+export const ALLOWED_ERRORS = new Set([400, 401, 403, 404, 409, 413, 415, 429, 502]);
 
 const VIETNAMESE_LETTER = /[àáạảãâầấậẩẫăằắặẳẵèéẹẻẽêềếệểễìíịỉĩòóọỏõôồốộổỗơờớợởỡùúụủũưừứựửữỳýỵỷỹđ]/i;
 const KNOWN = new Set<string>(Object.values(MSG));
@@ -31,6 +31,7 @@ export interface Verdict {
 export function checkAnswer(res: LightMyRequestResponse, validate: ((v: unknown) => string | null) | null | undefined): Verdict {
   const status = res.statusCode;
   const type = String(res.headers['content-type'] ?? '');
+  if (type.includes('application/fhir+json')) return checkFhirAnswer(res, validate);
   const isJson = type.includes('application/json');
   let json: unknown;
   if (isJson) {
@@ -73,4 +74,29 @@ export function checkAnswer(res: LightMyRequestResponse, validate: ((v: unknown)
     }
   }
   return { problem: null, json };
+}
+
+/**
+ * The FHIR façade's answers (/fhir/R4, issue 21) are FHIR's own format, not the envelope: a resource on success
+ * (matching its documented schema), an OperationOutcome in Vietnamese on error.
+ */
+function checkFhirAnswer(res: LightMyRequestResponse, validate: ((v: unknown) => string | null) | null | undefined): Verdict {
+  const status = res.statusCode;
+  let json: { resourceType?: unknown; issue?: { details?: { text?: unknown } }[] };
+  try {
+    json = JSON.parse(res.body);
+  } catch {
+    return { problem: `${status} with a FHIR body that is not JSON`, json: undefined };
+  }
+  if (status >= 500) return { problem: `server error ${status}`, json };
+  if (typeof json?.resourceType !== 'string') return { problem: `${status} FHIR answer without a resourceType`, json };
+  if (status >= 200 && status < 300) {
+    if (validate === undefined) return { problem: `${status} is not a documented success status`, json };
+    const schemaProblem = validate?.(json);
+    return { problem: schemaProblem ? `${status} answer does not match its response schema: ${schemaProblem}` : null, json };
+  }
+  if (!ALLOWED_ERRORS.has(status)) return { problem: `unexpected status ${status}`, json };
+  if (json.resourceType !== 'OperationOutcome') return { problem: `${status} FHIR error that is not an OperationOutcome`, json };
+  const msgProblem = vietnameseProblem(json.issue?.[0]?.details?.text);
+  return { problem: msgProblem ? `${status} ${msgProblem}` : null, json };
 }

@@ -77,16 +77,7 @@ function UnmatchedHis({ kind }: { kind: HisMapKind }) {
     placeholderData: keepPreviousData,
   });
   const columns: ColumnsType<RemoteRow> = [
-    { title: M.cols.code, key: 'code', render: (_v, r) => <Typography.Text code>{r.code}</Typography.Text> },
-    {
-      title: M.cols.name,
-      key: 'name',
-      render: (_v, r) => (
-        <WrapText>
-          {r.name} {!r.active && <Tag>{M.inactive}</Tag>}
-        </WrapText>
-      ),
-    },
+    ...codeNameColumns<RemoteRow>(),
     { title: TH.sync.itemCols.ref, key: 'ref', render: (_v, r) => <Typography.Text type="secondary">{r.ref}</Typography.Text> },
     { title: M.cols.seenAt, key: 'seenAt', render: (_v, r) => formatDateTime(r.seenAt) },
   ];
@@ -105,6 +96,22 @@ function UnmatchedHis({ kind }: { kind: HisMapKind }) {
  * Tab "Ánh xạ mã": for each kind (khoa, phòng, bác sĩ, dịch vụ), the portal's items and the HIS codes they are matched
  * with; "Tự động ghép" by code then by name, a person's match or unmatching per row, and the HIS's items left over.
  */
+/** The code and name columns of a portal item or a HIS item (an inactive one says so). */
+function codeNameColumns<T extends { code: string; name: string; active: boolean }>(): ColumnsType<T> {
+  return [
+    { title: M.cols.code, key: 'code', render: (_v, r) => <Typography.Text code>{r.code}</Typography.Text> },
+    {
+      title: M.cols.name,
+      key: 'name',
+      render: (_v, r) => (
+        <WrapText>
+          {r.name} {!r.active && <Tag>{M.inactive}</Tag>}
+        </WrapText>
+      ),
+    },
+  ];
+}
+
 export function MapsTab() {
   const qc = useQueryClient();
   const [kind, setKind] = useState<HisMapKind>('SERVICE');
@@ -141,16 +148,7 @@ export function MapsTab() {
   };
 
   const columns: ColumnsType<MapRow> = [
-    { title: M.cols.code, key: 'code', render: (_v, r) => <Typography.Text code>{r.code}</Typography.Text> },
-    {
-      title: M.cols.name,
-      key: 'name',
-      render: (_v, r) => (
-        <WrapText>
-          {r.name} {!r.active && <Tag>{M.inactive}</Tag>}
-        </WrapText>
-      ),
-    },
+    ...codeNameColumns<MapRow>(),
     {
       title: M.cols.his,
       key: 'his',

@@ -264,7 +264,7 @@ export function recordsFor(rng: Rng, ctx: RecordContext, patient: RecordPatient,
     for (const drug of diagnoses.flatMap((d) => d.drugs)) {
       if (seen.has(drug.drug)) continue;
       seen.add(drug.drug);
-      const dose = /^([\d.,]+)\s*(\S+)$/.exec(drug.dose);
+      const dose = /^([\d.,]+)\s*([^\d.,\s]\S*)$/.exec(drug.dose);
       const quantity = drug.perDay === 0 ? 1 : drug.perDay * days;
       out.medications.push({
         resourceType: 'MedicationRequest',

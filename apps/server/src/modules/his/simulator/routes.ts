@@ -1,3 +1,4 @@
+import { trimTrailingSlashes } from '@portal/shared/rules/paths';
 import type { Appointment, Extension, OperationOutcome, Resource } from '@medplum/fhirtypes';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { FHIR_EXTENSIONS } from '@portal/shared/rules/fhir-systems';
@@ -24,7 +25,7 @@ export interface RouteContext {
 
 /** `/his-simulator/fhir/R4` → `/his-simulator/oauth/token`; a prefix not ending in /fhir/R4 → its parent's `/oauth/token`. */
 export function tokenPathOf(prefix: string): string {
-  const p = prefix.replace(/\/+$/, '');
+  const p = trimTrailingSlashes(prefix);
   const root = p.endsWith('/fhir/R4') ? p.slice(0, -'/fhir/R4'.length) : p.slice(0, p.lastIndexOf('/'));
   return `${root}/oauth/token`;
 }
@@ -36,7 +37,7 @@ export function outcome(code: string, text: string, severity: 'error' | 'fatal' 
 const fail = (reply: FastifyReply, status: number, code: string, text: string) => reply.code(status).type(FHIR_JSON).send(outcome(code, text));
 
 export async function registerRoutes(scope: FastifyInstance, prefixIn: string, ctx: RouteContext): Promise<void> {
-  const prefix = prefixIn.replace(/\/+$/, '');
+  const prefix = trimTrailingSlashes(prefixIn);
   const tokenPath = tokenPathOf(prefix);
   const { state, faults, gate } = ctx;
   const held = new Set<{ timer: NodeJS.Timeout; reply: FastifyReply }>();
