@@ -1,7 +1,7 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { encryptSecrets } from '../../apps/server/src/modules/notifications/channel-secrets';
+import { encryptSecrets } from '../../apps/server/src/core/secrets';
 import { startFakeProviders } from '../../apps/server/src/modules/notify/channels/fake-providers';
 import { freshPgDatabase, loginToken, startServer, rssMb } from './server';
 

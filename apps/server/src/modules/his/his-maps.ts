@@ -37,6 +37,8 @@ export async function saveRemoteItems(ex: Executor, facilityId: number, kind: Hi
         },
       });
   }
+  // a large read: let the planner see it before the matching joins it (PGlite has no autovacuum)
+  if (items.length >= 500) await ex.execute(sql`ANALYZE his_remote_items, his_code_maps`);
 }
 
 /** portalId by HIS reference, of one kind. */
@@ -73,23 +75,26 @@ export interface AutoMatchResult {
 /** Matches the unmatched items of a kind; `by` = the account (null for a sync). */
 export async function autoMatch(ex: Executor, facilityId: number, kind: HisMapKind, by: number | null): Promise<AutoMatchResult> {
   const table = PORTAL_TABLES[kind];
+  // a HIS code present twice in the HIS is ambiguous: left for a person (a window count, not a probe per row)
   const byCode = await rows<{ n: number }>(
     ex,
-    sql`WITH c AS (
+    sql`WITH r AS (
+          SELECT ref, lower(code) AS code FROM (
+            SELECT ref, code, count(*) OVER (PARTITION BY lower(code)) AS copies
+            FROM his_remote_items WHERE facility_id = ${facilityId} AND kind = ${kind}) x
+          WHERE copies = 1
+            AND NOT EXISTS (SELECT 1 FROM his_code_maps m WHERE m.facility_id = ${facilityId} AND m.kind = ${kind} AND m.his_ref = x.ref)),
+        p AS (
+          SELECT id, lower(code) AS code FROM ${table} t WHERE t.facility_id = ${facilityId}
+            AND NOT EXISTS (SELECT 1 FROM his_code_maps m WHERE m.facility_id = ${facilityId} AND m.kind = ${kind} AND m.portal_id = t.id)),
+        c AS (
           INSERT INTO his_code_maps (facility_id, kind, portal_id, his_ref, method, matched_by)
-          SELECT DISTINCT ON (p.id) ${facilityId}, ${kind}, p.id, r.ref, 'CODE', ${by}::int
-          FROM ${table} p
-          JOIN his_remote_items r ON r.facility_id = p.facility_id AND r.kind = ${kind} AND lower(r.code) = lower(p.code)
-          WHERE p.facility_id = ${facilityId}
-            AND NOT EXISTS (SELECT 1 FROM his_code_maps m WHERE m.facility_id = p.facility_id AND m.kind = ${kind} AND m.portal_id = p.id)
-            AND NOT EXISTS (SELECT 1 FROM his_code_maps m WHERE m.facility_id = p.facility_id AND m.kind = ${kind} AND m.his_ref = r.ref)
-            -- a HIS code present twice in the HIS is ambiguous: left for a person
-            AND (SELECT count(*) FROM his_remote_items r2 WHERE r2.facility_id = r.facility_id AND r2.kind = r.kind AND lower(r2.code) = lower(r.code)) = 1
-          ORDER BY p.id, r.ref
+          SELECT ${facilityId}, ${kind}, p.id, r.ref, 'CODE', ${by}::int FROM p JOIN r ON r.code = p.code
           ON CONFLICT DO NOTHING
           RETURNING 1)
         SELECT count(*)::int AS n FROM c`,
   );
+  if ((byCode[0]?.n ?? 0) >= 500) await ex.execute(sql`ANALYZE his_code_maps`);
   const portal = await rows<{ id: number; name: string }>(
     ex,
     sql`SELECT p.id, p.name FROM ${table} p WHERE p.facility_id = ${facilityId}

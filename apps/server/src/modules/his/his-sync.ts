@@ -139,10 +139,19 @@ function tally(counts: Counts, outcomes: readonly ItemOutcome[]): void {
   }
 }
 
+/** Lets the server answer other requests between slices of CPU work (validating 10,000 resources takes ~1 s). */
+const breathe = () => new Promise<void>((ok) => setImmediate(ok));
+
 /** Checks every resource against R4, then converts it: valid ones go on, the rest are outcomes to log. */
-function screen<R extends Resource, T>(resources: readonly Resource[], type: string, convert: (r: R) => Converted<T>, outcomes: ItemOutcome[]): T[] {
+async function screen<R extends Resource, T>(
+  resources: readonly Resource[],
+  type: string,
+  convert: (r: R) => Converted<T>,
+  outcomes: ItemOutcome[],
+): Promise<T[]> {
   const out: T[] = [];
-  for (const r of resources) {
+  for (const [i, r] of resources.entries()) {
+    if (i % 200 === 199) await breathe();
     if (r.resourceType !== type) continue;
     const ref = `${type}/${r.id ?? '?'}`;
     const issues = fhirIssues(r);
@@ -182,7 +191,7 @@ async function syncKind(ctx: AppContext, facilityId: number, run: RunRow, only: 
   // The hospital's departments: every kind needs them (rooms, doctors, price entries).
   const orgs = await client.searchAll('Organization', { type: `${FHIR_SYSTEMS.organizationType}|dept` });
   const deptOutcomes: ItemOutcome[] = [];
-  const depts = screen<Organization, HisDepartment>(orgs, 'Organization', (o) => departmentOf(o, hospital), deptOutcomes);
+  const depts = await screen<Organization, HisDepartment>(orgs, 'Organization', (o) => departmentOf(o, hospital), deptOutcomes);
   const deptRefs = new Set(depts.map((d) => d.ref));
 
   if (kind === 'DEPARTMENTS') {
@@ -193,7 +202,7 @@ async function syncKind(ctx: AppContext, facilityId: number, run: RunRow, only: 
     await finish([...(only ? pre.filter((o) => only.has(o.ref)) : pre), ...(await applyDepartments(ctx, facilityId, run.id, wanted))]);
     const locations = await readAll(client, 'Location', {}, null);
     const roomOutcomes: ItemOutcome[] = [];
-    const roomsFound = screen<Location, HisRoom>(locations, 'Location', (l) => roomOf(l, deptRefs), roomOutcomes);
+    const roomsFound = await screen<Location, HisRoom>(locations, 'Location', (l) => roomOf(l, deptRefs), roomOutcomes);
     await saveRemoteItems(db, facilityId, 'ROOM', roomsFound);
     await autoMatch(db, facilityId, 'ROOM', null);
     const deptIds = await departmentIdsByHisRef(db, facilityId);
@@ -209,7 +218,7 @@ async function syncKind(ctx: AppContext, facilityId: number, run: RunRow, only: 
     const practitioners = await readAll(client, 'Practitioner', {}, only);
     const roles = (await client.searchAll('PractitionerRole', {})) as PractitionerRole[];
     const outcomes: ItemOutcome[] = [];
-    const found = screen<Practitioner, HisDoctor>(practitioners, 'Practitioner', (p) => doctorOf(p, roles, deptRefs), outcomes);
+    const found = await screen<Practitioner, HisDoctor>(practitioners, 'Practitioner', (p) => doctorOf(p, roles, deptRefs), outcomes);
     if (!only) await saveRemoteItems(db, facilityId, 'DOCTOR', found);
     await autoMatch(db, facilityId, 'DOCTOR', null);
     const deptIds = await departmentIdsByHisRef(db, facilityId);
@@ -223,7 +232,7 @@ async function syncKind(ctx: AppContext, facilityId: number, run: RunRow, only: 
   const cids = await readAll(client, 'ChargeItemDefinition', { context: `Organization/${hospital}` }, only);
   const deptByCode = await departmentIdsByHisCode(db, facilityId);
   const outcomes: ItemOutcome[] = [];
-  const services = screen<ChargeItemDefinition, HisService>(
+  const services = await screen<ChargeItemDefinition, HisService>(
     cids,
     'ChargeItemDefinition',
     (c) => serviceOf(c, hospital, (code) => deptByCode.get(code.toLowerCase()) ?? null),
