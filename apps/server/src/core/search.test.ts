@@ -1,8 +1,9 @@
-import { and } from 'drizzle-orm';
+import { and, sql } from 'drizzle-orm';
 import { PgDialect, integer, pgTable, text, type PgColumn } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
 import { acronymMap } from '@portal/shared/rules/acronyms';
-import { SEARCH_MAX_WORDS, everyWordConditions, searchAlternatives, searchWords } from './search';
+import { SEARCH_MAX_WORDS, everyWordConditions, searchAlternatives, searchWords, selectiveWordConds } from './search';
+import { normalizeText } from '@portal/shared/rules/diacritics';
 
 const t = pgTable('t', { id: integer('id'), searchText: text('search_text'), codeSearch: text('code_search') });
 const render = (q: string | undefined, columns: PgColumn[] = [t.searchText]) => {
@@ -61,5 +62,27 @@ describe('the every-word search (spec §5)', () => {
   it('an empty search adds no condition', () => {
     expect(everyWordConditions(t.searchText, '')).toEqual([]);
     expect(render(undefined)).toBeNull();
+  });
+});
+
+describe('selectiveWordConds: long words through the trigram index, short ones as a filter', () => {
+  const render = (q: string) => {
+    const d = new PgDialect();
+    return selectiveWordConds(sql.raw('t.s'), q).map((c) => d.sqlToQuery(c));
+  };
+  it.each([
+    ['tiem phong cho tre', ['t.s LIKE $1', 't.s LIKE $1', "(t.s || '') LIKE $1", "(t.s || '') LIKE $1"]],
+    ['Đau họng', ["(t.s || '') LIKE $1", 't.s LIKE $1']],
+    ['cho tre', ['t.s LIKE $1', 't.s LIKE $1']],
+    ['', []],
+  ])('%s', (q, shapes) => {
+    const out = render(q);
+    expect(out.map((o) => o.sql)).toEqual(shapes);
+    expect(out.map((o) => o.params[0])).toEqual(
+      normalizeText(q)
+        .split(' ')
+        .filter(Boolean)
+        .map((w) => `%${w}%`),
+    );
   });
 });

@@ -53,3 +53,19 @@ export function everyWordConditions(columns: PgColumn | readonly PgColumn[], q: 
 
 /** Every word of `q` (diacritics-free, at most SEARCH_MAX_WORDS) contained in a search-text `column`; no words: none. */
 export const wordConds = (column: SQL, q: string | null | undefined): SQL[] => searchWords(q).map((w) => sql`${column} LIKE ${containsPattern(w)}`);
+
+/** Words this long narrow a search through the trigram index; shorter ones are in most rows' trigrams. */
+export const SELECTIVE_WORD_LENGTH = 4;
+
+/**
+ * wordConds for a large table searched in long texts (questions): the words of 4+ letters go through the trigram index,
+ * the short ones ("cho", "tre": trigrams most rows contain, whose posting lists the index would have to intersect) only
+ * filter the rows the long words found — written on an expression the index does not serve. With no long word, every
+ * word goes through the index as in wordConds. Same rows either way; only the plan differs (docs/performance.md
+ * "Questions").
+ */
+export const selectiveWordConds = (column: SQL, q: string | null | undefined): SQL[] => {
+  const words = searchWords(q);
+  if (!words.some((w) => w.length >= SELECTIVE_WORD_LENGTH)) return wordConds(column, q);
+  return words.map((w) => (w.length >= SELECTIVE_WORD_LENGTH ? sql`${column} LIKE ${containsPattern(w)}` : sql`(${column} || '') LIKE ${containsPattern(w)}`));
+};

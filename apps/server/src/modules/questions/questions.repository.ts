@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { QuestionStatus } from '@portal/shared/rules/question-status';
 import type { Executor } from '../../core/db';
 import { containsPattern, dayPeriodConds, rows } from '../../core/sql';
-import { wordConds } from '../../core/search';
+import { selectiveWordConds, wordConds } from '../../core/search';
 
 /** The SQL of the questions (issue 19): every query of one facility. */
 
@@ -73,7 +73,7 @@ export interface ListFilter {
 
 function listWhere(facilityId: number, f: ListFilter): SQL {
   const conds: SQL[] = [sql`q.facility_id = ${facilityId}`];
-  conds.push(...wordConds(sql`q.search_text`, f.q));
+  conds.push(...selectiveWordConds(sql`q.search_text`, f.q));
   if (f.status) conds.push(sql`q.status = ${f.status}`);
   if (f.specialtyId) conds.push(sql`q.specialty_id = ${f.specialtyId}`);
   if (f.doctorId) conds.push(sql`q.doctor_id = ${f.doctorId}`);
@@ -85,11 +85,11 @@ function listWhere(facilityId: number, f: ListFilter): SQL {
 
 export async function questionPage(ex: Executor, facilityId: number, f: ListFilter, page: number, size: number) {
   const where = listWhere(facilityId, f);
-  const list = await rows<QuestionListRow>(
-    ex,
-    sql`SELECT ${LIST_COLUMNS} FROM questions q ${JOINS} WHERE ${where} ORDER BY q.id DESC LIMIT ${size} OFFSET ${page * size}`,
-  );
-  const [t] = await rows<{ n: number }>(ex, sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM questions q WHERE ${where} LIMIT ${COUNT_CAP}) c`);
+  // the page and its count at once: on PostgreSQL two connections of the pool (a search's two scans overlap)
+  const [list, [t]] = await Promise.all([
+    rows<QuestionListRow>(ex, sql`SELECT ${LIST_COLUMNS} FROM questions q ${JOINS} WHERE ${where} ORDER BY q.id DESC LIMIT ${size} OFFSET ${page * size}`),
+    rows<{ n: number }>(ex, sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM questions q WHERE ${where} LIMIT ${COUNT_CAP}) c`),
+  ]);
   return { rows: list, total: t!.n };
 }
 
