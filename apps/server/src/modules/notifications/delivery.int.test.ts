@@ -1,3 +1,4 @@
+import { todayVn, vnWallClockToMs } from '@portal/shared/rules/time';
 import { generateKeyPairSync } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -254,14 +255,21 @@ describe('notify.send: advertising (Nghị định 91/2020)', () => {
   it('an advertisement taken at night waits for 07:00 (+07:00)', async () => {
     const [a] = users;
     const id = await insert(a!, { kind: 'ADVERTISING' });
-    const night = new Date('2026-11-26T16:30:00Z'); // 23:30 in Vietnam
+    // the coming night (23:30 in Vietnam, tomorrow's if tonight's is past): the wait it sets must lie ahead of the
+    // real clock too, or the database (whose now() is real) would find the message due again at once
+    const [y, m, d] = todayVn().split('-').map(Number) as [number, number, number];
+    let nightMs = vnWallClockToMs(y, m, d, 23, 30);
+    if (nightMs <= Date.now()) nightMs += 86_400_000;
+    const night = new Date(nightMs);
     const totals = await deliverDue(ctx(), fid, { channels: recording(), now: () => night });
     expect(totals.waiting).toBe(1);
     const [r] = await sqlRows<{ status: string; nb: string }>(
       t,
       sql`SELECT status, to_char(not_before AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI') AS nb FROM notifications WHERE id = ${id}`,
     );
-    expect(r).toEqual({ status: 'QUEUED', nb: '2026-11-27T00:00' });
+    // 07:00 in Vietnam the next morning = 00:00 UTC of the day after the night's
+    const morning = new Date(nightMs + 7.5 * 3_600_000).toISOString().slice(0, 16);
+    expect(r).toEqual({ status: 'QUEUED', nb: morning });
     expect((await message(id)).attempts).toBe(0);
   });
 });
