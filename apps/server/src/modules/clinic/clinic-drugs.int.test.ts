@@ -4,7 +4,7 @@ import { APP_CLINIC_PATH, DRUG_MESSAGES, DRUG_REMINDERS_PATH as P } from '@porta
 import { APP_PATH } from '@portal/shared/contracts/patient-app.contract';
 import { DOSE_SCHEDULE_MESSAGES } from '@portal/shared/rules/dose-schedule';
 import { addDays } from '@portal/shared/rules/period';
-import { todayVn } from '@portal/shared/rules/time';
+import { todayVn, vnWallClockToMs } from '@portal/shared/rules/time';
 import type { AppContext } from '../../core/context';
 import { recurringJobs } from '../../core/jobs/registry';
 import { hashCost } from '../../core/password-cost';
@@ -360,7 +360,10 @@ describe('the demo data', () => {
     const f = await facility();
     const members = [];
     for (const program of ['DIABETES', 'HYPERTENSION', 'PREGNANCY', 'ELDERLY'] as const) members.push(await member(f, { program }));
-    const now = new Date('2026-11-27T03:00:00Z');
+    // today 10:00 in Vietnam, and 12:00:30 the same day (the demo's month ends on the day it is seeded)
+    const today = todayVn();
+    const [y, mo, d] = today.split('-').map(Number) as [number, number, number];
+    const now = new Date(vnWallClockToMs(y, mo, d, 10, 0));
     const n = await t.database.transaction((tx) => seedDemoClinicDrugs(tx, f.id, now));
     expect(n).toBeGreaterThan(4 * 30);
     const per = await sqlRows<{ user_id: number; taken: number; missed: number; days: number }>(
@@ -375,10 +378,10 @@ describe('the demo data', () => {
       expect(p.taken).toBeGreaterThan(0);
     }
     expect(per.reduce((s, p) => s + p.missed, 0)).toBeGreaterThan(0);
-    const list = (await call('GET', `${P}?from=2026-10-29&to=2026-11-27&below=true`, a.shp)).json();
+    const list = (await call('GET', `${P}?from=${addDays(today, -29)}&to=${today}&below=true`, a.shp)).json();
     expect(list.data.map((r: { userId: number }) => r.userId)).not.toContain(members[1]!.userId); // a's coordinators see none of f's members
     expect(await sweepFacility(ctx(), f.id, now)).toEqual({ doses: 0, reminded: 0, missed: 0 });
-    const later = await sweepFacility(ctx(), f.id, new Date('2026-11-27T05:00:30Z')); // 12:00:30 +07:00
+    const later = await sweepFacility(ctx(), f.id, new Date(vnWallClockToMs(y, mo, d, 12, 0, 30))); // 12:00:30 +07:00
     expect(later.reminded).toBe(1); // the pregnancy programme's calcium at 12:00
     expect(members).toHaveLength(4);
   });
