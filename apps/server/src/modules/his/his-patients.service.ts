@@ -28,7 +28,7 @@ import { sniffResultType } from '../patients/result-files';
 import { type HisClient, HisError } from './his-client';
 import { connectedHis, connectionRow } from './his-connection.service';
 import { diagnosticsOf, type HisPatientSummary, type HisVisit, identifierOf, patientOf, prescriptionOf, refId, visitOf } from './his-convert';
-import { type ItemOutcome, logItems } from './his-sync.apply';
+import { type ItemOutcome, logItems, noCounts, tally } from './his-sync.apply';
 import { presentRun } from './his-runs.service';
 import { fhirIssues } from './fhir/validate';
 
@@ -228,14 +228,8 @@ export async function finishRecordsRun(
   outcomes: ItemOutcome[],
   error: string | null,
 ): Promise<RunDto> {
-  const c = { total: outcomes.length, created: 0, updated: 0, unchanged: 0, skipped: 0, failed: 0 };
-  for (const o of outcomes) {
-    if (o.action === 'CREATED') c.created++;
-    else if (o.action === 'UPDATED') c.updated++;
-    else if (o.action === 'UNCHANGED') c.unchanged++;
-    else if (o.action === 'SKIPPED') c.skipped++;
-    else c.failed++;
-  }
+  const c = noCounts();
+  tally(c, outcomes);
   await logItems(ctx.database.db, facilityId, runId, outcomes);
   const status = error ? 'FAILED' : c.failed ? 'PARTIAL' : 'DONE';
   const [done] = await ctx.database.db

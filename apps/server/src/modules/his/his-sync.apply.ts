@@ -18,6 +18,29 @@ export interface ItemOutcome {
   changes?: string[];
 }
 
+/** A run's counts of what its items did. */
+export interface Counts {
+  total: number;
+  created: number;
+  updated: number;
+  unchanged: number;
+  skipped: number;
+  failed: number;
+}
+export const noCounts = (): Counts => ({ total: 0, created: 0, updated: 0, unchanged: 0, skipped: 0, failed: 0 });
+
+/** Adds some outcomes to a run's counts. */
+export function tally(counts: Counts, outcomes: readonly ItemOutcome[]): void {
+  for (const o of outcomes) {
+    counts.total++;
+    if (o.action === 'CREATED') counts.created++;
+    else if (o.action === 'UPDATED') counts.updated++;
+    else if (o.action === 'UNCHANGED') counts.unchanged++;
+    else if (o.action === 'SKIPPED') counts.skipped++;
+    else counts.failed++;
+  }
+}
+
 const CHUNK = 200;
 const failedOutcome = (item: { ref: string; code: string; name: string }, e: unknown): ItemOutcome => ({
   ref: item.ref,

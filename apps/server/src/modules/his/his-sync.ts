@@ -26,7 +26,7 @@ import {
   serviceOf,
 } from './his-convert';
 import { autoMatch, departmentIdsByHisCode, departmentIdsByHisRef, type RemoteItem, saveRemoteItems } from './his-maps';
-import { applyDepartments, applyDoctors, applyRooms, applyServices, type ItemOutcome, logItems } from './his-sync.apply';
+import { applyDepartments, applyDoctors, applyRooms, applyServices, type Counts, type ItemOutcome, logItems, noCounts, tally } from './his-sync.apply';
 import { fhirIssues } from './fhir/validate';
 
 /**
@@ -76,15 +76,6 @@ export function defineHisSyncJob(): void {
   );
 }
 
-interface Counts {
-  total: number;
-  created: number;
-  updated: number;
-  unchanged: number;
-  skipped: number;
-  failed: number;
-}
-
 export async function runSync(ctx: AppContext, facilityId: number, runId: number): Promise<void> {
   const db = ctx.database.db;
   const [run] = await db
@@ -94,11 +85,11 @@ export async function runSync(ctx: AppContext, facilityId: number, runId: number
   if (!run || run.status === 'DONE' || run.status === 'PARTIAL' || run.status === 'FAILED') return;
   await db
     .update(hisSyncRuns)
-    .set({ status: 'RUNNING', startedAt: new Date(), total: 0, created: 0, updated: 0, unchanged: 0, skipped: 0, failed: 0, error: null })
+    .set({ status: 'RUNNING', startedAt: new Date(), ...noCounts(), error: null })
     .where(and(eq(hisSyncRuns.facilityId, facilityId), eq(hisSyncRuns.id, runId)));
   // a resumed run starts its log again
   await db.delete(hisSyncItems).where(and(eq(hisSyncItems.facilityId, facilityId), eq(hisSyncItems.runId, runId)));
-  const counts: Counts = { total: 0, created: 0, updated: 0, unchanged: 0, skipped: 0, failed: 0 };
+  const counts: Counts = noCounts();
   let error: string | null = null;
   try {
     const only = run.retryOf ? await failedRefs(db, facilityId, run.retryOf) : null;
@@ -126,17 +117,6 @@ async function failedRefs(ex: Executor, facilityId: number, runId: number): Prom
     .from(hisSyncItems)
     .where(and(eq(hisSyncItems.facilityId, facilityId), eq(hisSyncItems.runId, runId), eq(hisSyncItems.action, 'FAILED')));
   return new Set(found.map((f) => f.ref));
-}
-
-function tally(counts: Counts, outcomes: readonly ItemOutcome[]): void {
-  for (const o of outcomes) {
-    counts.total++;
-    if (o.action === 'CREATED') counts.created++;
-    else if (o.action === 'UPDATED') counts.updated++;
-    else if (o.action === 'UNCHANGED') counts.unchanged++;
-    else if (o.action === 'SKIPPED') counts.skipped++;
-    else counts.failed++;
-  }
 }
 
 /** Lets the server answer other requests between slices of CPU work (validating 10,000 resources takes ~1 s). */
