@@ -45,6 +45,8 @@ import { clinicRoutes } from './modules/clinic/clinic.routes';
 import { feedbackRoutes } from './modules/feedback/feedback.routes';
 import { clinicDrugRoutes } from './modules/clinic/clinic-drugs.routes';
 import { hisRoutes } from './modules/his/his.routes';
+import { DisplayHub } from './modules/queue/display.hub';
+import { displaySocketRoutes, queueRoutes } from './modules/queue/queue.routes';
 import { fhirFacadeRoutes } from './modules/his/facade/facade.routes';
 import { outcome } from './modules/his/facade/outcome';
 import { FHIR_CONTENT_TYPE } from '@portal/shared/contracts/fhir.contract';
@@ -146,12 +148,16 @@ export async function buildApp(config: Config, database: Database, opts: { logSt
   await installOpenApi(app);
 
   const ctx: AppContext = { config, database, live };
+  // the waiting room's calling screens (issue 22): one fan-out per instance
+  const displays = new DisplayHub(ctx, app.log);
+  app.addHook('onClose', async () => displays.close());
   await app.register(async (scope) => {
     await healthRoutes(scope, ctx);
     // The WebSocket plugin's hooks stay in this child context: other routes do not pay for them.
     await scope.register(async (ws) => {
       await ws.register(websocket, { options: { maxPayload: 4096 } });
       await liveRoutes(ws, ctx, { recheckMs: config.LIVE_SESSION_CHECK_SECONDS * 1000 });
+      await displaySocketRoutes(ws, ctx, displays);
     });
     await authRoutes(scope, ctx);
     await catalogPublicRoutes(scope, ctx);
@@ -181,6 +187,7 @@ export async function buildApp(config: Config, database: Database, opts: { logSt
     await clinicRoutes(scope, ctx);
     await clinicDrugRoutes(scope, ctx);
     await hisRoutes(scope, ctx);
+    await queueRoutes(scope, ctx);
     await fhirFacadeRoutes(scope, ctx);
     // the demo's HIS (docs/his.md "The HIS simulator"): generated data only, never in production by default
     if (config.hisSimulator) await createHisSimulator().register(scope, HIS_SIMULATOR_PREFIX);

@@ -32,11 +32,11 @@ export interface LiveHub {
   close(): Promise<void>;
 }
 
-/** Topics a screen may follow, with the authority it needs (ADMIN_FACILITY passes all). */
-export const LIVE_TOPICS = new Map<string, Authority>();
+/** Topics a screen may follow, with the authorities any of which opens it (ADMIN_FACILITY passes all). */
+export const LIVE_TOPICS = new Map<string, readonly Authority[]>();
 
-export function defineLiveTopic(topic: string, authority: Authority): void {
-  LIVE_TOPICS.set(topic, authority);
+export function defineLiveTopic(topic: string, ...authorities: [Authority, ...Authority[]]): void {
+  LIVE_TOPICS.set(topic, authorities);
 }
 
 function parse(payload: string | undefined, log: FastifyBaseLogger): LiveEvent | null {

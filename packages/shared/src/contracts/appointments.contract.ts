@@ -36,14 +36,18 @@ import { BOOKING_ACTION_LABELS, BOOKING_STATUSES, type BookingAction, type Booki
 
 export const APPOINTMENT_PATH = '/api/appointment/v1';
 
-export const BOOKING_SOURCES = ['APP', 'WEB', 'HOTLINE', 'COUNTER'] as const;
+export const BOOKING_SOURCES = ['APP', 'WEB', 'HOTLINE', 'COUNTER', 'WALK_IN'] as const;
 export type BookingSource = (typeof BOOKING_SOURCES)[number];
 export const BOOKING_SOURCE_LABELS: Record<BookingSource, string> = {
   APP: 'Ứng dụng di động',
   WEB: 'Trang web',
   HOTLINE: 'Tổng đài',
   COUNTER: 'Tại quầy',
+  WALK_IN: 'Khám không hẹn trước',
 };
+/** The sources of a booking made ahead (the new-booking form); a walk-in gets its number at the counter (queue.contract walkIn). */
+export const AHEAD_SOURCES = ['APP', 'WEB', 'HOTLINE', 'COUNTER'] as const;
+export type AheadSource = (typeof AHEAD_SOURCES)[number];
 
 /** 0 = thường, 1 = ưu tiên (người cao tuổi, trẻ dưới 6 tuổi, phụ nữ có thai, người khuyết tật). */
 export const BOOKING_PRIORITIES = [0, 1] as const;
@@ -171,6 +175,11 @@ export type BookingLogRow = z.infer<typeof bookingLogRow>;
 export const bookingDetail = bookingRow.extend({
   services: z.array(z.object({ id: z.number(), code: z.string(), name: z.string(), price: z.number() })),
   log: z.array(bookingLogRow),
+  /**
+   * The check-in QR code's text (queue.contract bookingQrPayload: code + random key) while the booking can still be
+   * checked in or shown at the kiosk (pending, accepted, checked in, called); null otherwise.
+   */
+  checkinQr: z.string().nullable(),
 });
 export type BookingDetail = z.infer<typeof bookingDetail>;
 
@@ -180,7 +189,7 @@ export const createBookingBody = z.strictObject({
   timeSlotId: id,
   specialtyId: id.nullable().optional(),
   serviceIds: z.array(id, { message: 'Dịch vụ không hợp lệ' }).max(20, 'Tối đa 20 dịch vụ').optional().default([]),
-  source: z.enum(BOOKING_SOURCES, { message: 'Nguồn đặt khám không hợp lệ' }).optional().default('HOTLINE'),
+  source: z.enum(AHEAD_SOURCES, { message: 'Nguồn đặt khám không hợp lệ' }).optional().default('HOTLINE'),
   priority: z
     .union([z.literal(0), z.literal(1)], { message: 'Mức ưu tiên không hợp lệ' })
     .optional()

@@ -112,3 +112,20 @@ export function availableActions(status: BookingStatus, previous?: BookingStatus
 export function revertRetakesSlot(from: BookingStatus, to: BookingStatus): boolean {
   return !HOLDS_SLOT.includes(from) && HOLDS_SLOT.includes(to);
 }
+
+/**
+ * The waiting room's actions (issue 22, docs/booking-states.md "The waiting room"), logged like the transitions:
+ * - recall: the room's call of the moment is called again (spoken again on the screens); the state stays CALLED.
+ * - skip: the call of the moment did not answer: CALLED → CHECKED_IN, back in the queue a few places behind.
+ *   It undoes the call (a revert afterwards undoes the check-in).
+ * - walkIn: a patient without a booking gets a number at the counter: a booking made CHECKED_IN at once.
+ */
+export const QUEUE_ACTIONS = ['recall', 'skip', 'walkIn'] as const;
+export type QueueAction = (typeof QUEUE_ACTIONS)[number];
+export const QUEUE_ACTION_LABELS: Record<QueueAction, string> = {
+  recall: 'Gọi lại',
+  skip: 'Bỏ qua (không có mặt)',
+  walkIn: 'Cấp số khám không hẹn',
+};
+/** A skip's change of state. */
+export const SKIP = { from: 'CALLED', to: 'CHECKED_IN' } as const satisfies { from: BookingStatus; to: BookingStatus };

@@ -217,6 +217,29 @@ export const SETTING_KEYS = [
     max: 1440,
     unit: 'phút',
   },
+  {
+    key: 'QUEUE_DISPLAY_NAMES',
+    label: 'Tên bệnh nhân trên màn hình gọi số',
+    description:
+      'Màn hình gọi số, lời mời và phiếu số thứ tự hiển thị tên bệnh nhân theo cách này. Che bớt: giữ họ và tên, tên đệm chỉ còn chữ cái đầu (Nguyễn V. An).',
+    type: 'enum',
+    default: 'MASKED',
+    options: [
+      { value: 'MASKED', label: 'Che bớt tên đệm (Nguyễn V. An)' },
+      { value: 'FULL', label: 'Đầy đủ họ tên' },
+      { value: 'HIDDEN', label: 'Không hiển thị tên, chỉ số thứ tự' },
+    ],
+  },
+  {
+    key: 'QUEUE_SKIP_PLACES',
+    label: 'Bỏ qua: xếp lại sau (người)',
+    description: 'Bệnh nhân được gọi mà không có mặt, khi bị bỏ qua, được xếp lại sau số người đang chờ này.',
+    type: 'integer',
+    default: 3,
+    min: 1,
+    max: 50,
+    unit: 'người',
+  },
 ] as const satisfies readonly SettingKeyDef[];
 
 export type SettingKey = (typeof SETTING_KEYS)[number]['key'];
@@ -245,6 +268,8 @@ export interface EffectiveSettings {
   APP_LINK_PREFIX: string;
   CLINIC_ADHERENCE_THRESHOLD: number;
   CLINIC_DOSE_MISSED_MINUTES: number;
+  QUEUE_DISPLAY_NAMES: 'MASKED' | 'FULL' | 'HIDDEN';
+  QUEUE_SKIP_PLACES: number;
 }
 
 /** A key's default: the registry's, or the environment's for the keys that were env values. */

@@ -5,6 +5,7 @@ import {
   bigserial,
   check,
   date,
+  doublePrecision,
   foreignKey,
   index,
   integer,
@@ -173,6 +174,20 @@ export const bookings = pgTable(
     calling: boolean('calling').notNull().default(false),
     /** Minutes after the slot's end of a late check-in (past LATE_CHECKIN_MINUTES, confirmed by the desk); null when on time. */
     lateCheckinMinutes: integer('late_checkin_minutes'),
+    /**
+     * The waiting room's call order (issue 22): waiting patients are called by queue_rank (else priority) first, higher
+     * first, then queue_position (else queue_number). Set at check-in; a skip moves the patient back a few places.
+     */
+    queueRank: smallint('queue_rank'),
+    queuePosition: doublePrecision('queue_position'),
+    /** Times the patient was called and did not answer (skipped). */
+    skipCount: smallint('skip_count').notNull().default(0),
+    /** The last call or recall of the patient: a calling screen announces each one once. */
+    announcedAt: timestamp('announced_at', { withTimezone: true }),
+    /** Random key printed in the booking's QR code with its code (the kiosk's check-in). */
+    checkinKey: text('checkin_key')
+      .notNull()
+      .default(sql`substr(encode(sha256(gen_random_uuid()::text::bytea), 'hex'), 1, 16)`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -194,6 +209,8 @@ export const bookings = pgTable(
     foreignKey({ name: 'bookings_specialty_fk', columns: [t.facilityId, t.specialtyId], foreignColumns: [specialties.facilityId, specialties.id] }),
     foreignKey({ name: 'bookings_created_by_fk', columns: [t.facilityId, t.createdBy], foreignColumns: [accounts.facilityId, accounts.id] }),
     uniqueIndex('bookings_facility_code_uq').on(t.facilityId, t.code),
+    // a kiosk reads a QR code of any facility's booking (to say it is another hospital's): by code alone
+    index('bookings_code_idx').on(t.code),
     index('bookings_day_status_idx').on(t.facilityId, t.date, t.status, t.id),
     index('bookings_day_idx').on(t.facilityId, t.date, t.startTime, t.id),
     // the day list filtered by one status (a status tab), in slot order: reads exactly the page's rows

@@ -20,3 +20,4 @@ export * from './feedback';
 export * from './clinic';
 export * from './clinic-drugs';
 export * from './his';
+export * from './queue';

@@ -11,6 +11,7 @@ import {
   type TimeSlotRow,
   type WorkDayRow,
 } from '@portal/shared/contracts/appointments.contract';
+import { bookingQrPayload } from '@portal/shared/contracts/queue.contract';
 import { normalizeText } from '@portal/shared/rules/diacritics';
 import { todayVn } from '@portal/shared/rules/time';
 
@@ -95,13 +96,20 @@ async function bookingOfScope(ex: Executor, caller: Caller, id: number): Promise
 }
 
 /** Detail with services and the whole log; reading a patient's booking is audited like a record read. */
+/** The booking's check-in key (printed in its QR code). */
+async function findCheckinKey(ex: Executor, id: number): Promise<string | null> {
+  const [r] = await rows<{ key: string }>(ex, sql`SELECT checkin_key AS key FROM bookings WHERE id = ${id}`);
+  return r?.key ?? null;
+}
+
 export async function bookingDetail(ctx: AppContext, caller: Caller, id: number): Promise<BookingDetail> {
   const facilityId = caller.facilityId;
   const db = ctx.database.db;
   const row = await bookingOfScope(db, caller, id);
-  const [services, log] = await Promise.all([findBookingServices(db, id), findLogs(db, facilityId, id)]);
+  const [services, log, key] = await Promise.all([findBookingServices(db, id), findLogs(db, facilityId, id), findCheckinKey(db, id)]);
   await audit(db, caller, { action: 'READ', entity: 'booking', entityId: id });
-  return { ...row, services, log };
+  const open = ['PENDING', 'ACCEPTED', 'CHECKED_IN', 'CALLED'].includes(row.status);
+  return { ...row, services, log, checkinQr: open && key ? bookingQrPayload(row.code, key) : null };
 }
 
 export async function bookingLogs(ctx: AppContext, caller: Caller, id: number) {

@@ -30,6 +30,7 @@ import type {
   timeSlots,
 } from '../../db/schema';
 import type { StatusChange } from './booking-log';
+import { queueOrder } from './queue-order';
 
 /**
  * What the booking screens read: the booking row (list, detail, queue, a patient's bookings), its
@@ -225,13 +226,13 @@ export async function findBooking(ex: Executor, facilityId: number, id: number):
   return r ? toBookingRow(r) : null;
 }
 
-/** The queue of a room's day: checked-in and called bookings, priority first, then by number. */
+/** The queue of a room's day: checked-in and called bookings, in call order (queueOrder: priority first, then by place). */
 export async function findRoomQueue(ex: Executor, facilityId: number, roomId: number, date: string): Promise<BookingRow[]> {
   const found = await rows<BookingRecord>(
     ex,
     sql`SELECT ${sql.raw(BOOKING_COLUMNS)} FROM bookings b ${sql.raw(BOOKING_JOINS)}
         WHERE b.facility_id = ${facilityId} AND b.room_id = ${roomId} AND b.date = ${date} AND b.status IN ('CHECKED_IN', 'CALLED')
-        ORDER BY b.priority DESC, b.queue_number, b.id`,
+        ORDER BY ${queueOrder()}`,
   );
   return found.map(toBookingRow);
 }

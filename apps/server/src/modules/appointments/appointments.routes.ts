@@ -35,7 +35,8 @@ import { bulkAccept, callNext, transition } from './transitions.operation';
 import { changePriority, changeProfile, updateBooking } from './update.operation';
 import { appointmentFixtureRoutes } from './appointments-fixtures.routes';
 
-defineLiveTopic(BOOKING_LIVE_TOPIC, 'MANAGER_APPOINTMENT');
+// the desk, and the room consoles (issue 22): events name ids, rooms and states, no patient data
+defineLiveTopic(BOOKING_LIVE_TOPIC, 'MANAGER_APPOINTMENT', 'MANAGER_ROOM_QUEUE');
 
 const tags = ['Đặt khám'];
 const config = { access: 'MANAGER_APPOINTMENT' as const };

@@ -17,7 +17,8 @@ export function revertStack(changes: readonly StatusChange[]): BookingStatus[] {
   const stack: BookingStatus[] = [];
   for (const c of changes) {
     if (c.from === null || c.from === c.to) continue;
-    if (c.action === 'revert') stack.pop();
+    // a skip (issue 22) undoes the call: the booking is waiting again, as before it
+    if (c.action === 'revert' || c.action === 'skip') stack.pop();
     else stack.push(c.from);
   }
   return stack;

@@ -17,6 +17,7 @@ import {
   type timeSlots,
 } from '../../db/schema';
 import { statusOf } from './appointments.repository';
+import { queueOrder } from './queue-order';
 
 /**
  * What the booking writes (create.operation, update.operation, transitions.operation, no-show.job)
@@ -78,6 +79,12 @@ export interface StatusSet extends Pick<NewBooking, 'status' | 'fhirStatus'> {
   calledAt?: typeof NOW | null;
   calling?: boolean;
   lateCheckinMinutes?: number | null;
+  /** The waiting room's place (issue 22): cleared at check-in, set by a skip. */
+  queueRank?: number | null;
+  queuePosition?: number | null;
+  /** A call or recall to announce on the calling screens. */
+  announcedAt?: typeof NOW | null;
+  skipCount?: ReturnType<typeof sql>;
 }
 
 /**
@@ -93,6 +100,9 @@ export async function setBookingStatus(ex: Executor, id: number, c: StatusSet): 
     )}${also('checked_in_at', c.checkedInAt)}${also('called_at', c.calledAt)}${also('calling', c.calling)}${also(
       'late_checkin_minutes',
       c.lateCheckinMinutes,
+    )}${also('queue_rank', c.queueRank)}${also('queue_position', c.queuePosition)}${also('announced_at', c.announcedAt)}${also(
+      'skip_count',
+      c.skipCount,
     )} WHERE id = ${id}`,
   );
 }
@@ -234,14 +244,14 @@ export async function endRoomCall(ex: Executor, facilityId: number, roomId: numb
 }
 
 /**
- * The first booking of a room's day that is checked in and waiting, priority first, then by queue
- * number, locked; one another caller holds is skipped (two desks calling at once call two patients).
+ * The first booking of a room's day that is checked in and waiting, in call order (queueOrder),
+ * locked; one another caller holds is skipped (two desks calling at once call two patients).
  */
 export async function takeNextWaiting(tx: Tx, facilityId: number, roomId: number, date: string): Promise<number | null> {
   const [next] = await rows<RawRow<typeof bookings, 'id'>>(
     tx,
     sql`SELECT id FROM bookings WHERE facility_id = ${facilityId} AND date = ${date} AND status = 'CHECKED_IN' AND room_id = ${roomId}
-        ORDER BY priority DESC, queue_number, id LIMIT 1 FOR UPDATE SKIP LOCKED`,
+        ORDER BY ${queueOrder('')} LIMIT 1 FOR UPDATE SKIP LOCKED`,
   );
   return next?.id ?? null;
 }

@@ -51,6 +51,8 @@ export interface TransitionInput {
   deferEvents?: boolean;
   /** The moment of the transition (now when not given): the day and the late rule of a check-in read it. */
   now?: Date;
+  /** The patient at a kiosk (issue 22): logged as the patient's, through that kiosk, with no staff account. */
+  kiosk?: { screenId: number; screenName: string };
 }
 
 /**
@@ -106,6 +108,9 @@ export async function applyTransition(
     queueNumber ??= await nextQueueNumber(tx, caller.facilityId, b.roomId, b.date);
     change.checkedInAt = NOW;
     change.lateCheckinMinutes = late;
+    // in the queue by its number again (a skip before a reverted check-in had moved it)
+    change.queueRank = null;
+    change.queuePosition = null;
   }
   if (action === 'call') {
     // A room calls one patient at a time: its calls take turns, and this one ends the previous call of the moment.
@@ -113,6 +118,7 @@ export async function applyTransition(
     endedCall = await endRoomCall(tx, caller.facilityId, b.roomId, b.date);
     change.calledAt = NOW;
     change.calling = true;
+    change.announcedAt = NOW;
   }
   if (action === 'complete') change.calling = false;
   if (action === 'revert') {
@@ -141,9 +147,24 @@ export async function applyTransition(
   if (queueNumber !== null && (action === 'checkin' || action === 'revert')) detail.queueNumber = queueNumber;
   if (late !== null) detail.lateMinutes = late;
   if (endedCall !== null) detail.endedCall = endedCall;
+  const kiosk = input.kiosk;
+  if (kiosk) Object.assign(detail, { via: 'KIOSK', screenId: kiosk.screenId, screenName: kiosk.screenName });
   await recordBookingWrite(ctx, tx, caller, {
-    logs: [{ facilityId: caller.facilityId, bookingId: id, action, from: b.status, to, reason, actor: 'STAFF', accountId: caller.accountId, detail }],
+    logs: [
+      {
+        facilityId: caller.facilityId,
+        bookingId: id,
+        action,
+        from: b.status,
+        to,
+        reason,
+        actor: kiosk ? 'PATIENT' : 'STAFF',
+        accountId: kiosk ? null : caller.accountId,
+        detail,
+      },
+    ],
     audit: {
+      ...(kiosk ? { actorId: null, actorUsername: `Ki-ốt: ${kiosk.screenName}` } : {}),
       action: `BOOKING_${action.toUpperCase()}`,
       entity: 'booking',
       entityId: id,

@@ -34,7 +34,7 @@ export async function liveRoutes(app: FastifyInstance, ctx: AppContext, opts: { 
       const send = (m: LiveServerMessage) => {
         if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(m));
       };
-      const allowed = (topic: string) => hasAuthority(authorities, LIVE_TOPICS.get(topic)!);
+      const allowed = (topic: string) => LIVE_TOPICS.get(topic)!.some((a) => hasAuthority(authorities, a));
 
       const off = ctx.live.subscribe((e) => {
         if (e.facilityId !== auth.facilityId || !topics.has(e.topic)) return;

@@ -6,7 +6,8 @@ import {
   BOOKING_MESSAGES,
   BOOKING_PRIORITY_LABELS,
   BOOKING_SOURCE_LABELS,
-  BOOKING_SOURCES,
+  AHEAD_SOURCES,
+  type AheadSource,
   type BookingDetail,
   type BookingSource,
 } from '@portal/shared/contracts/appointments.contract';
@@ -120,7 +121,7 @@ export function BookingForm({ booking, profiles }: { booking?: BookingDetail; pr
           ...(v.timeSlotId !== booking.timeSlotId ? { timeSlotId: v.timeSlotId } : {}),
         });
       }
-      return bookingsApi.create({ ...common, medicalProfileId: v.medicalProfileId!, timeSlotId: v.timeSlotId!, source: v.source, accept: v.accept });
+      return bookingsApi.create({ ...common, medicalProfileId: v.medicalProfileId!, timeSlotId: v.timeSlotId!, source: v.source as AheadSource, accept: v.accept });
     },
     onSuccess: (row) => {
       notify.success(editing ? BOOKING_MESSAGES.updated : BOOKING_MESSAGES.created);
@@ -173,7 +174,7 @@ export function BookingForm({ booking, profiles }: { booking?: BookingDetail; pr
           </Col>
           <Col xs={24} lg={6}>
             <Form.Item name="source" label={M.source}>
-              <Select disabled={editing} aria-label={M.source} options={BOOKING_SOURCES.map((s) => ({ value: s, label: BOOKING_SOURCE_LABELS[s] }))} />
+              <Select disabled={editing} aria-label={M.source} options={AHEAD_SOURCES.map((s) => ({ value: s, label: BOOKING_SOURCE_LABELS[s] }))} />
             </Form.Item>
           </Col>
           <Col xs={24} lg={6}>
