@@ -29,6 +29,7 @@ import { audienceBench, campaignBench } from './notification-groups';
 import { appConfigBench } from './app-config';
 import { hisSyncBench } from './his-sync';
 import { fhirAppointmentsBench } from './fhir-appointments';
+import { displayFanoutBench } from './display-fanout';
 import pg from 'pg';
 import { freshPgDatabase, loginToken, md5, root, startServer } from './server';
 
@@ -365,6 +366,7 @@ benches['clinic-reminders'] = clinicRemindersBench;
 benches['his-sync'] = () => hisSyncBench(Number(process.env.BENCH_PORT ?? 3330));
 /** The FHIR façade (issue 21): a day of 2,000 bookings read by a HIS, Appointment?date=<day>&_count=50 (p50 < 50 ms), PGlite and PostgreSQL. */
 benches['fhir-appointments'] = fhirAppointmentsBench;
+benches['display-fanout'] = displayFanoutBench;
 
 const names = process.argv.slice(2).filter((a) => !a.startsWith('-'));
 const chosen = names.length ? names : Object.keys(benches);

@@ -32,6 +32,7 @@ import { DEFAULT_HOSPITAL_ID } from '../../modules/his/simulator';
 
 export { hisSimulatorUrl } from '../../modules/his/simulator';
 import { seedDemoHis } from './demo-his';
+import { seedDemoQueue } from './demo-queue';
 
 const DAY = 86_400_000;
 
@@ -163,6 +164,7 @@ export async function seedDemo(
     await seedDemoClinicMembers(tx, hospital.id, cost, now);
     await seedDemoClinicDrugs(tx, hospital.id, now);
     await seedDemoHisFacade(tx, hospital.id, cost, now);
+    await seedDemoQueue(tx, hospital.id, cost, now);
     if (hisUrl) await seedDemoHis(tx, hospital.id, hisUrl, DEFAULT_HOSPITAL_ID);
     // the reports' rollup starts folded (the reports.fold job does it afterwards)
     await foldDayStats(tx);

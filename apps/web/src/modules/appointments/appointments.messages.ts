@@ -1,4 +1,4 @@
-import { BOOKING_ACTION_LABELS } from '@portal/shared/rules/booking-status';
+import { BOOKING_ACTION_LABELS, QUEUE_ACTION_LABELS } from '@portal/shared/rules/booking-status';
 
 /** Labels of the booking screens (quan-ly-dat-kham, dat-kham-moi, cap-nhat-dat-kham). */
 export const BOOKING_UI = {
@@ -105,6 +105,7 @@ export const BOOKING_UI = {
   // the state machine's action labels, plus the log's own entries (a no-show is the system's finding, not a button)
   logActions: {
     ...BOOKING_ACTION_LABELS,
+    ...QUEUE_ACTION_LABELS,
     create: 'Đặt khám',
     noShow: 'Không đến khám',
     reschedule: 'Đổi lịch',
