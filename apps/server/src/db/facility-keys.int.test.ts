@@ -18,6 +18,7 @@ const ALLOWED: Record<string, string> = {
   'sessions.sessions_token_hash_uq': 'a bearer token is looked up by its hash alone on every request (global directory under Citus)',
   'sessions.sessions_refresh_hash_uq': 'a refresh token is looked up by its hash alone (global directory under Citus)',
   'patient_sessions.patient_sessions_token_uq': 'a patient token is looked up by its hash alone (global directory under Citus)',
+  'queue_screens.queue_screens_token_uq': 'a calling screen or kiosk is opened by its token alone, looked up by its hash (global directory under Citus)',
   'result_files.result_files_storage_key_uq': 'a storage key names one file of the shared file store (global directory under Citus)',
   // Tables that are not distributed by facility: their facility_id is nullable (system rows).
   'audit_log.audit_log_pkey': 'audit rows of sign-in failures and system work have no facility; the audit log stays on the coordinator',

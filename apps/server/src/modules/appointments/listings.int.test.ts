@@ -144,8 +144,8 @@ describe('sources?hospitalId', () => {
   it('answers the sources for the caller’s own facility, 404 for another, 400 for a bad id', async () => {
     const own = await get(`${PATH}/sources?hospitalId=${facilityId}`);
     expect(own.statusCode).toBe(200);
-    expect(own.json().data.map((s: { value: string }) => s.value)).toEqual(['APP', 'WEB', 'HOTLINE', 'COUNTER']);
-    expect((await get(`${PATH}/sources`)).json().data).toHaveLength(4);
+    expect(own.json().data.map((s: { value: string }) => s.value)).toEqual(['APP', 'WEB', 'HOTLINE', 'COUNTER', 'WALK_IN']);
+    expect((await get(`${PATH}/sources`)).json().data).toHaveLength(5);
     const other = await get(`${PATH}/sources?hospitalId=${foreignFacility}`);
     expect([other.statusCode, other.json().message]).toEqual([404, FACILITY_NOT_FOUND]);
     expect((await get(`${PATH}/sources?hospitalId=x`)).statusCode).toBe(400);

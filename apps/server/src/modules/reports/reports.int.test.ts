@@ -144,7 +144,7 @@ describe(`GET ${P}/quick-statistic`, () => {
     expect(q.byDoctor.map((r) => r.total)).toEqual([5, 4]);
     expect(q.byRoom.map((r) => r.total)).toEqual([5, 4]);
     expect(q.bySpecialty.map((r) => r.name)).toEqual(['Nội tổng hợp', 'Nhi']);
-    expect(Object.fromEntries(q.bySource.map((r) => [r.key, r.total]))).toEqual({ APP: 3, WEB: 2, HOTLINE: 2, COUNTER: 2 });
+    expect(Object.fromEntries(q.bySource.map((r) => [r.key, r.total]))).toEqual({ APP: 3, WEB: 2, HOTLINE: 2, COUNTER: 2, WALK_IN: 0 });
     expect(q.byDay.map((r) => [r.key, r.name, r.total, r.checkedIn])).toEqual([
       [D1, '10/03/2026', 4, 0],
       [D2, '11/03/2026', 5, 2],
