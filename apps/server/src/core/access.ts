@@ -13,9 +13,10 @@ import { sha256 } from './tokens';
 /**
  * What a route needs: no sign-in, any signed-in staff, one authority, or any one of several (the
  * front desk and the schedulers both read the calendar). ADMIN_FACILITY passes all. `patient`: a
- * signed-in patient of the app (/api/app/v1), whose token is never a staff token and the reverse.
+ * signed-in patient of the app (/api/app/v1), whose token is never a staff token and the reverse. `screen`: a calling
+ * screen or a kiosk opened by its link's token (header X-Screen-Token, checked by the route: 401 without a valid one).
  */
-export type Access = 'public' | 'signed-in' | 'patient' | Authority | readonly Authority[];
+export type Access = 'public' | 'signed-in' | 'patient' | 'screen' | Authority | readonly Authority[];
 
 /** The caller's authorities satisfy `access` (an authority, or any one of a list). */
 export function grants(authorities: readonly string[], access: Authority | readonly Authority[]): boolean {
@@ -26,6 +27,7 @@ const validAccess = (a: unknown): a is Access =>
   a === 'public' ||
   a === 'signed-in' ||
   a === 'patient' ||
+  a === 'screen' ||
   (typeof a === 'string' && isAuthority(a)) ||
   (Array.isArray(a) && a.length > 0 && a.every((x) => typeof x === 'string' && isAuthority(x)));
 
@@ -133,7 +135,8 @@ export function installAccessControl(app: FastifyInstance, database: Database, c
   // nothing about what the route accepts (403, never a 400 about its input).
   app.addHook('onRequest', async (req) => {
     const access = req.routeOptions.config?.access;
-    if (!access || access === 'public') return;
+    // a calling screen's or kiosk's link: its route reads the token (X-Screen-Token) itself (modules/queue)
+    if (!access || access === 'public' || access === 'screen') return;
     const token = readToken(req);
     if (!token || token.length > 200) throw unauthorized();
     const hash = sha256(token);

@@ -7,7 +7,7 @@ import { accessTable, type RouteAccess } from './access';
 /**
  * The authorization matrix: EVERY API route the app registers (read from the access-control
  * table, so routes added later are covered without touching this file) is called
- *  - without a token: public routes answer (not 401/403), the others 401;
+ *  - without a token: public routes answer (not 401/403), the others 401 (a calling screen's or kiosk's too);
  *  - for a route needing authority X, by an account holding every other authority except
  *    ADMIN_FACILITY: 403 with the spec's body.
  * Nothing may be written except one FORBIDDEN audit row per refusal.
@@ -88,6 +88,11 @@ describe('authorization matrix over every registered route', () => {
       const anonymous = await t.app.inject({ method: r.method as 'GET', url });
       if (r.access === 'public') {
         if (anonymous.statusCode === 401 || anonymous.statusCode === 403) failures.push(`${label(r)} public but ${anonymous.statusCode}`);
+        continue;
+      }
+      // a calling screen's or kiosk's route: no link token, no entry (the screen says its link is no longer valid)
+      if (r.access === 'screen') {
+        if (anonymous.statusCode !== 401) failures.push(`${label(r)} without a screen token: ${anonymous.statusCode}`);
         continue;
       }
       if (anonymous.statusCode !== 401 || refusalText(anonymous.json()) !== MSG.unauthorized)

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Endpoint } from '@portal/shared/core/endpoint';
 import { resourceEndpoints, resourceImportEndpoints } from '@portal/shared/core/resource-endpoints';
 import { LIVE_PATH } from '@portal/shared/contracts/live.contract';
+import { DISPLAY_LIVE_PATH } from '@portal/shared/contracts/queue.contract';
 import { RESOURCES } from '@portal/shared/resources';
 import { createTestApp, type TestApp } from '../test/test-app';
 
@@ -43,6 +44,7 @@ const NOT_SHARED: [RegExp, string][] = [
   [/^\/api\/test\//, 'test fixtures'],
   [/^\/api\/docs(\/|$)/, 'OpenAPI'],
   [new RegExp(`^${LIVE_PATH}$`), 'live WebSocket'],
+  [new RegExp(`^${DISPLAY_LIVE_PATH}$`), 'calling screens WebSocket (queue.contract.ts declares its path and messages)'],
 ];
 
 /**

@@ -299,7 +299,7 @@ export const walkInBody = z.strictObject({
 export type WalkInBody = z.infer<typeof walkInBody>;
 
 const Q = QUEUE_PATH;
-const screenEndpoints = {
+export const queueScreenEndpoints = {
   list: endpoint({
     method: 'GET',
     path: `${Q}/screens`,
@@ -335,7 +335,7 @@ const screenEndpoints = {
   }),
 };
 
-const publicEndpoints = {
+export const queuePublicEndpoints = {
   display: endpoint({
     method: 'GET',
     path: `${Q}/display`,
@@ -370,7 +370,7 @@ const consoleAction = (path: string, summary: string) =>
     response: consoleAnswer,
     errors: [400, 401, 403, 404, 409],
   });
-const consoleEndpoints = {
+export const queueConsoleEndpoints = {
   rooms: endpoint({
     method: 'GET',
     path: `${Q}/rooms`,
@@ -400,7 +400,7 @@ const consoleEndpoints = {
   complete: consoleAction('complete', 'Hoàn thành khám'),
 };
 
-const walkInEndpoints = {
+export const walkInEndpoints = {
   rooms: endpoint({
     method: 'GET',
     path: `${WALK_IN_PATH}/rooms`,
@@ -418,4 +418,5 @@ const walkInEndpoints = {
   }),
 };
 
-export const queueEndpoints = { screens: screenEndpoints, public: publicEndpoints, console: consoleEndpoints, walkIn: walkInEndpoints };
+/** The groups above, by screen. */
+export const queueEndpoints = { screens: queueScreenEndpoints, public: queuePublicEndpoints, console: queueConsoleEndpoints, walkIn: walkInEndpoints };

@@ -25,6 +25,8 @@ const tags = ['Phòng chờ: màn hình gọi số, ki-ốt, bàn gọi bệnh n
 const screensConfig = { access: 'MANAGER_SETTING' as const };
 const consoleConfig = { access: 'MANAGER_ROOM_QUEUE' as const };
 const publicConfig = { access: 'public' as const };
+/** The display's and kiosk's routes: the link's token in X-Screen-Token (401 without a valid one). */
+const screenConfig = { access: 'screen' as const };
 
 const tokenOf = (req: FastifyRequest) => {
   const v = req.headers[SCREEN_TOKEN_HEADER];
@@ -56,17 +58,17 @@ export async function queueRoutes(app: FastifyInstance, ctx: AppContext): Promis
 
   const P = E.public;
   route(app, P.display, {
-    config: publicConfig,
+    config: screenConfig,
     tags,
     handler: async (req) => ({ code: 0 as const, data: await displayState(ctx, await screenByToken(ctx, tokenOf(req), 'DISPLAY')) }),
   });
   route(app, P.kiosk, {
-    config: publicConfig,
+    config: screenConfig,
     tags,
     handler: async (req) => ({ code: 0 as const, data: await kioskInfo(ctx, await screenByToken(ctx, tokenOf(req), 'KIOSK')) }),
   });
   route(app, P.kioskCheckin, {
-    config: publicConfig,
+    config: screenConfig,
     tags,
     handler: async (req) => {
       const screen = await screenByToken(ctx, tokenOf(req), 'KIOSK');

@@ -11,6 +11,7 @@ import {
   type ScreenRow,
   type UpdateScreenBody,
 } from '@portal/shared/contracts/queue.contract';
+import { trimTrailingSlashes } from '@portal/shared/rules/paths';
 import { audit } from '../../core/audit';
 import type { Caller } from '../../core/caller';
 import type { AppContext } from '../../core/context';
@@ -94,7 +95,7 @@ async function checkRooms(ex: Executor, facilityId: number, kind: ScreenKind, ro
 }
 
 /** The page a link opens, with its token after '#'. */
-export const screenLink = (origin: string, kind: ScreenKind, token: string) => `${origin.replace(/\/+$/, '')}${kind === 'DISPLAY' ? DISPLAY_PAGE : KIOSK_PAGE}#${token}`;
+export const screenLink = (origin: string, kind: ScreenKind, token: string) => `${trimTrailingSlashes(origin)}${kind === 'DISPLAY' ? DISPLAY_PAGE : KIOSK_PAGE}#${token}`;
 
 export async function createScreen(ctx: AppContext, caller: Caller, body: CreateScreenBody, origin: string): Promise<CreatedScreen> {
   const token = randomBytes(24).toString('base64url');
