@@ -8,6 +8,7 @@ import {
   queueEndpoints as E,
   type DisplayClientMessage,
   type DisplayServerMessage,
+  type ScreenKind,
 } from '@portal/shared/contracts/queue.contract';
 import { fmt } from '@portal/shared/messages.vi';
 import { caller } from '../../core/access';
@@ -18,7 +19,7 @@ import { consoleCall, consoleCallNext, consoleComplete, consoleRecall, consoleRo
 import type { DisplayHub } from './display.hub';
 import { displayState } from './display.service';
 import { kioskCheckin, kioskInfo } from './kiosk.service';
-import { createScreen, isAuthError, listScreens, revokeScreen, screenByToken, updateScreen } from './screens.service';
+import { createScreen, isAuthError, listScreens, revokeScreen, screenByToken, updateScreen, type ScreenAuth } from './screens.service';
 import { createWalkIn, walkInRooms } from './walk-in.operation';
 
 const tags = ['Phòng chờ: màn hình gọi số, ki-ốt, bàn gọi bệnh nhân'];
@@ -57,22 +58,30 @@ export async function queueRoutes(app: FastifyInstance, ctx: AppContext): Promis
   });
 
   const P = E.public;
+  // the link is checked before the body is read (like a staff route's authority): no valid link, nothing else said
+  const screens = new WeakMap<FastifyRequest, ScreenAuth>();
+  const screenCheck = (kind: ScreenKind) => async (req: FastifyRequest) => {
+    screens.set(req, await screenByToken(ctx, tokenOf(req), kind));
+  };
+  const screenOf = (req: FastifyRequest) => screens.get(req)!;
   route(app, P.display, {
     config: screenConfig,
     tags,
-    handler: async (req) => ({ code: 0 as const, data: await displayState(ctx, await screenByToken(ctx, tokenOf(req), 'DISPLAY')) }),
+    onRequest: screenCheck('DISPLAY'),
+    handler: async (req) => ({ code: 0 as const, data: await displayState(ctx, screenOf(req)) }),
   });
   route(app, P.kiosk, {
     config: screenConfig,
     tags,
-    handler: async (req) => ({ code: 0 as const, data: await kioskInfo(ctx, await screenByToken(ctx, tokenOf(req), 'KIOSK')) }),
+    onRequest: screenCheck('KIOSK'),
+    handler: async (req) => ({ code: 0 as const, data: await kioskInfo(ctx, screenOf(req)) }),
   });
   route(app, P.kioskCheckin, {
     config: screenConfig,
     tags,
+    onRequest: screenCheck('KIOSK'),
     handler: async (req) => {
-      const screen = await screenByToken(ctx, tokenOf(req), 'KIOSK');
-      const { ticket, message } = await kioskCheckin(ctx, screen, req.body, req.ip);
+      const { ticket, message } = await kioskCheckin(ctx, screenOf(req), req.body, req.ip);
       return { code: 0 as const, message, data: ticket };
     },
   });
