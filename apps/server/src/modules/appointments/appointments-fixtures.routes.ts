@@ -16,19 +16,28 @@ import { todayVn } from './appointments.queries';
 /**
  * Test-only (ENABLE_TEST_FIXTURES): gives a fixture account's facility a clinic (department,
  * specialty, room, doctor, two services), a doctor's day of slots today and on the next two
- * days (07:00–21:00, 30 minutes, `capacity` places), and a patient account with two profiles.
+ * days (07:00–21:00, 30 minutes, `capacity` places), and a patient account with two profiles; with `assignRoom`,
+ * the account is assigned to the clinic's room.
  * The bookings e2e then books through the API like the screens do.
  */
 export async function appointmentFixtureRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   app.withTypeProvider<ZodTypeProvider>().post('/api/test/v1/fixtures/bookings', {
     config: { access: 'public' },
-    schema: { tags: ['Kiểm thử'], body: z.object({ username: z.string().min(1).max(100), capacity: z.number().int().min(1).max(200).optional() }) },
+    schema: {
+      tags: ['Kiểm thử'],
+      body: z.object({ username: z.string().min(1).max(100), capacity: z.number().int().min(1).max(200).optional(), assignRoom: z.boolean().optional() }),
+    },
     handler: async (req) =>
       ctx.database.transaction(async (tx) => {
-        const [account] = await tx.select({ facilityId: accounts.facilityId }).from(accounts).where(eq(accounts.username, req.body.username.toLowerCase()));
+        const [account] = await tx
+          .select({ id: accounts.id, facilityId: accounts.facilityId })
+          .from(accounts)
+          .where(eq(accounts.username, req.body.username.toLowerCase()));
         if (!account) throw notFound();
         const facilityId = account.facilityId;
         const clinic = await makeClinic(tx, facilityId);
+        // the account works in the clinic's room (a room console, issue 22)
+        if (req.body.assignRoom) await tx.execute(sql`INSERT INTO account_rooms (account_id, room_id) VALUES (${account.id}, ${clinic.roomId})`);
         const today = todayVn();
         const slots = [];
         for (const date of [today, addDays(today, 1), addDays(today, 2)]) {
