@@ -37,7 +37,11 @@ async function onDatabase(kind: 'PGlite' | 'PostgreSQL', rounds: number): Promis
     const today = todayVn();
     const roomId = await database.transaction(async (tx) => {
       const f = await createFacility(tx, { code: `BENCH-DISPLAY-${process.pid}`, name: 'Bệnh viện đo màn hình gọi số' });
-      const nurse = await createAccount(tx, { facilityId: f.id, username: 'dieuduong.bench', password: 'Nhanvien@123', name: 'Điều dưỡng', authorities: ['MANAGER_ROOM_QUEUE'] }, cost);
+      const nurse = await createAccount(
+        tx,
+        { facilityId: f.id, username: 'dieuduong.bench', password: 'Nhanvien@123', name: 'Điều dưỡng', authorities: ['MANAGER_ROOM_QUEUE'] },
+        cost,
+      );
       const clinic = await makeClinic(tx, f.id, 'Nội');
       const [slot] = await makeSlots(tx, f.id, clinic, today, { start: '00:00', end: '23:30', minutes: 30, capacity: 5 });
       const profiles = await makeProfiles(tx, f.id, rounds + 5);
@@ -47,7 +51,9 @@ async function onDatabase(kind: 'PGlite' | 'PostgreSQL', rounds: number): Promis
         SELECT ${f.id}, 'DKB' || lpad(g::text, 8, '0'), (${sql.param(profiles)}::int[])[g], ${slot!.id}, ${slot!.scheduleId}, ${clinic.doctorId}, ${clinic.roomId},
           ${clinic.departmentId}, ${today}, '00:00', '00:30', 'CHECKED_IN', 'arrived', 'COUNTER', g, now()
         FROM generate_series(1, ${profiles.length}) g`);
-      await tx.execute(sql`INSERT INTO queue_counters (room_id, date, facility_id, last_number) VALUES (${clinic.roomId}, ${today}, ${f.id}, ${profiles.length})`);
+      await tx.execute(
+        sql`INSERT INTO queue_counters (room_id, date, facility_id, last_number) VALUES (${clinic.roomId}, ${today}, ${f.id}, ${profiles.length})`,
+      );
       await tx.execute(sql`INSERT INTO account_rooms (account_id, room_id) VALUES (${nurse.id}, ${clinic.roomId})`);
       await tx.execute(sql`INSERT INTO queue_screens (facility_id, kind, name, token_hash, token_hint, room_ids) VALUES
         (${f.id}, 'DISPLAY', 'Sảnh chờ', ${hashToken(TOKEN)}, 'bench-', ARRAY[${clinic.roomId}]::int[])`);

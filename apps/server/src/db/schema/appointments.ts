@@ -185,9 +185,7 @@ export const bookings = pgTable(
     /** The last call or recall of the patient: a calling screen announces each one once. */
     announcedAt: timestamp('announced_at', { withTimezone: true }),
     /** Random key printed in the booking's QR code with its code (the kiosk's check-in). */
-    checkinKey: text('checkin_key')
-      .notNull()
-      .default(sql`substr(encode(sha256(gen_random_uuid()::text::bytea), 'hex'), 1, 16)`),
+    checkinKey: text('checkin_key').notNull().default(sql`substr(encode(sha256(gen_random_uuid()::text::bytea), 'hex'), 1, 16)`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -6,8 +6,16 @@ const c = (action: string, from: BookingStatus | null, to: BookingStatus): Statu
 
 describe('revertStack: the states a booking can be reverted to', () => {
   it.each([
-    ['a check-in goes back to accepted', [c('create', null, 'PENDING'), c('accept', 'PENDING', 'ACCEPTED'), c('checkin', 'ACCEPTED', 'CHECKED_IN')], 'ACCEPTED'],
-    ['a call goes back to checked in', [c('accept', 'PENDING', 'ACCEPTED'), c('checkin', 'ACCEPTED', 'CHECKED_IN'), c('call', 'CHECKED_IN', 'CALLED')], 'CHECKED_IN'],
+    [
+      'a check-in goes back to accepted',
+      [c('create', null, 'PENDING'), c('accept', 'PENDING', 'ACCEPTED'), c('checkin', 'ACCEPTED', 'CHECKED_IN')],
+      'ACCEPTED',
+    ],
+    [
+      'a call goes back to checked in',
+      [c('accept', 'PENDING', 'ACCEPTED'), c('checkin', 'ACCEPTED', 'CHECKED_IN'), c('call', 'CHECKED_IN', 'CALLED')],
+      'CHECKED_IN',
+    ],
     [
       'a skip undoes the call: the check-in is next',
       [c('accept', 'PENDING', 'ACCEPTED'), c('checkin', 'ACCEPTED', 'CHECKED_IN'), c('call', 'CHECKED_IN', 'CALLED'), c('skip', 'CALLED', 'CHECKED_IN')],

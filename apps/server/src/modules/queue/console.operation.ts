@@ -209,7 +209,13 @@ export async function consoleSkip(ctx: AppContext, caller: Caller, roomId: numbe
           detail: { previous, places, behind },
         },
       ],
-      audit: { action: 'BOOKING_SKIP', entity: 'booking', entityId: bookingId, before: { status: SKIP.from }, after: { status: SKIP.to, queueNumber: b.number, behind } },
+      audit: {
+        action: 'BOOKING_SKIP',
+        entity: 'booking',
+        entityId: bookingId,
+        before: { status: SKIP.from },
+        after: { status: SKIP.to, queueNumber: b.number, behind },
+      },
       type: 'skip',
       booking: { id: bookingId, date: b.date, status: SKIP.to, roomId },
     });

@@ -1,6 +1,12 @@
 import type { WebSocket } from 'ws';
 import { BOOKING_LIVE_TOPIC } from '@portal/shared/contracts/live.contract';
-import { DISPLAY_SOCKET_CLOSE, QUEUE_MESSAGES, type DisplayAnnouncement, type DisplayServerMessage, type DisplayState } from '@portal/shared/contracts/queue.contract';
+import {
+  DISPLAY_SOCKET_CLOSE,
+  QUEUE_MESSAGES,
+  type DisplayAnnouncement,
+  type DisplayServerMessage,
+  type DisplayState,
+} from '@portal/shared/contracts/queue.contract';
 import { todayVn } from '@portal/shared/rules/time';
 import type { AppContext } from '../../core/context';
 import type { LiveEvent } from '../../core/live';
@@ -64,8 +70,8 @@ export class DisplayHub {
   /** A screen said hello with a valid link: it gets its whole state and then the changes. */
   async add(socket: WebSocket, screen: ScreenAuth): Promise<void> {
     const conn: Conn = { socket, screen, rooms: new Set(screen.roomIds), last: '' };
-    let set = this.conns.get(screen.facilityId);
-    if (!set) this.conns.set(screen.facilityId, (set = new Set()));
+    const set = this.conns.get(screen.facilityId) ?? new Set<Conn>();
+    this.conns.set(screen.facilityId, set);
     set.add(conn);
     socket.on('close', () => {
       set.delete(conn);
@@ -107,8 +113,8 @@ export class DisplayHub {
     const roomId = Number(e.data?.roomId);
     if (e.data?.date !== todayVn() || ![...set].some((c) => c.rooms.has(roomId))) return;
     const key = `${e.facilityId}:${roomId}`;
-    let p = this.pending.get(key);
-    if (!p) this.pending.set(key, (p = { facilityId: e.facilityId, roomId, announce: new Map() }));
+    const p = this.pending.get(key) ?? { facilityId: e.facilityId, roomId, announce: new Map<number, boolean>() };
+    this.pending.set(key, p);
     if (e.type === 'call' || e.type === 'recall') p.announce.set(Number(e.id), e.type === 'recall');
     this.schedule();
   }
@@ -134,7 +140,14 @@ export class DisplayHub {
     for (const [facilityId, changes] of byFacility) {
       const set = this.conns.get(facilityId);
       if (!set) continue;
-      const [rooms, mode] = await Promise.all([findRooms(db, facilityId, changes.map((c) => c.roomId)), nameModeOf(this.ctx, facilityId)]);
+      const [rooms, mode] = await Promise.all([
+        findRooms(
+          db,
+          facilityId,
+          changes.map((c) => c.roomId),
+        ),
+        nameModeOf(this.ctx, facilityId),
+      ]);
       for (const room of await displayRooms(db, facilityId, rooms, mode)) {
         const watching = [...set].filter((c) => c.rooms.has(room.id));
         const text = JSON.stringify({ type: 'room', room } satisfies DisplayServerMessage);

@@ -101,7 +101,13 @@ const kioskCaller = (screen: ScreenAuth, address: string): Caller => ({
   address,
 });
 
-export async function kioskCheckin(ctx: AppContext, screen: ScreenAuth, body: KioskCheckinBody, address: string, now = new Date()): Promise<{ ticket: QueueTicket; message: string }> {
+export async function kioskCheckin(
+  ctx: AppContext,
+  screen: ScreenAuth,
+  body: KioskCheckinBody,
+  address: string,
+  now = new Date(),
+): Promise<{ ticket: QueueTicket; message: string }> {
   checkFailures(screen.id, now.getTime());
   const settings = await facilitySettings(ctx, screen.facilityId);
   let b: KioskBooking;

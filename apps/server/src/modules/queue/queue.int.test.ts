@@ -33,7 +33,9 @@ const today = todayVn();
  */
 async function accepted(profile: number, room: 'A' | 'B' = 'A', start = '09:00', day = today): Promise<number> {
   const end = `${String(Number(start.slice(0, 2)) + 1).padStart(2, '0')}${start.slice(2)}`;
-  const [slot] = await t.database.transaction((tx) => makeSlots(tx, facilityId, room === 'A' ? roomA : roomB, addDays(today, 1), { start, end, minutes: 60, capacity: 5 }));
+  const [slot] = await t.database.transaction((tx) =>
+    makeSlots(tx, facilityId, room === 'A' ? roomA : roomB, addDays(today, 1), { start, end, minutes: 60, capacity: 5 }),
+  );
   const res = await call('POST', A, tok.desk, { medicalProfileId: profiles[profile]!, timeSlotId: slot!.id, accept: true });
   expect(res.statusCode, res.body).toBe(200);
   if (day !== addDays(today, 1)) await t.database.transaction((tx) => moveSchedules(tx, [slot!.scheduleId], day));
@@ -127,7 +129,10 @@ describe('links of calling screens and kiosks', () => {
     expect(revoked.json().data).toMatchObject({ state: 'REVOKED', revokedBy: expect.any(String) });
     expect((await call('POST', `${Q}/screens/${made.id}/revoke`, tok.admin)).statusCode).toBe(409);
     expect((await call('PUT', `${Q}/screens/${made.id}`, tok.admin, { name: 'x', roomIds: [roomA.roomId], volume: 1, chime: true })).statusCode).toBe(409);
-    const audits = await sqlRows<{ action: string; after: unknown }>(t, sql`SELECT action, after FROM audit_log WHERE entity = 'queue_screen' AND entity_id = ${String(made.id)} ORDER BY id`);
+    const audits = await sqlRows<{ action: string; after: unknown }>(
+      t,
+      sql`SELECT action, after FROM audit_log WHERE entity = 'queue_screen' AND entity_id = ${String(made.id)} ORDER BY id`,
+    );
     expect(audits.map((a) => a.action)).toEqual(['QUEUE_SCREEN_CREATE', 'QUEUE_SCREEN_UPDATE', 'QUEUE_SCREEN_REVOKE']);
     expect(JSON.stringify(audits)).not.toContain(made.token);
   });
@@ -271,11 +276,20 @@ describe('the room console', () => {
     expect(after.waiting.at(-1)).toMatchObject({ skips: 1 });
     // the desk's queue card agrees with the console
     const desk = await call('GET', `${A}/priority?roomId=${roomA.roomId}`, tok.desk);
-    expect(desk.json().data.filter((b: { status: string }) => b.status === 'CHECKED_IN').map((b: { id: number }) => b.id)).toEqual([q.id, r.id, s.id, p.id]);
+    expect(
+      desk
+        .json()
+        .data.filter((b: { status: string }) => b.status === 'CHECKED_IN')
+        .map((b: { id: number }) => b.id),
+    ).toEqual([q.id, r.id, s.id, p.id]);
     const log = (await call('GET', `${A}/${p.id}/logs`, tok.desk)).json().data.map((l: { action: string }) => l.action);
     expect(log.slice(-2)).toEqual(['call', 'skip']);
     // a skip undid the call: a revert now undoes the check-in
-    expect((await call('GET', `${A}/${p.id}`, tok.desk)).json().data).toMatchObject({ status: 'CHECKED_IN', previousStatus: 'ACCEPTED', queueNumber: p.number });
+    expect((await call('GET', `${A}/${p.id}`, tok.desk)).json().data).toMatchObject({
+      status: 'CHECKED_IN',
+      previousStatus: 'ACCEPTED',
+      queueNumber: p.number,
+    });
 
     // the skipped patient came back: called by name
     const back = await call('POST', `${Q}/rooms/${roomA.roomId}/call`, tok.nurse, { bookingId: p.id });
@@ -285,7 +299,10 @@ describe('the room console', () => {
     expect(recalled.json()).toMatchObject({ message: `Đã gọi lại số ${p.number}`, data: { current: { bookingId: p.id } } });
     expect((await call('POST', `${Q}/rooms/${roomA.roomId}/call`, tok.nurse, { bookingId: p.id })).statusCode).toBe(409);
 
-    expect((await call('GET', `${Q}/rooms/${roomA.roomId}`, tok.nurseB)).json()).toMatchObject({ code: 403, message: 'Tài khoản chưa được phân vào phòng khám này' });
+    expect((await call('GET', `${Q}/rooms/${roomA.roomId}`, tok.nurseB)).json()).toMatchObject({
+      code: 403,
+      message: 'Tài khoản chưa được phân vào phòng khám này',
+    });
     expect((await call('POST', `${Q}/rooms/${roomA.roomId}/call-next`, tok.nurseB)).statusCode).toBe(403);
     expect((await call('GET', `${Q}/rooms/${roomA.roomId}`, tok.desk)).statusCode).toBe(403);
     expect((await call('GET', `${Q}/rooms/${roomA.roomId}`, null)).statusCode).toBe(401);
@@ -304,7 +321,10 @@ describe('the room console', () => {
       call('POST', `${Q}/rooms/${roomA.roomId}/call-next`, tok.nurse2),
     ]);
     expect([x.statusCode, y.statusCode]).toEqual([200, 200]);
-    const called = await sqlRows<{ id: number; calling: boolean }>(t, sql`SELECT id, calling FROM bookings WHERE id IN (${a.id}, ${b.id}) AND status = 'CALLED' ORDER BY id`);
+    const called = await sqlRows<{ id: number; calling: boolean }>(
+      t,
+      sql`SELECT id, calling FROM bookings WHERE id IN (${a.id}, ${b.id}) AND status = 'CALLED' ORDER BY id`,
+    );
     expect(called.map((c) => c.id)).toEqual([a.id, b.id].sort((m, n) => m - n));
     expect(called.filter((c) => c.calling)).toHaveLength(1);
     expect((await call('POST', `${Q}/rooms/${roomA.roomId}/call-next`, tok.nurse)).json()).toMatchObject({ code: 409 });
@@ -320,7 +340,10 @@ describe('walk-ins', () => {
     expect(rooms.json().data.find((r: { id: number }) => r.id === roomA.roomId)).toMatchObject({ doctors: ['BSCKI Nguyễn Văn An'], lastNumber: booked.number });
     const res = await call('POST', `${A}/walk-ins`, tok.desk, { medicalProfileId: profiles[11]!, roomId: roomA.roomId, priority: 0, symptom: 'Sốt' });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ message: expect.stringContaining(`Đã cấp số ${booked.number + 1}`), data: { status: 'CHECKED_IN', source: 'WALK_IN', queueNumber: booked.number + 1 } });
+    expect(res.json()).toMatchObject({
+      message: expect.stringContaining(`Đã cấp số ${booked.number + 1}`),
+      data: { status: 'CHECKED_IN', source: 'WALK_IN', queueNumber: booked.number + 1 },
+    });
     const id = res.json().data.id;
     const st = await consoleOf(tok.nurse, roomA.roomId);
     expect(st.waiting.map((w) => w.bookingId)).toEqual([booked.id, id]);
@@ -339,7 +362,10 @@ describe('walk-ins', () => {
   it('numbers walk-ins and check-ins at once uniquely and without gaps', async () => {
     await clearQueue();
     const ids = await Promise.all([13, 14, 15].map((p) => accepted(p)));
-    const [{ n: before } = { n: 0 }] = await sqlRows<{ n: number }>(t, sql`SELECT last_number AS n FROM queue_counters WHERE room_id = ${roomA.roomId} AND date = ${today}`);
+    const [{ n: before } = { n: 0 }] = await sqlRows<{ n: number }>(
+      t,
+      sql`SELECT last_number AS n FROM queue_counters WHERE room_id = ${roomA.roomId} AND date = ${today}`,
+    );
     const results = await Promise.all([
       ...ids.map((id) => call('POST', `${A}/${id}/checkin`, tok.desk, { confirmLate: true })),
       ...[16, 17, 18, 19].map((p) => call('POST', `${A}/walk-ins`, tok.desk, { medicalProfileId: profiles[p]!, roomId: roomA.roomId, priority: 0 })),
@@ -374,13 +400,19 @@ describe('the kiosk', () => {
     expect(res.json().message).toBe('Tiếp đón thành công');
     const logs = (await call('GET', `${A}/${id}/logs`, tok.desk)).json().data;
     expect(logs.at(-1)).toMatchObject({ action: 'checkin', detail: { via: 'KIOSK', screenId: kiosk.id } });
-    const [audit] = await sqlRows<{ actor_username: string }>(t, sql`SELECT actor_username FROM audit_log WHERE entity_id = ${String(id)} AND action = 'BOOKING_CHECKIN'`);
+    const [audit] = await sqlRows<{ actor_username: string }>(
+      t,
+      sql`SELECT actor_username FROM audit_log WHERE entity_id = ${String(id)} AND action = 'BOOKING_CHECKIN'`,
+    );
     expect(audit!.actor_username).toBe('Ki-ốt: Màn hình sảnh A');
     // again, by code and phone: the same number
     const [{ phone }] = (await sqlRows<{ phone: string }>(t, sql`SELECT phone FROM medical_profiles WHERE id = ${profiles[20]!}`)) as [{ phone: string }];
     const again = await post({ code: detail.code.toLowerCase(), phone: ` ${phone} ` });
     expect(again.json()).toMatchObject({ message: 'Lịch khám đã được tiếp đón trước đó', data: { number: ticket.number, alreadyCheckedIn: true } });
-    expect((await post({ code: detail.code, phone: '0900000000' })).json()).toMatchObject({ code: 404, message: expect.stringContaining('Không tìm thấy lịch khám') });
+    expect((await post({ code: detail.code, phone: '0900000000' })).json()).toMatchObject({
+      code: 404,
+      message: expect.stringContaining('Không tìm thấy lịch khám'),
+    });
     expect((await post({ code: '', phone: '' })).statusCode).toBe(400);
     expect((await post({})).statusCode).toBe(400);
     expect((await post({ qr: detail.checkinQr }, 'revoked-or-unknown')).statusCode).toBe(401);
@@ -393,7 +425,10 @@ describe('the kiosk', () => {
     expect((await post({ qr: tomorrow.checkinQr })).json().message).toMatch(/^Lịch khám này hẹn ngày \d\d\/\d\d\/\d{4}, không phải hôm nay/);
     await t.database.db.execute(sql`UPDATE bookings SET date = ${today} WHERE id = ${tomorrowId}`);
     const roomAKiosk = await makeScreen('KIOSK', [roomA.roomId]);
-    expect((await post({ qr: tomorrow.checkinQr }, roomAKiosk.token)).json()).toMatchObject({ code: 409, message: expect.stringContaining('không tiếp đón tại ki-ốt này') });
+    expect((await post({ qr: tomorrow.checkinQr }, roomAKiosk.token)).json()).toMatchObject({
+      code: 409,
+      message: expect.stringContaining('không tiếp đón tại ki-ốt này'),
+    });
     await call('POST', `${A}/${tomorrowId}/cancel`, tok.desk, { reason: 'Bận việc' });
     expect((await post({ qr: tomorrow.checkinQr })).json()).toMatchObject({ code: 409, message: expect.stringContaining('"Đã huỷ"') });
     expect((await call('GET', `${A}/${tomorrowId}`, tok.desk)).json().data).toMatchObject({ status: 'CANCELLED', queueNumber: null, checkinQr: null });

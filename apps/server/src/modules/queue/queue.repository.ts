@@ -87,10 +87,7 @@ export interface RoomRecord {
 /** Rooms of the facility among `ids`, in the order of `ids` (a screen's order). */
 export async function findRooms(ex: Executor, facilityId: number, ids: readonly number[]): Promise<RoomRecord[]> {
   if (!ids.length) return [];
-  const found = await rows<RoomRecord>(
-    ex,
-    sql`SELECT id, code, name FROM rooms WHERE facility_id = ${facilityId} AND id = ANY(${sql.param(ids)}::int[])`,
-  );
+  const found = await rows<RoomRecord>(ex, sql`SELECT id, code, name FROM rooms WHERE facility_id = ${facilityId} AND id = ANY(${sql.param(ids)}::int[])`);
   const byId = new Map(found.map((r) => [r.id, r]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }

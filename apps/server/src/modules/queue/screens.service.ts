@@ -75,7 +75,10 @@ export async function listScreens(ctx: AppContext, caller: Caller, q: { kind?: S
   if (q.kind) conds.push(sql`s.kind = ${q.kind}`);
   if (q.state === 'ACTIVE') conds.push(sql`s.revoked_at IS NULL`);
   if (q.state === 'REVOKED') conds.push(sql`s.revoked_at IS NOT NULL`);
-  const found = await rows<ScreenRecord>(db, sql`${SCREEN_SELECT} WHERE ${sql.join(conds, sql` AND `)} ORDER BY s.revoked_at IS NOT NULL, s.created_at DESC, s.id DESC`);
+  const found = await rows<ScreenRecord>(
+    db,
+    sql`${SCREEN_SELECT} WHERE ${sql.join(conds, sql` AND `)} ORDER BY s.revoked_at IS NOT NULL, s.created_at DESC, s.id DESC`,
+  );
   return toRows(db, caller.facilityId, found);
 }
 
@@ -89,13 +92,15 @@ async function oneScreen(ex: Executor, facilityId: number, id: number): Promise<
 async function checkRooms(ex: Executor, facilityId: number, kind: ScreenKind, roomIds: readonly number[]): Promise<number[]> {
   const unique = [...new Set(roomIds)];
   if (kind === 'DISPLAY' && unique.length === 0) throw badRequest(QUEUE_MESSAGES.roomsRequired, [{ field: 'roomIds', message: QUEUE_MESSAGES.roomsRequired }]);
-  if (kind === 'DISPLAY' && unique.length > DISPLAY_MAX_ROOMS) throw badRequest(QUEUE_MESSAGES.tooManyRooms, [{ field: 'roomIds', message: QUEUE_MESSAGES.tooManyRooms }]);
+  if (kind === 'DISPLAY' && unique.length > DISPLAY_MAX_ROOMS)
+    throw badRequest(QUEUE_MESSAGES.tooManyRooms, [{ field: 'roomIds', message: QUEUE_MESSAGES.tooManyRooms }]);
   if ((await findRooms(ex, facilityId, unique)).length !== unique.length) throw notFound(QUEUE_MESSAGES.roomNotFound);
   return unique;
 }
 
 /** The page a link opens, with its token after '#'. */
-export const screenLink = (origin: string, kind: ScreenKind, token: string) => `${trimTrailingSlashes(origin)}${kind === 'DISPLAY' ? DISPLAY_PAGE : KIOSK_PAGE}#${token}`;
+export const screenLink = (origin: string, kind: ScreenKind, token: string) =>
+  `${trimTrailingSlashes(origin)}${kind === 'DISPLAY' ? DISPLAY_PAGE : KIOSK_PAGE}#${token}`;
 
 export async function createScreen(ctx: AppContext, caller: Caller, body: CreateScreenBody, origin: string): Promise<CreatedScreen> {
   const token = randomBytes(24).toString('base64url');
@@ -108,7 +113,12 @@ export async function createScreen(ctx: AppContext, caller: Caller, body: Create
             ${body.chime}, ${caller.accountId}) RETURNING id`,
     );
     // the token is never written to the audit: only what the link is
-    await audit(tx, caller, { action: 'QUEUE_SCREEN_CREATE', entity: 'queue_screen', entityId: r!.id, after: { kind: body.kind, name: body.name, roomIds, volume: body.volume, chime: body.chime } });
+    await audit(tx, caller, {
+      action: 'QUEUE_SCREEN_CREATE',
+      entity: 'queue_screen',
+      entityId: r!.id,
+      after: { kind: body.kind, name: body.name, roomIds, volume: body.volume, chime: body.chime },
+    });
     return r!.id;
   });
   const row = await oneScreen(ctx.database.db, caller.facilityId, id);
@@ -140,7 +150,9 @@ export async function revokeScreen(ctx: AppContext, caller: Caller, id: number):
   await ctx.database.transaction(async (tx) => {
     const before = await oneScreen(tx, caller.facilityId, id);
     if (before.state === 'REVOKED') throw conflict(QUEUE_MESSAGES.screenRevoked);
-    await tx.execute(sql`UPDATE queue_screens SET revoked_at = now(), revoked_by = ${caller.accountId}, updated_at = now() WHERE facility_id = ${caller.facilityId} AND id = ${id}`);
+    await tx.execute(
+      sql`UPDATE queue_screens SET revoked_at = now(), revoked_by = ${caller.accountId}, updated_at = now() WHERE facility_id = ${caller.facilityId} AND id = ${id}`,
+    );
     await audit(tx, caller, { action: 'QUEUE_SCREEN_REVOKE', entity: 'queue_screen', entityId: id, before: { name: before.name, kind: before.kind } });
     await ctx.live.publish(tx, { facilityId: caller.facilityId, topic: SCREEN_LIVE_TOPIC, type: 'revoke', id });
   });

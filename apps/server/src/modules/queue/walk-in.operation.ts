@@ -35,7 +35,14 @@ export async function walkInRooms(ctx: AppContext, caller: Caller): Promise<Walk
   const db = ctx.database.db;
   const only = roomsToRead(await roomScopeOf(db, caller));
   const today = todayVn();
-  const found = await rows<{ id: number; code: string; name: string; doctors: { name: string; title: string | null; degree: string | null }[]; waitingCount: number; lastNumber: number }>(
+  const found = await rows<{
+    id: number;
+    code: string;
+    name: string;
+    doctors: { name: string; title: string | null; degree: string | null }[];
+    waitingCount: number;
+    lastNumber: number;
+  }>(
     db,
     sql`SELECT r.id, r.code, r.name,
           (SELECT json_agg(DISTINCT jsonb_build_object('name', d.name, 'title', d.academic_title, 'degree', d.degree)) FROM schedules s JOIN doctors d ON d.id = s.doctor_id
@@ -85,7 +92,12 @@ async function slotForNow(tx: Tx, facilityId: number, roomId: number, date: stri
 }
 
 /** A walk-in's booking, checked in with the room's next number; its id and number. */
-export async function createWalkIn(ctx: AppContext, caller: Caller, body: WalkInBody, now = new Date()): Promise<{ id: number; number: number; roomName: string }> {
+export async function createWalkIn(
+  ctx: AppContext,
+  caller: Caller,
+  body: WalkInBody,
+  now = new Date(),
+): Promise<{ id: number; number: number; roomName: string }> {
   return ctx.database.transaction(async (tx) => {
     const facilityId = caller.facilityId;
     const profile = await findProfile(tx, facilityId, body.medicalProfileId);
@@ -152,7 +164,15 @@ export async function createWalkIn(ctx: AppContext, caller: Caller, body: WalkIn
         action: 'BOOKING_WALK_IN',
         entity: 'booking',
         entityId: id,
-        after: { code, medicalProfileId: profile.id, roomId: body.roomId, timeSlotId: slot.slotId, status: 'CHECKED_IN', queueNumber: number, priority: body.priority },
+        after: {
+          code,
+          medicalProfileId: profile.id,
+          roomId: body.roomId,
+          timeSlotId: slot.slotId,
+          status: 'CHECKED_IN',
+          queueNumber: number,
+          priority: body.priority,
+        },
       },
       type: 'walkIn',
       booking: { id, date, status: 'CHECKED_IN', roomId: body.roomId },
