@@ -96,6 +96,21 @@ describe('MENU (the real table)', () => {
     expect(new Set(MENU.map((e) => e.key)).size).toBe(MENU.length);
   });
 
+  it('puts the calling screens and kiosks beside the HIS connection, under the settings (MANAGER_SETTING)', () => {
+    expect(visibleMenu(MENU, ['MANAGER_SETTING']).find((e) => e.key === 'settings')).toEqual({
+      kind: 'group',
+      key: 'settings',
+      label: 'Cài đặt',
+      icon: 'settings',
+      children: [
+        { key: 'settings', label: 'Cài đặt', path: '/admin/settings' },
+        { key: 'ket-noi-his', label: 'Kết nối HIS', path: '/admin/ket-noi-his' },
+        { key: 'man-hinh-goi-so', label: 'Màn hình gọi số & ki-ốt', path: '/admin/man-hinh-goi-so' },
+      ],
+    });
+    expect(routedLeaves(MENU).find((l) => l.path === '/admin/man-hinh-goi-so')?.authority).toBe('MANAGER_SETTING');
+  });
+
   it('always shows the home page, to everyone', () => {
     expect(visibleMenu(MENU, [])[0]).toMatchObject({ kind: 'link', path: '/admin' });
     expect(routedLeaves(MENU).map((l) => l.path)).toContain('/admin');
@@ -120,6 +135,7 @@ describe('sidebarLeaf', () => {
     ['/admin/chi-tiet-y-ba/5', 'user'],
     ['/admin/dat-kham-moi/7', 'dat-kham-moi'],
     ['/admin/doctor', 'doctor'],
+    ['/admin/man-hinh-goi-so', 'man-hinh-goi-so'],
   ])('%s highlights %s', (path, key) => {
     expect(sidebarLeaf(MENU, path)?.key).toBe(key);
   });

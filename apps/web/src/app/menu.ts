@@ -431,6 +431,12 @@ export const MENU: readonly MenuEntry[] = [
     children: [
       { key: 'settings', label: T.menu.settings, path: '/admin/settings', page: () => import('../modules/settings/settings-page').then((m) => m.SettingsPage) },
       { key: 'ket-noi-his', label: T.menu.hisConnection, path: '/admin/ket-noi-his', page: () => import('../modules/his/his-page').then((m) => m.HisPage) },
+      {
+        key: 'man-hinh-goi-so',
+        label: T.menu.queueScreens,
+        path: '/admin/man-hinh-goi-so',
+        page: () => import('../modules/queue/screens-page').then((m) => m.ScreensPage),
+      },
     ],
   },
 ];

@@ -84,6 +84,7 @@ export const T = {
     clinicNewsEdit: 'Sửa tin tức phòng khám',
     settings: 'Cài đặt',
     hisConnection: 'Kết nối HIS',
+    queueScreens: 'Màn hình gọi số & ki-ốt',
   },
   shell: {
     collapse: 'Thu gọn thanh bên',
