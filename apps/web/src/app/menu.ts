@@ -32,6 +32,7 @@ export type MenuIconKey =
   | 'logs'
   | 'reports'
   | 'clinic'
+  | 'roomQueue'
   | 'settings';
 
 export interface MenuLeaf {
@@ -167,6 +168,21 @@ export const MENU: readonly MenuEntry[] = [
         hidden: true,
         parent: 'quan-ly-dat-kham',
         page: () => import('../modules/appointments/booking-form-pages').then((m) => m.UpdateBookingPage),
+      },
+    ],
+  },
+  {
+    // The room's console (issue 22): a nurse whose role holds only this authority sees it and the home page.
+    key: 'room-queue',
+    label: T.menu.roomQueue,
+    icon: 'roomQueue',
+    authority: 'MANAGER_ROOM_QUEUE',
+    children: [
+      {
+        key: 'phong-kham',
+        label: T.menu.roomQueue,
+        path: '/admin/phong-kham',
+        page: () => import('../modules/queue/console-page').then((m) => m.ConsolePage),
       },
     ],
   },

@@ -85,6 +85,7 @@ export const T = {
     settings: 'Cài đặt',
     hisConnection: 'Kết nối HIS',
     queueScreens: 'Màn hình gọi số & ki-ốt',
+    roomQueue: 'Gọi bệnh nhân',
   },
   shell: {
     collapse: 'Thu gọn thanh bên',
