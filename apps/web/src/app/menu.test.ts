@@ -82,8 +82,8 @@ describe('visibleMenu', () => {
 });
 
 describe('MENU (the real table)', () => {
-  it('mirrors the 15 entries of spec §2 plus the home page', () => {
-    expect(MENU).toHaveLength(16);
+  it('mirrors the 15 entries of spec §2 plus the home page and the room console', () => {
+    expect(MENU).toHaveLength(17);
     const authorities = MENU.map((e) => e.authority).filter(Boolean);
     // MANAGER_SETTING appears twice (software configuration and settings); ADMIN_FACILITY never, nor the
     // authorities of systems (FHIR_READ: a HIS reading the FHIR façade has no screen).
@@ -94,6 +94,31 @@ describe('MENU (the real table)', () => {
     const leaves = MENU.flatMap((e) => e.children);
     expect(new Set(leaves.map((l) => l.path)).size).toBe(leaves.length);
     expect(new Set(MENU.map((e) => e.key)).size).toBe(MENU.length);
+  });
+
+  it('shows a nurse whose role holds only MANAGER_ROOM_QUEUE the room console and the home page', () => {
+    expect(visibleMenu(MENU, ['MANAGER_ROOM_QUEUE'])).toEqual([
+      { kind: 'link', key: 'home', label: 'Trang chủ', icon: 'home', path: '/admin' },
+      { kind: 'link', key: 'room-queue', label: 'Gọi bệnh nhân', icon: 'roomQueue', path: '/admin/phong-kham' },
+    ]);
+    // the booking desk does not see the console through MANAGER_APPOINTMENT alone: it has its own queue card
+    expect(visibleMenu(MENU, ['MANAGER_APPOINTMENT']).map((e) => e.key)).toEqual(['home', 'appointments']);
+  });
+
+  it('puts the calling screens and kiosks beside the HIS connection, under the settings (MANAGER_SETTING)', () => {
+    expect(visibleMenu(MENU, ['MANAGER_SETTING']).find((e) => e.key === 'settings')).toEqual({
+      kind: 'group',
+      key: 'settings',
+      label: 'Cài đặt',
+      icon: 'settings',
+      children: [
+        { key: 'settings', label: 'Cài đặt', path: '/admin/settings' },
+        { key: 'ket-noi-his', label: 'Kết nối HIS', path: '/admin/ket-noi-his' },
+        { key: 'man-hinh-goi-so', label: 'Màn hình gọi số & ki-ốt', path: '/admin/man-hinh-goi-so' },
+      ],
+    });
+    expect(routedLeaves(MENU).find((l) => l.path === '/admin/man-hinh-goi-so')?.authority).toBe('MANAGER_SETTING');
+    expect(routedLeaves(MENU).find((l) => l.path === '/admin/phong-kham')?.authority).toBe('MANAGER_ROOM_QUEUE');
   });
 
   it('always shows the home page, to everyone', () => {
@@ -120,6 +145,8 @@ describe('sidebarLeaf', () => {
     ['/admin/chi-tiet-y-ba/5', 'user'],
     ['/admin/dat-kham-moi/7', 'dat-kham-moi'],
     ['/admin/doctor', 'doctor'],
+    ['/admin/phong-kham', 'phong-kham'],
+    ['/admin/man-hinh-goi-so', 'man-hinh-goi-so'],
   ])('%s highlights %s', (path, key) => {
     expect(sidebarLeaf(MENU, path)?.key).toBe(key);
   });

@@ -32,6 +32,7 @@ export type MenuIconKey =
   | 'logs'
   | 'reports'
   | 'clinic'
+  | 'roomQueue'
   | 'settings';
 
 export interface MenuLeaf {
@@ -167,6 +168,21 @@ export const MENU: readonly MenuEntry[] = [
         hidden: true,
         parent: 'quan-ly-dat-kham',
         page: () => import('../modules/appointments/booking-form-pages').then((m) => m.UpdateBookingPage),
+      },
+    ],
+  },
+  {
+    // The room's console (issue 22): a nurse whose role holds only this authority sees it and the home page.
+    key: 'room-queue',
+    label: T.menu.roomQueue,
+    icon: 'roomQueue',
+    authority: 'MANAGER_ROOM_QUEUE',
+    children: [
+      {
+        key: 'phong-kham',
+        label: T.menu.roomQueue,
+        path: '/admin/phong-kham',
+        page: () => import('../modules/queue/console-page').then((m) => m.ConsolePage),
       },
     ],
   },
@@ -431,6 +447,12 @@ export const MENU: readonly MenuEntry[] = [
     children: [
       { key: 'settings', label: T.menu.settings, path: '/admin/settings', page: () => import('../modules/settings/settings-page').then((m) => m.SettingsPage) },
       { key: 'ket-noi-his', label: T.menu.hisConnection, path: '/admin/ket-noi-his', page: () => import('../modules/his/his-page').then((m) => m.HisPage) },
+      {
+        key: 'man-hinh-goi-so',
+        label: T.menu.queueScreens,
+        path: '/admin/man-hinh-goi-so',
+        page: () => import('../modules/queue/screens-page').then((m) => m.ScreensPage),
+      },
     ],
   },
 ];

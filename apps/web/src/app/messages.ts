@@ -84,6 +84,8 @@ export const T = {
     clinicNewsEdit: 'Sửa tin tức phòng khám',
     settings: 'Cài đặt',
     hisConnection: 'Kết nối HIS',
+    queueScreens: 'Màn hình gọi số & ki-ốt',
+    roomQueue: 'Gọi bệnh nhân',
   },
   shell: {
     collapse: 'Thu gọn thanh bên',

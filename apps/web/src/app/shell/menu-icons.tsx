@@ -8,6 +8,7 @@ import {
   HomeOutlined,
   MedicineBoxOutlined,
   MessageOutlined,
+  NotificationOutlined,
   QuestionCircleOutlined,
   ReadOutlined,
   ScheduleOutlined,
@@ -35,5 +36,6 @@ export const MENU_ICONS: Record<MenuIconKey, ReactNode> = {
   logs: <AuditOutlined />,
   reports: <BarChartOutlined />,
   clinic: <ShopOutlined />,
+  roomQueue: <NotificationOutlined />,
   settings: <SettingOutlined />,
 };

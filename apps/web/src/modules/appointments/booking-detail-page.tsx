@@ -20,6 +20,7 @@ import { useMe } from '../auth/use-session';
 import { lastListUrl } from './booking-list.logic';
 import { logChanges } from './booking-log.logic';
 import { useBookingLive } from './use-booking-live';
+import { BookingCheckinQr } from '../queue/booking-checkin-qr';
 
 const M = BOOKING_UI.detail;
 
@@ -190,9 +191,12 @@ export function BookingDetailPage() {
           </Flex>
         </Col>
         <Col xs={24} xl={9}>
-          <Card size="small" title={M.timeline}>
-            <LogTimeline log={b.log} />
-          </Card>
+          <Flex vertical gap={16}>
+            <BookingCheckinQr booking={b} />
+            <Card size="small" title={M.timeline}>
+              <LogTimeline log={b.log} />
+            </Card>
+          </Flex>
         </Col>
       </Row>
     </Flex>

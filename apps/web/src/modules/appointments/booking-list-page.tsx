@@ -45,6 +45,7 @@ import { RoomQueue } from './room-queue';
 import { useBookingLive } from './use-booking-live';
 import './booking-list.css';
 import { ForbiddenPage } from '../../core/blocks/forbidden-page';
+import { WalkInButton } from '../queue/walk-in';
 
 const M = BOOKING_UI.list;
 const SPEC = { sortable: [], filters: [], defaultSort: { field: 'time', direction: 'asc' as const } };
@@ -242,11 +243,14 @@ export function BookingListPage() {
         <Typography.Title level={4} style={{ margin: 0 }}>
           {M.title}
         </Typography.Title>
-        <Link to="/admin/dat-kham-moi">
-          <Button type="primary" icon={<PlusOutlined />}>
-            {M.newBooking}
-          </Button>
-        </Link>
+        <Flex gap={8} wrap>
+          <WalkInButton onDone={refresh} />
+          <Link to="/admin/dat-kham-moi">
+            <Button type="primary" icon={<PlusOutlined />}>
+              {M.newBooking}
+            </Button>
+          </Link>
+        </Flex>
       </Flex>
       <LiveIndicator status={live.status} />
       <Card size="small">
