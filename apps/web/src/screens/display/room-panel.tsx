@@ -1,0 +1,51 @@
+import type { DisplayRoom } from '@portal/shared/contracts/queue.contract';
+import { fmt } from '@portal/shared/messages.vi';
+import { T } from './messages';
+
+/** One room: the number called now (very large), its patient, then the next numbers and the queue's length. */
+export function RoomPanel({ room, flashCallId }: { room: DisplayRoom; flashCallId: string | null }) {
+  const current = room.current;
+  const labelId = `room-${room.id}-name`;
+  return (
+    <section className={`ds-room${flashCallId ? ' is-called' : ''}`} data-room-id={room.id} data-testid="room-panel" aria-labelledby={labelId}>
+      {flashCallId && <div className="ds-room-flash" key={flashCallId} aria-hidden="true" />}
+      <h2 className="ds-room-name" id={labelId}>
+        {room.name}
+      </h2>
+      <div className="ds-call">
+        {current ? (
+          <>
+            <div className="ds-call-label">
+              {T.nowCalling}
+              {current.priority && <span className="ds-priority">{T.priority}</span>}
+            </div>
+            <div className="ds-number" data-testid="current-number">
+              {current.number}
+            </div>
+            {current.name && <div className="ds-patient">{current.name}</div>}
+          </>
+        ) : (
+          <div className="ds-call-none">{T.noCall}</div>
+        )}
+      </div>
+      <div className="ds-next">
+        {room.waiting.length > 0 ? (
+          <>
+            <span className="ds-next-label">{T.next}</span>
+            <ol className="ds-next-list" data-testid="waiting-numbers">
+              {room.waiting.map((t) => (
+                <li key={t.number} className={t.priority ? 'is-priority' : undefined} title={t.priority ? T.priority : undefined}>
+                  {t.number}
+                  {t.priority && <span className="ds-visually-hidden"> ({T.priority})</span>}
+                </li>
+              ))}
+            </ol>
+          </>
+        ) : null}
+        <span className="ds-count" data-testid="waiting-count">
+          {room.waitingCount > 0 ? fmt(T.waitingCount, { count: room.waitingCount }) : T.noneWaiting}
+        </span>
+      </div>
+    </section>
+  );
+}
