@@ -13,6 +13,8 @@ trap 'rm -rf "$work"' EXIT
 # Speed in words per minute (default 175 sounds hurried in a waiting room), pitch 0-99.
 SPEED=140
 PITCH=45
+# Amplitude 0-200 (espeak-ng default 100 peaks at full scale after Opus decoding)
+AMPLITUDE=80
 BITRATE=24
 
 command -v espeak-ng >/dev/null || { echo "espeak-ng is not installed" >&2; exit 1; }
@@ -25,8 +27,8 @@ npx tsx -e "import { VOICE_CLIP_TEXT } from './packages/shared/src/rules/vi-spee
 
 while IFS=$'\t' read -r key text; do
   # -z: no pause after the words (the player adds its own gaps and trims what silence remains)
-  espeak-ng -v vi -s "$SPEED" -p "$PITCH" -z -w "$work/$key.wav" "$text"
-  opusenc --quiet --speech --downmix-mono --bitrate "$BITRATE" --comment "DESCRIPTION=$text" --comment "SOURCE=espeak-ng -v vi -s $SPEED -p $PITCH" --serial 1 \
+  espeak-ng -v vi -s "$SPEED" -p "$PITCH" -a "$AMPLITUDE" -z -w "$work/$key.wav" "$text"
+  opusenc --quiet --speech --downmix-mono --bitrate "$BITRATE" --comment "DESCRIPTION=$text" --comment "SOURCE=espeak-ng -v vi -s $SPEED -p $PITCH -a $AMPLITUDE" --serial 1 \
     "$work/$key.wav" "$out/$key.ogg"
 done <"$work/list.tsv"
 
