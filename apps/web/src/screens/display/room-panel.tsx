@@ -29,19 +29,21 @@ export function RoomPanel({ room, flashCallId }: { room: DisplayRoom; flashCallI
         )}
       </div>
       <div className="ds-next">
-        {room.waiting.length > 0 ? (
-          <>
-            <span className="ds-next-label">{T.next}</span>
-            <ol className="ds-next-list" data-testid="waiting-numbers">
-              {room.waiting.map((t) => (
-                <li key={t.number} className={t.priority ? 'is-priority' : undefined} title={t.priority ? T.priority : undefined}>
-                  {t.number}
-                  {t.priority && <span className="ds-visually-hidden"> ({T.priority})</span>}
-                </li>
-              ))}
-            </ol>
-          </>
-        ) : null}
+        <div className="ds-next-row">
+          {room.waiting.length > 0 && (
+            <>
+              <span className="ds-next-label">{T.next}</span>
+              <ol className="ds-next-list" data-testid="waiting-numbers">
+                {room.waiting.map((t) => (
+                  <li key={t.number} className={t.priority ? 'is-priority' : undefined} title={t.priority ? T.priority : undefined}>
+                    {t.number}
+                    {t.priority && <span className="ds-visually-hidden"> ({T.priority})</span>}
+                  </li>
+                ))}
+              </ol>
+            </>
+          )}
+        </div>
         <span className="ds-count" data-testid="waiting-count">
           {room.waitingCount > 0 ? fmt(T.waitingCount, { count: room.waitingCount }) : T.noneWaiting}
         </span>
