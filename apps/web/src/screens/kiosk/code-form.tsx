@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { codeDigits, parseScan, phoneDigits, typedCheckin } from './kiosk-input';
+import { addKey, codeDigits, NO_BURST, phoneDigits, qrTypedAtEnd, typedCheckin } from './kiosk-input';
 import { Keypad } from './keypad';
 import { T } from './messages';
 
@@ -10,7 +10,7 @@ interface Props {
   phone: string;
   onChange: (form: { digits: string; phone: string }) => void;
   onSubmit: (body: { code: string; phone: string }) => void;
-  /** A QR scanned while the form is open (the scanner typed into a field). */
+  /** A QR scanned while the form is open (the scanner typed it into a field). */
   onScan: (text: string) => void;
   onBack: () => void;
 }
@@ -21,6 +21,7 @@ export function CodeForm({ digits, phone, onChange, onSubmit, onScan, onBack }: 
   const [error, setError] = useState<Field | null>(null);
   const codeInput = useRef<HTMLInputElement>(null);
   const phoneInput = useRef<HTMLInputElement>(null);
+  const burst = useRef(NO_BURST);
 
   useEffect(() => {
     (active === 'code' ? codeInput : phoneInput).current?.focus({ preventScroll: true });
@@ -37,12 +38,6 @@ export function CodeForm({ digits, phone, onChange, onSubmit, onScan, onBack }: 
       setActive(checked.error);
     } else onSubmit(checked.body);
   };
-  const typed = (field: Field, raw: string) => {
-    // a scanner used on this screen types the whole QR into a field
-    const scan = parseScan(raw);
-    if (scan.kind === 'qr') return onScan(raw);
-    set(field, raw);
-  };
   const value = active === 'code' ? digits : phone;
 
   return (
@@ -52,6 +47,16 @@ export function CodeForm({ digits, phone, onChange, onSubmit, onScan, onBack }: 
       onSubmit={(e) => {
         e.preventDefault();
         submit();
+      }}
+      onKeyDown={(e) => {
+        // a barcode scanner used on this screen types the whole QR into a field
+        burst.current = addKey(burst.current, e.key, e.timeStamp);
+        const qr = qrTypedAtEnd(burst.current);
+        if (qr) {
+          e.preventDefault();
+          burst.current = NO_BURST;
+          onScan(qr);
+        }
       }}
     >
       <h2 className="ks-title">{T.typeTitle}</h2>
@@ -74,7 +79,7 @@ export function CodeForm({ digits, phone, onChange, onSubmit, onScan, onBack }: 
                 aria-invalid={error === 'code'}
                 aria-describedby={error === 'code' ? 'ks-code-error' : undefined}
                 onFocus={() => setActive('code')}
-                onChange={(e) => typed('code', e.target.value)}
+                onChange={(e) => set('code', e.target.value)}
               />
             </span>
             {error === 'code' && (
@@ -97,7 +102,7 @@ export function CodeForm({ digits, phone, onChange, onSubmit, onScan, onBack }: 
                 aria-invalid={error === 'phone'}
                 aria-describedby={error === 'phone' ? 'ks-phone-error' : undefined}
                 onFocus={() => setActive('phone')}
-                onChange={(e) => typed('phone', e.target.value)}
+                onChange={(e) => set('phone', e.target.value)}
               />
             </span>
             {error === 'phone' && (

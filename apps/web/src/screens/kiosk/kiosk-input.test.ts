@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { codeDigits, isCompleteQr, parseScan, phoneDigits, typedCheckin } from './kiosk-input';
+import { addKey, codeDigits, isCompleteQr, NO_BURST, parseScan, phoneDigits, qrTypedAtEnd, typedCheckin } from './kiosk-input';
 
 const QR = 'DK261127000123.3f9a0b1c2d3e4f50';
 
@@ -58,5 +58,35 @@ describe('the typed form', () => {
     expect(typedCheckin('261127000123', '0912345678')).toEqual({ body: { code: 'DK261127000123', phone: '0912345678' } });
     expect(typedCheckin('', '0912345678')).toEqual({ error: 'code' });
     expect(typedCheckin('261127000123', '')).toEqual({ error: 'phone' });
+  });
+});
+
+describe('a scan typed into the form', () => {
+  const type = (text: string, gapMs: number, from = NO_BURST, start = 1000) => [...text].reduce((b, key, i) => addKey(b, key, start + i * gapMs), from);
+
+  it('the QR a scanner typed is found at the end of the keys, even after digits typed by hand', () => {
+    expect(qrTypedAtEnd(type(QR, 4))).toBe(QR);
+    // a Bluetooth scanner with 150 ms hiccups between some keys
+    expect(qrTypedAtEnd(type(QR, 150))).toBe(QR);
+    const typed = type('0912', 400);
+    expect(qrTypedAtEnd(type(QR, 10, typed, 1000 + 4 * 400))).toBe(QR);
+  });
+
+  it('nothing until the QR is complete, and nothing from digits typed by hand', () => {
+    expect(qrTypedAtEnd(type(QR.slice(0, -1), 4))).toBeNull();
+    expect(qrTypedAtEnd(type('261127000123', 300))).toBeNull();
+    expect(qrTypedAtEnd(type('0912345678', 20))).toBeNull();
+  });
+
+  it('keys more than a second apart start afresh; Shift and Enter are not characters', () => {
+    const half = type(QR.slice(0, 20), 10);
+    expect(qrTypedAtEnd(type(QR.slice(20), 10, half, half.at + 1500))).toBeNull();
+    const scanned = type(QR, 3);
+    expect(addKey(scanned, 'Shift', scanned.at + 1)).toBe(scanned);
+    expect(addKey(scanned, 'Enter', scanned.at + 1)).toBe(scanned);
+  });
+
+  it("keeps no more than a QR's length", () => {
+    expect(type('1'.repeat(500), 5).text.length).toBeLessThanOrEqual(64);
   });
 });

@@ -47,3 +47,30 @@ export function typedCheckin(digits: string, phone: string): { body: { code: str
   if (phone === '') return { error: 'phone' };
   return { body: { code: `DK${digits}`, phone } };
 }
+
+/**
+ * A scan typed into the form's fields: the last characters typed (keys further apart than this start
+ * afresh), kept to a QR's length. A scanner types a whole QR within a second; nobody types one by hand.
+ */
+export const SCAN_KEY_GAP_MS = 1000;
+const KEPT = 64;
+
+export interface KeyBurst {
+  text: string;
+  at: number;
+}
+export const NO_BURST: KeyBurst = { text: '', at: Number.NEGATIVE_INFINITY };
+
+/** The burst after `key` (a KeyboardEvent's key) at `now` ms; a non-character key (Shift, Enter) changes nothing. */
+export function addKey(burst: KeyBurst, key: string, now: number): KeyBurst {
+  if ([...key].length !== 1) return burst;
+  const text = now - burst.at > SCAN_KEY_GAP_MS ? key : (burst.text + key).slice(-KEPT);
+  return { text, at: now };
+}
+
+const QR_AT_END = /DK\d{6,20}\.[0-9a-f]{16}$/i;
+
+/** The booking QR the burst ends with, or null. */
+export function qrTypedAtEnd(burst: KeyBurst): string | null {
+  return QR_AT_END.exec(burst.text)?.[0] ?? null;
+}

@@ -38,8 +38,10 @@ export function KioskPage({ token }: { token: string }) {
 
   const scan = (text: string) => {
     const s = parseScan(text);
-    if (s.kind === 'qr') void k.checkin({ qr: s.qr }, 'start');
-    else if (s.kind === 'code') {
+    if (s.kind === 'qr') {
+      k.setForm({ digits: '', phone: '' });
+      void k.checkin({ qr: s.qr }, 'start');
+    } else if (s.kind === 'code') {
       k.setForm({ digits: s.code.slice(2), phone: '' });
       k.setView({ name: 'form' });
     } else k.setView({ name: 'error', message: QUEUE_MESSAGES.kioskQrInvalid, from: 'start' });

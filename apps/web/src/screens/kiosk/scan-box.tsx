@@ -14,21 +14,33 @@ export function ScanBox({ onScan, hidden = false }: { onScan: (text: string) => 
   useEffect(() => {
     const el = input.current!;
     let timer: ReturnType<typeof setTimeout> | undefined;
+    let lastPointer = Number.NEGATIVE_INFINITY;
     const refocus = () => {
       clearTimeout(timer);
       timer = setTimeout(() => {
-        const active = document.activeElement;
-        // a button keeps the focus it just got only until its click is done; a text field keeps it
-        if (active instanceof HTMLInputElement && active !== el) return;
+        // a text field keeps the focus it was given
+        if (document.activeElement instanceof HTMLInputElement) return;
         el.focus({ preventScroll: true });
       }, 150);
     };
+    // A tap anywhere (a button takes the focus on its click) gives the focus back to the scanner's field;
+    // Tab from a keyboard moves it on (the buttons stay reachable without a pointer).
+    const onPointerDown = () => {
+      lastPointer = Date.now();
+    };
+    const onBlur = (e: FocusEvent) => {
+      if (e.relatedTarget === null || Date.now() - lastPointer < 1000) refocus();
+    };
     el.focus({ preventScroll: true });
-    el.addEventListener('blur', refocus);
+    el.addEventListener('blur', onBlur);
+    window.addEventListener('pointerdown', onPointerDown, true);
+    window.addEventListener('pointerup', refocus);
     window.addEventListener('focus', refocus);
     return () => {
       clearTimeout(timer);
-      el.removeEventListener('blur', refocus);
+      el.removeEventListener('blur', onBlur);
+      window.removeEventListener('pointerdown', onPointerDown, true);
+      window.removeEventListener('pointerup', refocus);
       window.removeEventListener('focus', refocus);
     };
   }, []);
@@ -58,7 +70,8 @@ export function ScanBox({ onScan, hidden = false }: { onScan: (text: string) => 
           else setText(value);
         }}
         onKeyDown={(e) => {
-          if (e.key === 'Enter' || e.key === 'Tab') {
+          // Enter or Tab ends a scan (scanners are set up with one or the other); an empty Tab moves the focus on
+          if (e.key === 'Enter' || (e.key === 'Tab' && text !== '')) {
             e.preventDefault();
             send(text);
           }

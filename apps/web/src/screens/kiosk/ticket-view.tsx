@@ -2,6 +2,7 @@ import type { QueueTicket } from '@portal/shared/contracts/queue.contract';
 import { fmt } from '@portal/shared/messages.vi';
 import { formatVisit } from '@portal/shared/rules/format';
 import { T } from './messages';
+import { printReceipt } from './print-ticket';
 import { useIdleCountdown } from './use-idle';
 
 /** Seconds a ticket stays on screen after the last touch. */
@@ -50,7 +51,7 @@ export function TicketView({ ticket, message, onDone }: { ticket: QueueTicket; m
         <button type="button" className="ks-button ks-button-quiet" onClick={onDone}>
           {T.done}
         </button>
-        <button type="button" className="ks-button ks-button-primary" data-testid="print-ticket" onClick={() => window.print()}>
+        <button type="button" className="ks-button ks-button-primary" data-testid="print-ticket" onClick={printReceipt}>
           {T.print}
         </button>
       </div>
