@@ -43,7 +43,7 @@ export function DisplayPage({ token, player }: { token: string; player: VoicePla
       ) : (
         <main className={`ds-rooms${state.rooms.length <= 2 ? ' is-large' : ''}`} style={{ '--cols': cols, '--rows': rows } as CSSProperties}>
           {state.rooms.map((room) => (
-            <RoomPanel key={room.id} room={room} flashCallId={flash?.roomId === room.id ? flash.callId : null} />
+            <RoomPanel key={room.id} room={room} flash={flash?.roomId === room.id ? flash : null} />
           ))}
         </main>
       )}

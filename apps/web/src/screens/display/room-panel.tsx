@@ -1,14 +1,18 @@
 import type { DisplayRoom } from '@portal/shared/contracts/queue.contract';
 import { fmt } from '@portal/shared/messages.vi';
 import { T } from './messages';
+import type { Flash } from './use-display';
 
-/** One room: the number called now (very large), its patient, then the next numbers and the queue's length. */
-export function RoomPanel({ room, flashCallId }: { room: DisplayRoom; flashCallId: string | null }) {
+/**
+ * One room: the number called now (very large), its patient, then the next numbers and the queue's length.
+ * `flash`: the room's call being announced (the panel lights up; a recall says so).
+ */
+export function RoomPanel({ room, flash }: { room: DisplayRoom; flash: Flash | null }) {
   const current = room.current;
   const labelId = `room-${room.id}-name`;
   return (
-    <section className={`ds-room${flashCallId ? ' is-called' : ''}`} data-room-id={room.id} data-testid="room-panel" aria-labelledby={labelId}>
-      {flashCallId && <div className="ds-room-flash" key={flashCallId} aria-hidden="true" />}
+    <section className={`ds-room${flash ? ' is-called' : ''}`} data-room-id={room.id} data-testid="room-panel" aria-labelledby={labelId}>
+      {flash && <div className="ds-room-flash" key={flash.callId} aria-hidden="true" />}
       <h2 className="ds-room-name" id={labelId}>
         {room.name}
       </h2>
@@ -18,6 +22,7 @@ export function RoomPanel({ room, flashCallId }: { room: DisplayRoom; flashCallI
             <div className="ds-call-label">
               {T.nowCalling}
               {current.priority && <span className="ds-priority">{T.priority}</span>}
+              {flash?.recall && <span className="ds-recall">{T.recall}</span>}
             </div>
             <div className="ds-number" data-testid="current-number">
               {current.number}

@@ -18,6 +18,7 @@ export const FLASH_MS = 8000;
 export interface Flash {
   roomId: number;
   callId: string;
+  recall: boolean;
 }
 
 export function useDisplay(token: string, player: VoicePlayer) {
@@ -37,7 +38,7 @@ export function useDisplay(token: string, player: VoicePlayer) {
       // Only a full name is read out: a masked one ("Nguyễn V. A***") would be read letter by letter.
       const sentence = callSentence({ number: a.number, name: nameMode.current === 'FULL' ? a.name : null, roomName: a.roomName });
       clearTimeout(flashTimer);
-      setFlash({ roomId: a.roomId, callId: a.callId });
+      setFlash({ roomId: a.roomId, callId: a.callId, recall: a.recall });
       flashTimer = setTimeout(() => setFlash(null), FLASH_MS);
       setSpoken(sentence.text);
       await player.say(sentence);
