@@ -41,6 +41,7 @@ export async function screenRequest<T>(
       cache: 'no-store',
     });
   } catch (e) {
+    // the caller's abort (a page leaving) goes through; a timeout (TimeoutError) is a network error
     if (e instanceof DOMException && e.name === 'AbortError') throw e;
     throw new ScreenApiError(fallback, 0);
   }

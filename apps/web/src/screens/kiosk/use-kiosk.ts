@@ -14,6 +14,8 @@ export type KioskView =
 /** The facility's day changes at midnight and a link may be revoked: the kiosk asks again this often. */
 const INFO_REFRESH_MS = 10 * 60_000;
 const INFO_RETRY_MS = 15_000;
+/** A check-in the server has not answered by then is reported as a network error (the patient is not left waiting). */
+const CHECKIN_TIMEOUT_MS = 15_000;
 
 export function useKiosk(token: string) {
   const [info, setInfo] = useState<KioskInfo | null>(null);
@@ -53,7 +55,11 @@ export function useKiosk(token: string) {
       busy.current = true;
       setView({ name: 'sending' });
       try {
-        const { data, message } = await screenRequest<QueueTicket>(`${QUEUE_PATH}/kiosk/checkin`, token, T.networkError, { method: 'POST', body });
+        const { data, message } = await screenRequest<QueueTicket>(`${QUEUE_PATH}/kiosk/checkin`, token, T.networkError, {
+          method: 'POST',
+          body,
+          signal: AbortSignal.timeout(CHECKIN_TIMEOUT_MS),
+        });
         setForm({ digits: '', phone: '' });
         setView({ name: 'ticket', ticket: data, message });
       } catch (e) {
