@@ -5,24 +5,26 @@ import react from '@vitejs/plugin-react';
 const here = (file: string) => fileURLToPath(new URL(file, import.meta.url));
 
 /**
- * One build, several HTML entries: the admin app (index.html) now; the public price page
- * (list-service.html) joins `input` when it exists. The server serves `dist/` with an SPA
- * fallback to index.html for every non-/api path.
+ * One build, several HTML entries: the admin app (index.html), the public price page
+ * (list-service.html), the waiting room's calling screen (display.html) and kiosk (kiosk.html).
+ * The server serves `dist/` with an SPA fallback to index.html for every other non-/api path.
  */
 export default defineConfig({
   plugins: [react()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    // dist/.vite/manifest.json: read by scripts/bundle-budget.mjs to measure the first loads of /login, /admin and /list-service.
+    // dist/.vite/manifest.json: read by scripts/bundle-budget.mjs to measure the first loads of /login, /admin, /list-service, /display and /kiosk.
     manifest: true,
-    // Reported sizes: the budgets are 300 KB gzipped for /login and /admin, 200 KB for /list-service.
+    // Reported sizes: the budgets are 300 KB gzipped for /login and /admin, 200 KB for /list-service, 150 KB for /display and /kiosk.
     reportCompressedSize: true,
     chunkSizeWarningLimit: 700,
     rollupOptions: {
       input: {
         admin: here('./index.html'),
         'list-service': here('./list-service.html'),
+        display: here('./display.html'),
+        kiosk: here('./kiosk.html'),
       },
     },
   },

@@ -5,6 +5,14 @@ import type { FastifyInstance } from 'fastify';
 import { MSG } from '@portal/shared';
 import { serverRoot } from './paths';
 
+/** The public pages with their own HTML entry (their own small bundle, none of the admin app). */
+const PUBLIC_PAGES = new Map([
+  ['/list-service', 'list-service.html'],
+  // the waiting room (issue 22): the link's token follows '#', so the path is all the server sees
+  ['/display', 'display.html'],
+  ['/kiosk', 'kiosk.html'],
+]);
+
 /**
  * Serves the built web app: hashed assets with a long cache, every other non-API path
  * falls back to the admin app's index.html (the web router answers unknown routes).
@@ -41,7 +49,8 @@ export async function installStatic(app: FastifyInstance, webDist: string): Prom
     if (url.startsWith('/api/') || req.method !== 'GET' || !hasWeb) {
       return reply.code(404).send({ code: 404, message: MSG.routeNotFound });
     }
-    const entry = url === '/list-service' && page('list-service.html') ? 'list-service.html' : 'index.html';
+    const own = PUBLIC_PAGES.get(url);
+    const entry = own && page(own) ? own : 'index.html';
     return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(page(entry));
   });
 }
