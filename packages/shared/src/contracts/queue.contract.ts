@@ -182,7 +182,9 @@ export type DisplayServerMessage =
   | { type: 'state'; state: DisplayState }
   | { type: 'room'; room: DisplayRoom }
   | { type: 'announce'; announcement: DisplayAnnouncement }
-  | { type: 'error'; message: string };
+  | { type: 'error'; message: string }
+  /** Once a minute when nothing else was sent: the screen knows its connection is alive (it reconnects after 3 silent minutes). */
+  | { type: 'ping' };
 export const DISPLAY_LIVE_PATH = `${QUEUE_PATH}/display/live`;
 /** Close codes: the link is revoked or unknown (show QUEUE_MESSAGES.screenInvalid, do not reconnect). */
 export const DISPLAY_SOCKET_CLOSE = { invalid: 4403 } as const;

@@ -28,6 +28,8 @@ interface Conn {
   rooms: Set<number>;
   /** The last whole state sent, without its time: the minute check sends it again only when it changed. */
   last: string;
+  /** Answered the last protocol ping: a screen that did not for a minute is gone (its socket is ended). */
+  alive: boolean;
 }
 
 const CHECK_MS = 60_000;
@@ -35,6 +37,7 @@ const CHECK_MS = 60_000;
 const MAX_BUFFERED = 1 << 20;
 
 const stateKey = (s: DisplayState) => JSON.stringify({ ...s, serverTime: '' });
+const PING = JSON.stringify({ type: 'ping' } satisfies DisplayServerMessage);
 
 /**
  * The calling screens' fan-out (issue 22, docs/waiting-room.md "Calling screen"). Each instance keeps its own
@@ -42,7 +45,8 @@ const stateKey = (s: DisplayState) => JSON.stringify({ ...s, serverTime: '' });
  * some screen shows is read once — one query for all the rooms changed meanwhile — and the same message goes to
  * every screen of that room; a call or recall also goes out as an announcement, once per call. A revoked link
  * closes its screens at once; once a minute every screen's link is checked again and its whole state resent if it
- * changed (a setting, the day, an event this instance missed).
+ * changed (a setting, the day, an event this instance missed) — else a `ping`, so the screen knows it is connected —
+ * and a screen that did not answer the last protocol ping is ended.
  */
 export class DisplayHub {
   private readonly conns = new Map<number, Set<Conn>>();
@@ -69,7 +73,10 @@ export class DisplayHub {
 
   /** A screen said hello with a valid link: it gets its whole state and then the changes. */
   async add(socket: WebSocket, screen: ScreenAuth): Promise<void> {
-    const conn: Conn = { socket, screen, rooms: new Set(screen.roomIds), last: '' };
+    const conn: Conn = { socket, screen, rooms: new Set(screen.roomIds), last: '', alive: true };
+    socket.on('pong', () => {
+      conn.alive = true;
+    });
     const set = this.conns.get(screen.facilityId) ?? new Set<Conn>();
     this.conns.set(screen.facilityId, set);
     set.add(conn);
@@ -90,9 +97,12 @@ export class DisplayHub {
     if (s.readyState === s.OPEN && s.bufferedAmount < MAX_BUFFERED) s.send(text);
   }
 
-  private async sendState(conn: Conn, state: DisplayState): Promise<void> {
+  private async sendState(conn: Conn, state: DisplayState, pingWhenSame = false): Promise<void> {
     const key = stateKey(state);
-    if (key === conn.last) return;
+    if (key === conn.last) {
+      if (pingWhenSame) this.send(conn, PING);
+      return;
+    }
     conn.last = key;
     this.send(conn, JSON.stringify({ type: 'state', state } satisfies DisplayServerMessage));
   }
@@ -198,9 +208,15 @@ export class DisplayHub {
       }
       const state = await displayState(this.ctx, screen).catch(() => null);
       for (const conn of conns) {
+        if (!conn.alive) {
+          conn.socket.terminate();
+          continue;
+        }
+        conn.alive = false;
+        conn.socket.ping();
         conn.screen = screen;
         conn.rooms = new Set(screen.roomIds);
-        if (state) await this.sendState(conn, state);
+        if (state) await this.sendState(conn, state, true);
       }
     }
   }
