@@ -86,7 +86,7 @@ function KeyButton({
           {label}
           <kbd className="console-key">{CONSOLE_KEYS[action]}</kbd>
         </span>
-        {hint && <span style={{ fontSize: 12, opacity: 0.75 }}>{hint}</span>}
+        {hint && <span className="console-hint">{hint}</span>}
       </Flex>
     </Button>
   );

@@ -31,7 +31,7 @@ export const T = {
   ticketNumber: 'Số thứ tự',
   priority: 'Ưu tiên',
   room: 'Phòng khám',
-  department: 'Chuyên khoa',
+  department: 'Khoa',
   doctor: 'Bác sĩ',
   time: 'Giờ khám',
   patient: 'Người bệnh',
