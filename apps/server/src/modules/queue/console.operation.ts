@@ -119,28 +119,26 @@ export async function consoleCallNext(ctx: AppContext, caller: Caller, roomId: n
   return after(ctx, caller, room, called.queueNumber ?? 0);
 }
 
-/** Calls one waiting patient of the room (one who was skipped and has come back, say). */
-export async function consoleCall(ctx: AppContext, caller: Caller, roomId: number, bookingId: number) {
-  const room = await assignedRoom(ctx.database.db, caller, roomId);
-  const called = await ctx.database.transaction(async (tx) => {
-    await lockRoomForCall(tx, caller.facilityId, roomId);
-    const b = await lockQueueBooking(tx, caller.facilityId, bookingId);
-    if (b.roomId !== roomId || b.date !== todayVn() || b.status !== 'CHECKED_IN') throw conflict(QUEUE_MESSAGES.notWaiting);
-    return applyTransition(ctx, tx, caller, bookingId, 'call');
-  });
-  return after(ctx, caller, room, called.queueNumber ?? 0);
-}
-
-/** Marks the visit of a called patient of the room done (the current one, or one called earlier). */
-export async function consoleComplete(ctx: AppContext, caller: Caller, roomId: number, bookingId: number) {
+/** A transition of one booking of the room's queue today, from `status` (else 409 "not in the queue"). */
+async function transitionInRoom(ctx: AppContext, caller: Caller, roomId: number, bookingId: number, status: BookingStatus, action: 'call' | 'complete') {
   const room = await assignedRoom(ctx.database.db, caller, roomId);
   const done = await ctx.database.transaction(async (tx) => {
+    // a call takes its turn on the room's row, like every call of the room
+    if (action === 'call') await lockRoomForCall(tx, caller.facilityId, roomId);
     const b = await lockQueueBooking(tx, caller.facilityId, bookingId);
-    if (b.roomId !== roomId || b.date !== todayVn() || b.status !== 'CALLED') throw conflict(QUEUE_MESSAGES.notWaiting);
-    return applyTransition(ctx, tx, caller, bookingId, 'complete');
+    if (b.roomId !== roomId || b.date !== todayVn() || b.status !== status) throw conflict(QUEUE_MESSAGES.notWaiting);
+    return applyTransition(ctx, tx, caller, bookingId, action);
   });
   return after(ctx, caller, room, done.queueNumber ?? 0);
 }
+
+/** Calls one waiting patient of the room (one who was skipped and has come back, say). */
+export const consoleCall = (ctx: AppContext, caller: Caller, roomId: number, bookingId: number) =>
+  transitionInRoom(ctx, caller, roomId, bookingId, 'CHECKED_IN', 'call');
+
+/** Marks the visit of a called patient of the room done (the current one, or one called earlier). */
+export const consoleComplete = (ctx: AppContext, caller: Caller, roomId: number, bookingId: number) =>
+  transitionInRoom(ctx, caller, roomId, bookingId, 'CALLED', 'complete');
 
 /** Calls the room's current patient again: the calling screens say it again. The state stays CALLED. */
 export async function consoleRecall(ctx: AppContext, caller: Caller, roomId: number, bookingId: number) {

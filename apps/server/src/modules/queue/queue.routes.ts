@@ -8,6 +8,7 @@ import {
   queueEndpoints as E,
   type DisplayClientMessage,
   type DisplayServerMessage,
+  type ConsoleState,
   type ScreenKind,
 } from '@portal/shared/contracts/queue.contract';
 import { fmt } from '@portal/shared/messages.vi';
@@ -101,38 +102,23 @@ export async function queueRoutes(app: FastifyInstance, ctx: AppContext): Promis
       return { code: 0 as const, message: fmt(QUEUE_MESSAGES.called, { number: r.number }), data: r.state };
     },
   });
-  route(app, C.call, {
-    config: consoleConfig,
-    tags,
-    handler: async (req) => {
-      const r = await consoleCall(ctx, caller(req), req.params.roomId, req.body.bookingId);
-      return { code: 0 as const, message: fmt(QUEUE_MESSAGES.called, { number: r.number }), data: r.state };
-    },
-  });
-  route(app, C.recall, {
-    config: consoleConfig,
-    tags,
-    handler: async (req) => {
-      const r = await consoleRecall(ctx, caller(req), req.params.roomId, req.body.bookingId);
-      return { code: 0 as const, message: fmt(QUEUE_MESSAGES.recalled, { number: r.number }), data: r.state };
-    },
-  });
-  route(app, C.skip, {
-    config: consoleConfig,
-    tags,
-    handler: async (req) => {
-      const r = await consoleSkip(ctx, caller(req), req.params.roomId, req.body.bookingId);
-      return { code: 0 as const, message: fmt(QUEUE_MESSAGES.skipped, { number: r.number, places: r.places }), data: r.state };
-    },
-  });
-  route(app, C.complete, {
-    config: consoleConfig,
-    tags,
-    handler: async (req) => {
-      const r = await consoleComplete(ctx, caller(req), req.params.roomId, req.body.bookingId);
-      return { code: 0 as const, message: fmt(QUEUE_MESSAGES.completed, { number: r.number }), data: r.state };
-    },
-  });
+  // the actions on one booking of the room: each answers the room's new state and says what it did
+  const onBooking = [
+    [C.call, consoleCall, QUEUE_MESSAGES.called],
+    [C.recall, consoleRecall, QUEUE_MESSAGES.recalled],
+    [C.skip, consoleSkip, QUEUE_MESSAGES.skipped],
+    [C.complete, consoleComplete, QUEUE_MESSAGES.completed],
+  ] as const;
+  for (const [e, act, said] of onBooking) {
+    route(app, e, {
+      config: consoleConfig,
+      tags,
+      handler: async (req) => {
+        const r: { number: number; state: ConsoleState; places?: number } = await act(ctx, caller(req), req.params.roomId, req.body.bookingId);
+        return { code: 0 as const, message: fmt(said, { number: r.number, places: r.places ?? '' }), data: r.state };
+      },
+    });
+  }
 
   const W = E.walkIn;
   const desk = { access: 'MANAGER_APPOINTMENT' as const };
