@@ -163,3 +163,41 @@ test('a call on the room console shows on the calling screen within a second and
   await tvContext.close();
   await tablet.close();
 });
+
+test('a walk-in gets the room’s next number at the counter; a booking’s detail shows its check-in QR code', async ({ page, request }) => {
+  const desk = await makeAccount(request, { prefix: 'quay', authorities: ['MANAGER_APPOINTMENT'] });
+  const fx = await request.post('/api/test/v1/fixtures/bookings', { data: { username: desk.username } });
+  expect(fx.status(), await fx.text()).toBe(200);
+  const f = (await fx.json()).data as Fixture & { patient: { profiles: { id: number; fullName: string; patientCode: string }[] } };
+  const [self, child] = f.patient.profiles;
+
+  await loginViaApi(page, desk.username, desk.password);
+  await page.goto('/admin/quan-ly-dat-kham');
+  await page.getByTestId('walk-in-open').click();
+  const form = page.getByTestId('walk-in-form');
+  const picker = form.getByRole('combobox', { name: 'Bệnh nhân' });
+  await picker.click();
+  await picker.fill(child!.patientCode);
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: child!.patientCode }).click();
+  await chooseOptions(page, form.getByRole('combobox', { name: 'Phòng khám' }), [/Phòng khám Nội tổng hợp/], { search: false });
+  expect(await misfits(page, { width: 1366, buttons: true })).toEqual([]);
+  await expectAccessible(page, 'khám không hẹn');
+  await page.getByTestId('walk-in-submit').click();
+  await expect(page.getByTestId('walk-in-number')).toHaveText(/^Số 1 — Phòng khám Nội tổng hợp/);
+  await snap(page, 'waiting-room-walk-in');
+
+  // the booking's QR code (code + check-in key) and its printable confirmation
+  const tomorrow = f.slots.find((s) => s.date > f.slots[0]!.date)!;
+  const token = await apiToken(request, desk);
+  const booked = await request.post('/api/appointment/v1', {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { medicalProfileId: self!.id, timeSlotId: tomorrow.id, accept: true },
+  });
+  const booking = (await booked.json()).data as { id: number; code: string };
+  await page.goto(`/admin/quan-ly-dat-kham/${booking.id}`);
+  const qr = page.getByTestId('booking-checkin-qr');
+  await expect(qr).toBeVisible();
+  await expect(qr).toContainText(booking.code);
+  await expect(qr.getByRole('img', { name: /QR/ }).first()).toBeVisible();
+  await expect(page.getByTestId('booking-print-confirmation')).toBeEnabled();
+});
