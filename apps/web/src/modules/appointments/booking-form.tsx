@@ -121,7 +121,13 @@ export function BookingForm({ booking, profiles }: { booking?: BookingDetail; pr
           ...(v.timeSlotId !== booking.timeSlotId ? { timeSlotId: v.timeSlotId } : {}),
         });
       }
-      return bookingsApi.create({ ...common, medicalProfileId: v.medicalProfileId!, timeSlotId: v.timeSlotId!, source: v.source as AheadSource, accept: v.accept });
+      return bookingsApi.create({
+        ...common,
+        medicalProfileId: v.medicalProfileId!,
+        timeSlotId: v.timeSlotId!,
+        source: v.source as AheadSource,
+        accept: v.accept,
+      });
     },
     onSuccess: (row) => {
       notify.success(editing ? BOOKING_MESSAGES.updated : BOOKING_MESSAGES.created);
