@@ -18,7 +18,7 @@ import { freshPgDatabase, md5 } from './server';
 const SCREENS = 50;
 const TOKEN = 'bench-display-token-0123456789';
 
-async function onDatabase(kind: 'PGlite' | 'PostgreSQL', rounds: number): Promise<string> {
+async function onDatabase(kind: 'PGlite' | 'PostgreSQL', rounds: number, measure: Measure = fanout): Promise<string> {
   const { openDatabase } = await import('../../apps/server/src/core/db');
   const { loadConfig } = await import('../../apps/server/src/config');
   const { buildApp } = await import('../../apps/server/src/app');
@@ -72,46 +72,7 @@ async function onDatabase(kind: 'PGlite' | 'PostgreSQL', rounds: number): Promis
       const token = ((await login.json()) as { data: { loginToken: string } }).data.loginToken;
       const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
 
-      // each screen: when it receives the announcement of the call being measured
-      let waitingFor: { callCount: number; got: number[]; done: () => void } | null = null;
-      let calls = 0;
-      for (let i = 0; i < SCREENS; i++) {
-        const ws = new WebSocket(`ws://${base}/api/queue/v1/display/live`);
-        sockets.push(ws);
-        await new Promise((r) => ws.on('open', r));
-        const ready = new Promise((r) => ws.once('message', r));
-        ws.on('message', (raw) => {
-          const m = JSON.parse(String(raw)) as { type: string };
-          if (m.type !== 'announce' || !waitingFor) return;
-          waitingFor.got.push(performance.now());
-          if (waitingFor.got.length === SCREENS) waitingFor.done();
-        });
-        ws.send(JSON.stringify({ type: 'hello', token: TOKEN }));
-        await ready;
-      }
-
-      const times: number[] = [];
-      let current = 0;
-      for (let i = 0; i < rounds + 5; i++) {
-        const recall = i % 2 === 1;
-        const arrived = new Promise<void>((resolve) => {
-          waitingFor = { callCount: ++calls, got: [], done: resolve };
-        });
-        const start = performance.now();
-        const res = await fetch(`http://${base}/api/queue/v1/rooms/${roomId}/${recall ? 'recall' : 'call-next'}`, {
-          method: 'POST',
-          headers,
-          body: JSON.stringify(recall ? { bookingId: current } : {}),
-        });
-        const body = (await res.json()) as { code: number; data: { current: { bookingId: number } } };
-        if (body.code !== 0) throw new Error(JSON.stringify(body).slice(0, 300));
-        current = body.data.current.bookingId;
-        await Promise.race([arrived, new Promise((_, reject) => setTimeout(() => reject(new Error('announcement lost')), 5000))]);
-        if (i >= 5) for (const at of waitingFor!.got) times.push(at - start); // the first five warm up
-      }
-      times.sort((a, b) => a - b);
-      const q = (p: number) => times[Math.min(times.length - 1, Math.floor(p * times.length))]!.toFixed(1);
-      return `${kind}: ${rounds} calls and recalls to ${SCREENS} screens (${times.length} deliveries): p50 ${q(0.5)} ms, p99 ${q(0.99)} ms, max ${times.at(-1)!.toFixed(1)} ms`;
+      return await measure({ base, roomId, headers, rounds, sockets, kind });
     } finally {
       for (const ws of sockets) ws.close();
       await app.close();
@@ -121,6 +82,108 @@ async function onDatabase(kind: 'PGlite' | 'PostgreSQL', rounds: number): Promis
     if (dir) fs.rmSync(dir, { recursive: true, force: true });
     if (pgdb) await pgdb.drop();
   }
+}
+
+interface Setup {
+  base: string;
+  roomId: number;
+  headers: Record<string, string>;
+  rounds: number;
+  sockets: WebSocket[];
+  kind: string;
+}
+type Measure = (s: Setup) => Promise<string>;
+
+/** One call or recall of the room by the console; the booking now called. */
+async function consoleCall(s: Setup, recall: boolean, current: number): Promise<number> {
+  const res = await fetch(`http://${s.base}/api/queue/v1/rooms/${s.roomId}/${recall ? 'recall' : 'call-next'}`, {
+    method: 'POST',
+    headers: s.headers,
+    body: JSON.stringify(recall ? { bookingId: current } : {}),
+  });
+  const body = (await res.json()) as { code: number; data: { current: { bookingId: number } } };
+  if (body.code !== 0) throw new Error(JSON.stringify(body).slice(0, 300));
+  return body.data.current.bookingId;
+}
+
+async function fanout(s: Setup): Promise<string> {
+  // each screen: when it receives the announcement of the call being measured
+  let waitingFor: { got: number[]; done: () => void } | null = null;
+  for (let i = 0; i < SCREENS; i++) {
+    const ws = new WebSocket(`ws://${s.base}/api/queue/v1/display/live`);
+    s.sockets.push(ws);
+    await new Promise((r) => ws.on('open', r));
+    const ready = new Promise((r) => ws.once('message', r));
+    ws.on('message', (raw) => {
+      const m = JSON.parse(String(raw)) as { type: string };
+      if (m.type !== 'announce' || !waitingFor) return;
+      waitingFor.got.push(performance.now());
+      if (waitingFor.got.length === SCREENS) waitingFor.done();
+    });
+    ws.send(JSON.stringify({ type: 'hello', token: TOKEN }));
+    await ready;
+  }
+  const times: number[] = [];
+  let current = 0;
+  for (let i = 0; i < s.rounds + 5; i++) {
+    const arrived = new Promise<void>((resolve) => {
+      waitingFor = { got: [], done: resolve };
+    });
+    const start = performance.now();
+    current = await consoleCall(s, i % 2 === 1, current);
+    await Promise.race([arrived, new Promise((_, reject) => setTimeout(() => reject(new Error('announcement lost')), 5000))]);
+    if (i >= 5) for (const at of waitingFor!.got) times.push(at - start); // the first five warm up
+  }
+  times.sort((a, b) => a - b);
+  const q = (p: number) => times[Math.min(times.length - 1, Math.floor(p * times.length))]!.toFixed(1);
+  return `${s.kind}: ${s.rounds} calls and recalls to ${SCREENS} screens (${times.length} deliveries): p50 ${q(0.5)} ms, p99 ${q(0.99)} ms, max ${times.at(-1)!.toFixed(1)} ms`;
+}
+
+/**
+ * `npm run bench -- display-memory` (after `npm run build`: the page is the built /display): one calling screen in
+ * headless Chromium through BENCH_DISPLAY_CALLS calls and recalls (default 1,000: a busy room's two days), each
+ * flashed and played (clips: this Chromium has no Vietnamese voice); its JavaScript heap, DOM nodes and listeners
+ * after a garbage collection, after 50 calls and at the end.
+ * A screen that leaked would grow with the calls.
+ */
+async function memory(s: Setup): Promise<string> {
+  const { chromium } = await import('@playwright/test');
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--autoplay-policy=no-user-gesture-required'],
+  });
+  try {
+    const page = await browser.newPage({ viewport: { width: 1920, height: 1080 } });
+    await page.goto(`http://${s.base}/display#${TOKEN}`);
+    await page.getByTestId('room-panel').waitFor();
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Performance.enable');
+    const sample = async () => {
+      await cdp.send('HeapProfiler.collectGarbage');
+      const { metrics } = await cdp.send('Performance.getMetrics');
+      const get = (name: string) => metrics.find((m) => m.name === name)?.value ?? 0;
+      return { heap: get('JSHeapUsedSize') / 1024 / 1024, nodes: get('Nodes'), listeners: get('JSEventListeners') };
+    };
+    let current = 0;
+    const calls = async (n: number, from: number) => {
+      for (let i = from; i < from + n; i++) {
+        current = await consoleCall(s, i % 2 === 1, current);
+      }
+      await page.waitForTimeout(1500);
+    };
+    await calls(50, 0);
+    const before = await sample();
+    await calls(s.rounds, 50);
+    const after = await sample();
+    const f = (x: { heap: number; nodes: number; listeners: number }) => `heap ${x.heap.toFixed(1)} MB, ${x.nodes} DOM nodes, ${x.listeners} listeners`;
+    return `${s.kind}: after 50 calls ${f(before)}; after ${s.rounds + 50} ${f(after)}`;
+  } finally {
+    await browser.close();
+  }
+}
+
+export async function displayMemoryBench(): Promise<string> {
+  return onDatabase('PGlite', Number(process.env.BENCH_DISPLAY_CALLS ?? 1000), memory);
 }
 
 export async function displayFanoutBench(): Promise<string> {

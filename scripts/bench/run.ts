@@ -29,7 +29,7 @@ import { audienceBench, campaignBench } from './notification-groups';
 import { appConfigBench } from './app-config';
 import { hisSyncBench } from './his-sync';
 import { fhirAppointmentsBench } from './fhir-appointments';
-import { displayFanoutBench } from './display-fanout';
+import { displayFanoutBench, displayMemoryBench } from './display-fanout';
 import pg from 'pg';
 import { freshPgDatabase, loginToken, md5, root, startServer } from './server';
 
@@ -367,6 +367,7 @@ benches['his-sync'] = () => hisSyncBench(Number(process.env.BENCH_PORT ?? 3330))
 /** The FHIR façade (issue 21): a day of 2,000 bookings read by a HIS, Appointment?date=<day>&_count=50 (p50 < 50 ms), PGlite and PostgreSQL. */
 benches['fhir-appointments'] = fhirAppointmentsBench;
 benches['display-fanout'] = displayFanoutBench;
+benches['display-memory'] = displayMemoryBench;
 
 const names = process.argv.slice(2).filter((a) => !a.startsWith('-'));
 const chosen = names.length ? names : Object.keys(benches);
