@@ -16,7 +16,7 @@ import { bookingOne } from './appointments.contract';
  *   GET    /api/queue/v1/display/live  (WebSocket)      first message { type: 'hello', token }; then DisplayServerMessage
  *   GET    /api/queue/v1/kiosk                          the kiosk's facility, rooms and day
  *   POST   /api/queue/v1/kiosk/checkin                  { qr } | { code, phone } → the queue ticket
- * Room console (MANAGER_ROOM_QUEUE or MANAGER_APPOINTMENT, and the account assigned to the room), /admin/phong-kham:
+ * Room console (MANAGER_ROOM_QUEUE, and the account assigned to the room: 403 otherwise), /admin/phong-kham:
  *   GET    /api/queue/v1/rooms                          the caller's rooms (its console's choices)
  *   GET    /api/queue/v1/rooms/:roomId                  today's queue of the room: the call of the moment, waiting, called earlier
  *   POST   /api/queue/v1/rooms/:roomId/call-next        call the next patient (priority first, then by place)
