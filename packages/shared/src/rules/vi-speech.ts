@@ -104,12 +104,20 @@ export interface CallSentence {
   parts: VoiceClip[];
 }
 
+/** The number a name ends with ("Phòng khám Nội 101" → 101), or null; read from the end (no backtracking pattern). */
+function trailingNumber(name: string): number | null {
+  const s = name.trimEnd();
+  let i = s.length;
+  while (i > 0 && s.charCodeAt(i - 1) >= 48 && s.charCodeAt(i - 1) <= 57) i--;
+  return i < s.length ? Number(s.slice(i)) : null;
+}
+
 /** The call of a patient into a room. `name` null: the sentence has no name. */
 export function callSentence(call: { number: number; name: string | null; roomName: string }): CallSentence {
   const name = call.name?.trim();
   const text = `Mời bệnh nhân số ${numberToVietnamese(call.number)}${name ? `, ${name}` : ''}, vào ${spokenRoomName(call.roomName)}`;
-  const roomNumber = /(\d+)\s*$/.exec(call.roomName);
-  const room: VoiceClip[] = roomNumber ? ['vao-phong', ...numberClips(Number(roomNumber[1]))] : ['vao-phong-kham'];
+  const roomNumber = trailingNumber(call.roomName);
+  const room: VoiceClip[] = roomNumber !== null ? ['vao-phong', ...numberClips(roomNumber)] : ['vao-phong-kham'];
   return { text, parts: ['moi-benh-nhan-so', ...numberClips(call.number), ...room] };
 }
 
