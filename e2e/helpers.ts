@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, type APIRequestContext, type Download, type Locator, type Page } from '@playwright/test';
 
@@ -11,6 +11,22 @@ export function shotPath(name: string): string {
   mkdirSync(SHOTS, { recursive: true });
   return `${SHOTS}/${name}.png`;
 }
+
+/**
+ * The URL path of the built chunk of a source module (`src/modules/appointments/booking-list-page.tsx`), from the
+ * build's manifest: chunks are named by their hash alone (docs/decisions.md "Chunk names").
+ */
+export function chunkPath(source: string): string {
+  const manifest = JSON.parse(readFileSync(`${ROOT}apps/web/dist/.vite/manifest.json`, 'utf8')) as Record<string, { file: string }>;
+  const entry = manifest[source];
+  if (!entry) throw new Error(`${source} is not a chunk of the build`);
+  return `/${entry.file}`;
+}
+/** Whether a script URL (or path) is the chunk of `source`. */
+export const isChunkOf = (source: string) => {
+  const file = chunkPath(source);
+  return (url: string) => (url.startsWith('/') ? url : new URL(url).pathname) === file;
+};
 
 export const md5 = (text: string) => createHash('md5').update(text, 'utf8').digest('hex');
 export const uniq = () => randomBytes(4).toString('hex');

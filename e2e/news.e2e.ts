@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { formatDateTime } from '../packages/shared/src/rules/format';
-import { FIXTURE_PASSWORD, loginViaApi, misfits, snap, toast, uniq } from './helpers';
+import { FIXTURE_PASSWORD, isChunkOf, loginViaApi, misfits, snap, toast, uniq } from './helpers';
 
 /**
  * Issue 18, news (/admin/news, /admin/news/create, /admin/news/edit/:alias) as an editor of a facility made for the
@@ -40,7 +40,7 @@ test('an article with bold text and an image, scheduled a minute ahead, reaches 
   await loginViaApi(page, username, FIXTURE_PASSWORD);
   const scripts: string[] = [];
   page.on('request', (r) => r.resourceType() === 'script' && scripts.push(r.url()));
-  const editorCode = () => scripts.filter((s) => /RichTextEditor/.test(s));
+  const editorCode = () => scripts.filter(isChunkOf('src/core/rich-text/RichTextEditor.tsx'));
   await page.goto('/admin/news');
   const main = page.locator('.shell-content');
   await expect(main.getByRole('heading', { name: 'Danh sách tin tức' })).toBeVisible();

@@ -1,7 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { MENU, visibleMenu } from '../apps/web/src/app/menu';
 import { T } from '../apps/web/src/app/messages';
-import { DEMO, loginViaApi, makeAccount, sidebarLabels, snap, toast } from './helpers';
+import { DEMO, isChunkOf, loginViaApi, makeAccount, sidebarLabels, snap, toast } from './helpers';
+
+const BOOKING_LIST = 'src/modules/appointments/booking-list-page.tsx';
 
 /** What the sidebar must show: the same table and filter as the app (only screens that exist). */
 type Box = { x: number; y: number; width: number; height: number };
@@ -163,17 +165,21 @@ test.describe('admin shell', () => {
     await page.goto('/admin');
     await expect(page.getByRole('heading', { name: /^Xin chào, / })).toBeVisible();
     // The first load has neither the booking list's code nor the settings drawer's (issue 13).
-    expect(scripts.filter((s) => /booking-list-page|settings-drawer|RichTextEditor/.test(s))).toEqual([]);
+    const lazy = [BOOKING_LIST, 'src/app/shell/settings-drawer.tsx', 'src/core/rich-text/RichTextEditor.tsx'].map(isChunkOf);
+    expect(scripts.filter((s) => lazy.some((is) => is(s)))).toEqual([]);
     // the home screen is whole once its dashboard (a lazy chunk, issue 16) is in
     await expect(page.getByTestId('dash-appointments')).toBeVisible();
 
     // Hold the booking list's chunk back: the home screen stays, with the loading bar over it.
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/booking-list-page-[^/]*\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    await page.route(
+      (url) => isChunkOf(BOOKING_LIST)(url.pathname),
+      async (route) => {
+        await held;
+        await route.continue();
+      },
+    );
     const contentBox = await page.locator('.shell-content').boundingBox();
     await page.getByRole('menuitem', { name: 'Quản lý đặt khám' }).click();
     await page.getByTestId('sidebar').locator('a[href="/admin/quan-ly-dat-kham"]').click();
@@ -188,7 +194,7 @@ test.describe('admin shell', () => {
     await expect(page.getByRole('heading', { name: 'Quản lý đặt khám' })).toBeVisible();
     await expect(pending).toHaveCount(0);
     await page.unrouteAll();
-    expect(scripts.some((s) => /booking-list-page/.test(s))).toBe(true);
+    expect(scripts.some(isChunkOf(BOOKING_LIST))).toBe(true);
 
     // Back and forth between loaded screens, then a deep link: reload on the screen itself.
     await page.locator('a[href="/admin"]').first().click();
@@ -243,10 +249,13 @@ test.describe('admin shell', () => {
     // the next screen's code arrives late (a slow network): the list stays on screen meanwhile
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/specialty-page-[^/]*\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    await page.route(
+      (url) => isChunkOf('src/modules/catalog/specialty-page.tsx')(url.pathname),
+      async (route) => {
+        await held;
+        await route.continue();
+      },
+    );
     await page.getByRole('textbox', { name: T.crud.search }).fill('noi');
     // another screen at once, before the search box's 300 ms pause has ended
     await page.getByTestId('sidebar').getByRole('link', { name: 'Chuyên khoa', exact: true }).click();
