@@ -52,7 +52,7 @@ const screenTabs = (page: Page) => page.locator('.shell-content [role="tab"]');
 for (const user of USERS) {
   test(`every list screen of ${user.username} fits 1,366 px with the sidebar open`, async ({ page }) => {
     // every screen and each of its tabs: admin's ~40 screens since issue 19 take 4–5 minutes on a loaded 2-core machine
-    test.setTimeout(420_000);
+    test.setTimeout(600_000);
     const authorities = await signIn(page, user.username, user.password);
     const screens = sidebarScreens(authorities);
     expect(screens.length).toBeGreaterThan(1);
