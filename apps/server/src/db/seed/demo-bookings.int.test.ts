@@ -125,3 +125,34 @@ it('fills the demo slots with bookings whose states, logs, places and queue numb
   );
   expect((await auditOf()).steps).toBe(stepsNow!.n);
 });
+
+it('stamps no check-in, call or completion of the day after the moment of seeding', async () => {
+  const { facilityId } = await makeFacility(t, [{ key: 'desk', authorities: ['MANAGER_APPOINTMENT'] }]);
+  const today = todayVn();
+  // seeded at 08:00 (+07:00): the slots of 08:00–11:00 are still ahead, yet some of their patients came early
+  const now = new Date(`${today}T08:00:00+07:00`);
+  await t.database.transaction(async (tx) => {
+    const room = await makeClinic(tx, facilityId, 'Nội tổng hợp');
+    await makeSlots(tx, facilityId, room, today, { start: '07:00', end: '11:00', minutes: 20, capacity: 6 });
+    for (let i = 0; i < 15; i++) await makePatient(tx, facilityId, `Bệnh nhân ${i}`);
+  });
+  await seedDemoBookings(t.database.db, facilityId, now);
+  const [b] = await sqlRows<{ came: number; later: number; future: number; disorder: number }>(
+    t,
+    sql`SELECT count(*) FILTER (WHERE checked_in_at IS NOT NULL)::int AS came,
+          count(*) FILTER (WHERE checked_in_at IS NOT NULL AND start_time >= '08:00')::int AS later,
+          count(*) FILTER (WHERE checked_in_at > ${now.toISOString()}::timestamptz OR called_at > ${now.toISOString()}::timestamptz)::int AS future,
+          count(*) FILTER (WHERE called_at <= checked_in_at)::int AS disorder
+        FROM bookings WHERE facility_id = ${facilityId}`,
+  );
+  expect(b!.came).toBeGreaterThan(5);
+  expect(b!.later).toBeGreaterThan(0);
+  expect([b!.future, b!.disorder]).toEqual([0, 0]);
+  const [logs] = await sqlRows<{ future: number; disorder: number }>(
+    t,
+    sql`SELECT count(*) FILTER (WHERE l.created_at > ${now.toISOString()}::timestamptz)::int AS future,
+          count(*) FILTER (WHERE l.created_at < (SELECT max(p.created_at) FROM booking_logs p WHERE p.booking_id = l.booking_id AND p.id < l.id))::int AS disorder
+        FROM booking_logs l WHERE l.facility_id = ${facilityId}`,
+  );
+  expect(logs).toEqual({ future: 0, disorder: 0 });
+});

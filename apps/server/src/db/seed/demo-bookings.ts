@@ -38,6 +38,7 @@ export async function seedDemoBookings(ex: Executor, facilityId: number, now = n
       from: addDays(today, -DEMO_BOOKING_DAYS),
       to: addDays(today, DEMO_BOOKING_DAYS),
       today,
+      now,
       fill: 0.55,
       salt: 2026,
       services: services.map((s) => ({ id: s.id, price: servicePrice(s.price, s.price_entries) })),

@@ -23,6 +23,11 @@ export interface FillOptions {
   to: string;
   /** Today in +07:00: decides which states a day's bookings may be in. */
   today: string;
+  /**
+   * The moment of seeding: no check-in, call or completion is stamped after it (a patient of a later slot
+   * today who is already in or through the room came early). Without it the steps keep their slots' times.
+   */
+  now?: Date;
   /** Share of each slot's free places to fill, 0–1 (each slot varies around it). */
   fill: number;
   salt: number;
@@ -57,6 +62,9 @@ export async function fillSlots(ex: Executor, facilityId: number, o: FillOptions
   const fhir = `CASE st ${Object.entries(FHIR_STATUS)
     .map(([k, v]) => `WHEN '${k}' THEN '${v}'`)
     .join(' ')} END`;
+  // An instant no later than `minutes` before now (when seeding at a known moment), else the instant itself.
+  const notAfterNow = (at: string, minutes: string) =>
+    o.now ? `least(${at}, '${o.now.toISOString()}'::timestamptz - interval '1 minute' * (${minutes}))` : at;
   const services = o.services ?? [];
   const svcIds = `ARRAY[${services.map((s) => s.id).join(',') || 'NULL'}]::int[]`;
   const svcPrices = `ARRAY[${services.map((s) => s.price).join(',') || 'NULL'}]::bigint[]`;
@@ -161,7 +169,7 @@ export async function fillSlots(ex: Executor, facilityId: number, o: FillOptions
         CASE c.action WHEN 'reject' THEN 'Bác sĩ có lịch hội chẩn đột xuất' WHEN 'cancel' THEN 'Bệnh nhân báo bận, xin huỷ lịch' END,
         a.actor, CASE a.actor WHEN 'STAFF' THEN ${staffAccount} END,
         jsonb_build_object('previous', c.from_status),
-        CASE WHEN c.action IN ('checkin', 'call', 'complete', 'noShow') THEN (f.date + f.start_time::time) AT TIME ZONE 'Asia/Ho_Chi_Minh' + interval '10 minutes' * c.k
+        CASE WHEN c.action IN ('checkin', 'call', 'complete', 'noShow') THEN ${notAfterNow(`(f.date + f.start_time::time) AT TIME ZONE 'Asia/Ho_Chi_Minh' + interval '10 minutes' * c.k`, '7 * (5 - c.k)')}
              ELSE f.created_at + interval '1 hour' * c.k END
       FROM fill_new f JOIN (VALUES ${chainRows}) AS c(st, k, action, from_status, to_status) ON c.st = f.st
       CROSS JOIN LATERAL (SELECT CASE
@@ -177,13 +185,15 @@ export async function fillSlots(ex: Executor, facilityId: number, o: FillOptions
   // Queue numbers of the patients who came, by slot time within the room's day, after what the day already holds.
   await ex.execute(
     sql.raw(`WITH came AS (
-        SELECT f.id, f.room_id, f.date, row_number() OVER (PARTITION BY f.room_id, f.date ORDER BY f.start_time, f.id) AS k FROM fill_new f WHERE f.st IN ('CHECKED_IN', 'CALLED', 'DONE')
+        SELECT f.id, f.room_id, f.date, (f.date + f.start_time::time) AT TIME ZONE 'Asia/Ho_Chi_Minh' AS starts, row_number() OVER (PARTITION BY f.room_id, f.date ORDER BY f.start_time, f.id) AS k FROM fill_new f WHERE f.st IN ('CHECKED_IN', 'CALLED', 'DONE')
       ), base AS (
         SELECT room_id, date, coalesce(max(queue_number), 0) AS m FROM bookings WHERE facility_id = ${facilityId} AND queue_number IS NOT NULL AND date BETWEEN '${o.from}'::date AND '${o.to}'::date GROUP BY room_id, date
       )
-      UPDATE bookings b SET queue_number = coalesce(base.m, 0) + came.k, checked_in_at = (b.date + b.start_time::time) AT TIME ZONE 'Asia/Ho_Chi_Minh',
-        called_at = CASE WHEN b.status IN ('CALLED', 'DONE') THEN (b.date + b.start_time::time) AT TIME ZONE 'Asia/Ho_Chi_Minh' + interval '1 minute' * (3 + b.id % 43) END
-      FROM came LEFT JOIN base ON base.room_id = came.room_id AND base.date = came.date WHERE b.id = came.id`),
+      UPDATE bookings b SET queue_number = coalesce(base.m, 0) + came.k, checked_in_at = t.checked_in_at,
+        called_at = CASE WHEN b.status IN ('CALLED', 'DONE') THEN greatest(${notAfterNow(`t.starts + interval '1 minute' * (3 + b.id % 43)`, '1 + b.id % 5')}, t.checked_in_at + interval '1 minute') END
+      FROM came LEFT JOIN base ON base.room_id = came.room_id AND base.date = came.date
+      CROSS JOIN LATERAL (SELECT ${notAfterNow('came.starts', '6 + came.id % 40')} AS checked_in_at, came.starts) t
+      WHERE b.id = came.id`),
   );
   // A room calls one patient at a time: of the day's called patients, the room's latest call is the call of the moment.
   await ex.execute(
