@@ -109,7 +109,7 @@ test.describe('patient accounts', () => {
     await expect(page.getByText(R.noHistories)).toBeVisible();
   });
 
-  test('add a family profile with the date shorthand and see field errors in Vietnamese', async ({ page, request }) => {
+  test('add a family profile with the date shorthand and see field errors in Vietnamese; register a new patient', async ({ page, request }) => {
     const staff = await makeStaff(request);
     const [a] = await makePatients(request, staff.facilityId, [{ profiles: [{ fullName: 'Hoàng Minh Tuấn', birthDate: '1985-05-05', phone: '0977000111' }] }]);
     await loginViaApi(page, staff.username, FIXTURE_PASSWORD);
@@ -131,6 +131,23 @@ test.describe('patient accounts', () => {
     await drawer.getByRole('button', { name: R.save }).click();
     await expect(toast(page, 'Đã thêm hồ sơ')).toBeVisible();
     await expect(page.getByRole('tab', { name: 'Hoàng Minh Khang (Con)' })).toBeVisible();
+
+    // a patient new to the hospital, from the list: a phone that already opens an account is refused by name,
+    // then the new account (no password yet) opens on its record
+    await page.goto('/admin/user');
+    await page.getByTestId('patient-new').click();
+    const fresh = page.getByRole('dialog', { name: R.newPatient });
+    await fresh.getByLabel(R.fullName).fill('Đinh Thị Mai');
+    await fresh.getByLabel(R.birthDate).fill('010170');
+    await chooseOption(page, fresh.getByLabel(R.gender), 'Nữ');
+    await fresh.getByLabel(R.phone).fill('0977000111');
+    await fresh.getByRole('button', { name: R.save }).click();
+    await expect(fresh.getByText(/^Số điện thoại này đã có tài khoản bệnh nhân Hoàng Minh Tuấn \(BN\d{8}\)/)).toBeVisible();
+    await fresh.getByLabel(R.phone).fill('0977000222');
+    await fresh.getByRole('button', { name: R.save }).click();
+    await expect(toast(page, 'Đã thêm bệnh nhân')).toBeVisible();
+    await expect(page).toHaveURL(/\/admin\/chi-tiet-y-ba\/\d+$/);
+    await expect(page.getByRole('tab', { name: /^Đinh Thị Mai/ })).toBeVisible();
   });
 
   test('lock and unlock one account, bulk lock, reset a password', async ({ page, request }) => {

@@ -164,7 +164,10 @@ test('a call on the room console shows on the calling screen within a second and
   await tablet.close();
 });
 
-test('a walk-in gets the room’s next number at the counter; a booking’s detail shows its check-in QR code', async ({ page, request }) => {
+test('a walk-in, known or new to the hospital, gets the room’s next number at the counter; a booking’s detail shows its check-in QR code', async ({
+  page,
+  request,
+}) => {
   const desk = await makeAccount(request, { prefix: 'quay', authorities: ['MANAGER_APPOINTMENT'] });
   const fx = await request.post('/api/test/v1/fixtures/bookings', { data: { username: desk.username } });
   expect(fx.status(), await fx.text()).toBe(200);
@@ -185,6 +188,29 @@ test('a walk-in gets the room’s next number at the counter; a booking’s deta
   await page.getByTestId('walk-in-submit').click();
   await expect(page.getByTestId('walk-in-number')).toHaveText(/^Số 1 — Phòng khám Nội tổng hợp/);
   await snap(page, 'waiting-room-walk-in');
+
+  // a patient new to the hospital: registered from the dialog (an account without a password and its holder's
+  // profile), chosen at once, and given the room's next number
+  await page.getByRole('button', { name: 'Cấp số khác' }).click();
+  await page.getByTestId('walk-in-new-patient').click();
+  const drawer = page.getByRole('dialog', { name: 'Thêm bệnh nhân mới' });
+  await drawer.getByLabel('Họ và tên').fill('Phạm Văn Tư');
+  await drawer.getByLabel('Ngày sinh').fill('020262');
+  await chooseOptions(page, drawer.getByRole('combobox', { name: 'Giới tính' }), ['Nam'], { search: false });
+  await drawer.getByLabel('Số điện thoại').fill(`097${String(Date.now()).slice(-7)}`);
+  await expect(drawer.getByRole('combobox', { name: 'Quan hệ' })).toBeHidden();
+  await expectAccessible(page, 'bệnh nhân mới');
+  await snap(page, 'waiting-room-walk-in-new-patient');
+  await drawer.getByRole('button', { name: 'Lưu' }).click();
+  await expect(drawer).toBeHidden();
+  await expect(form.getByTestId('patient-picker')).toContainText(/^Phạm Văn Tư · BN\d{8} · 02\/02\/1962/);
+  await chooseOptions(page, form.getByRole('combobox', { name: 'Phòng khám' }), [/Phòng khám Nội tổng hợp/], { search: false });
+  expect(await misfits(page, { width: 1366, buttons: true })).toEqual([]);
+  await snap(page, 'waiting-room-walk-in-chosen');
+  await page.getByTestId('walk-in-submit').click();
+  await expect(page.getByTestId('walk-in-number')).toHaveText(/^Số 2 — Phòng khám Nội tổng hợp/);
+  await expect(page.getByTestId('walk-in-form')).toBeHidden();
+  await expect(page.getByRole('dialog', { name: 'Khám không hẹn trước' })).toContainText('Mời bệnh nhân Phạm Văn Tư');
 
   // the booking's QR code (code + check-in key) and its printable confirmation
   const tomorrow = f.slots.find((s) => s.date > f.slots[0]!.date)!;

@@ -612,6 +612,15 @@ export const patientEndpoints = {
     response: medicalProfileResponse,
     errors: [400, 401, 403, 404],
   }),
+  createPatient: endpoint({
+    method: 'POST',
+    path: P,
+    summary:
+      'Thêm bệnh nhân mới tại quầy: một tài khoản chưa có mật khẩu (bệnh nhân đặt mật khẩu qua "Quên mật khẩu" bằng số điện thoại) và hồ sơ chủ tài khoản',
+    body: medicalProfileBody,
+    response: medicalProfileResponse,
+    errors: [400, 401, 403, 409],
+  }),
   createProfile: endpoint({
     method: 'POST',
     path: `${P}/:userId/medical-profile`,

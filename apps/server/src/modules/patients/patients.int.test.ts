@@ -611,3 +611,87 @@ describe('merge', () => {
     expect(dups).toEqual([]);
   });
 });
+
+describe('a new patient at the counter (POST /vendor/users)', () => {
+  const walkIn = {
+    fullName: '  Phạm   Văn Tư ',
+    birthDate: '020262',
+    gender: 'MALE',
+    relationship: 'CHILD', // the holder of a new account is always SELF
+    phone: '0977 000 111',
+    nationCode: '01',
+    provinceCode: '01',
+    wardCode: '00292',
+  };
+  const counts = async () =>
+    (
+      await sqlRows<{ users: number; profiles: number; audits: number }>(
+        t,
+        sql`SELECT (SELECT count(*) FROM patient_users WHERE facility_id = ${A})::int AS users,
+              (SELECT count(*) FROM medical_profiles WHERE facility_id = ${A})::int AS profiles,
+              (SELECT count(*) FROM audit_log WHERE facility_id = ${A} AND entity = 'patient_user' AND action = 'CREATE')::int AS audits`,
+      )
+    )[0]!;
+
+  it('registers an account without a password and its holder’s profile, audited, found at once by the desk', async () => {
+    const before = await counts();
+    const res = await call('POST', P, tok.appt, walkIn);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().message).toBe('Đã thêm bệnh nhân');
+    const p = res.json().data;
+    expect(p).toMatchObject({ fullName: 'Phạm Văn Tư', birthDate: '1962-02-02', relationship: 'SELF', phone: '0977000111', wardName: 'Phường Bạch Mai' });
+    expect(p.patientCode).toMatch(/^BN\d{8}$/);
+    expect(await counts()).toEqual({ users: before.users + 1, profiles: before.profiles + 1, audits: before.audits + 1 });
+    const [u] = await sqlRows<{ facility_id: number; name: string; phone: string; password_hash: string | null; verified: boolean }>(
+      t,
+      sql`SELECT facility_id, name, phone, password_hash, verified FROM patient_users WHERE id = ${p.userId}`,
+    );
+    expect(u).toEqual({ facility_id: A, name: 'Phạm Văn Tư', phone: '0977000111', password_hash: null, verified: false });
+    const [a] = await auditRows('CREATE', p.userId);
+    expect(a).toMatchObject({ actor_username: expect.stringContaining('appt'), facility_id: A, after: { name: 'Phạm Văn Tư', hasPassword: false } });
+    const hits = await call('GET', `/api/his/v1/vendor/medical-profiles/suggest?q=${encodeURIComponent('pham van tu')}`, tok.appt);
+    expect(hits.json().data.map((h: { id: number }) => h.id)).toEqual([p.id]);
+    // no phone at all is allowed (an elderly walk-in): a second account without one
+    const none = await call('POST', P, tok.user, { ...walkIn, fullName: 'Đỗ Thị Lan', gender: 'FEMALE', phone: null });
+    expect(none.statusCode, none.body).toBe(200);
+  });
+
+  it('refuses a phone, email or CCCD that is already someone’s, and bad fields, writing nothing', async () => {
+    const before = await counts();
+    const phone = await call('POST', P, tok.appt, { ...walkIn, phone: '0987654321' });
+    expect(phone.statusCode).toBe(409);
+    expect(phone.json().errors).toEqual([
+      {
+        field: 'phone',
+        message: expect.stringMatching(/^Số điện thoại này đã có tài khoản bệnh nhân Trần Thị Bích Ngọc \(BN\d{8}\): hãy tìm và chọn bệnh nhân đó$/),
+      },
+    ]);
+    const email = await call('POST', P, tok.appt, { ...walkIn, phone: null, email: 'NguyenVanAn.90@gmail.com' });
+    expect(email.statusCode).toBe(409);
+    expect(email.json().errors[0].field).toBe('email');
+    const cccd = await call('POST', P, tok.appt, { ...walkIn, phone: '0977000999', cccd: '001090012345', birthDate: '15/03/1990' });
+    expect(cccd.statusCode).toBe(409);
+    expect(cccd.json().errors[0]).toEqual({ field: 'cccd', message: `Số CCCD "001090012345" đã thuộc hồ sơ ${codes.an}` });
+    const bad = await call('POST', P, tok.appt, { ...walkIn, birthDate: '31/02/1990', phone: '0212345678' });
+    expect(bad.statusCode).toBe(400);
+    expect(
+      bad
+        .json()
+        .errors.map((e: { field: string }) => e.field)
+        .sort(),
+    ).toEqual(['birthDate', 'phone']);
+    const nameless = await call('POST', P, tok.appt, { ...walkIn, fullName: ' ' });
+    expect([nameless.statusCode, nameless.json().errors[0].field]).toEqual([400, 'fullName']);
+    expect(await counts()).toEqual(before);
+  });
+
+  it('answers 401 without a token and 403 to staff who neither book nor manage patients; the desk reads the reference lists', async () => {
+    const f = await makeFacility(t, [{ key: 'catalog', authorities: ['MANAGER_CATALOG'] }]);
+    const catalog = (await login(t, f.accounts.catalog!)).loginToken;
+    expect((await call('POST', P, null, walkIn)).statusCode).toBe(401);
+    expect((await call('POST', P, catalog, walkIn)).statusCode).toBe(403);
+    const nations = await call('GET', '/api/his/v1/vendor/medical-profiles/reference/nations?page=1&size=5&search=kinh', tok.appt);
+    expect(nations.statusCode, nations.body).toBe(200);
+    expect((await call('GET', '/api/his/v1/vendor/medical-profiles/reference/nations?page=1&size=5', catalog)).statusCode).toBe(403);
+  });
+});

@@ -40,6 +40,21 @@ export function findUser(ex: Executor, facilityId: number, id: number, lock = fa
   return (lock ? q.for('update') : q).then((r) => r[0] ?? null);
 }
 
+/** The facility's account that holds this phone or this email (each is unique in a facility), if any. */
+export function findUserByContact(ex: Executor, facilityId: number, field: 'phone' | 'email', value: string): Promise<PatientUser | null> {
+  return ex
+    .select()
+    .from(patientUsers)
+    .where(and(eq(patientUsers.facilityId, facilityId), eq(patientUsers[field], value)))
+    .limit(1)
+    .then((r) => r[0] ?? null);
+}
+
+export async function insertUser(ex: Executor, values: typeof patientUsers.$inferInsert): Promise<PatientUser> {
+  const [u] = await ex.insert(patientUsers).values(values).returning();
+  return u!;
+}
+
 export function findProfiles(ex: Executor, facilityId: number, userId: number): Promise<MedicalProfileRow[]> {
   return ex
     .select()

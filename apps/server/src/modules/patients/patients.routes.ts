@@ -12,6 +12,7 @@ import { mergeAccounts, mergePreview } from './merge.operation';
 import {
   accountAction,
   accountOf,
+  createPatient,
   createProfile,
   extsOf,
   medicalProfilesOf,
@@ -80,6 +81,11 @@ export async function patientsRoutes(app: FastifyInstance, ctx: AppContext, stor
     config: access,
     tags,
     handler: async (req) => ({ code: 0 as const, data: await profileOf(ctx, caller(req), req.params.userId, req.query.userProfileId) }),
+  });
+  route(app, E.createPatient, {
+    config: bookingDesk,
+    tags,
+    handler: async (req) => ({ code: 0 as const, message: 'Đã thêm bệnh nhân', data: await createPatient(ctx, caller(req), req.body) }),
   });
   route(app, E.createProfile, {
     config: access,
@@ -235,7 +241,8 @@ export async function patientsRoutes(app: FastifyInstance, ctx: AppContext, stor
     (typeof referenceEndpoints)[keyof typeof referenceEndpoints],
   ][]) {
     // the lookup is brought up to the areas table first (units a sync of the official list added)
-    route(app, e, { config: access, tags, handler: async (req) => (await addressData(ctx.database), referencePage(kind, req.query)) });
+    // the front desk fills a new patient's address, ethnic group and job too (a walk-in registered at the counter)
+    route(app, e, { config: bookingDesk, tags, handler: async (req) => (await addressData(ctx.database), referencePage(kind, req.query)) });
   }
   route(app, E.profile, {
     config: access,

@@ -26,7 +26,9 @@ import {
   findProfiles,
   findProfileWithIdentifier,
   findUser,
+  findUserByContact,
   insertProfile,
+  insertUser,
   iso,
   refreshSearchText,
   revokePatientSessions,
@@ -214,6 +216,44 @@ export async function createProfile(ctx: AppContext, caller: Caller, userId: num
     const p = await insertProfile(tx, { facilityId: u.facilityId, userId: u.id, ...profileValues(b) });
     await refreshSearchText(tx, u.id);
     await audit(tx, caller, { action: 'CREATE', entity: 'medical_profile', entityId: p.id, after: { ...p, userId: u.id } });
+    return toProfile(p);
+  });
+}
+
+/**
+ * A patient new to the hospital, registered at the counter (a walk-in, a caller): an account without a password
+ * (the patient sets one in the app with "Quên mật khẩu" on this phone) and its holder's profile, in one
+ * transaction with one audit row. A phone or email that already opens an account is a 409 naming that
+ * account's patient, to be chosen instead: one person, one account.
+ */
+export async function createPatient(ctx: AppContext, caller: Caller, b: MedicalProfileValues): Promise<MedicalProfile> {
+  await addressData(ctx.database);
+  checkReferenceCodes(b);
+  return ctx.database.transaction(async (tx) => {
+    for (const [field, label] of [
+      ['phone', 'Số điện thoại'],
+      ['email', 'Email'],
+    ] as const) {
+      const value = b[field];
+      if (!value) continue;
+      const holder = await findUserByContact(tx, caller.facilityId, field, value);
+      if (holder) {
+        const [main] = await findProfiles(tx, caller.facilityId, holder.id);
+        const message = `${label} này đã có tài khoản bệnh nhân ${holder.name}${main ? ` (${main.patientCode})` : ''}: hãy tìm và chọn bệnh nhân đó`;
+        throw conflict(message, [{ field, message }]);
+      }
+    }
+    await checkUniqueIdentifiers(tx, caller.facilityId, b);
+    const values = profileValues({ ...b, relationship: 'SELF' });
+    const u = await insertUser(tx, { facilityId: caller.facilityId, name: values.fullName, phone: b.phone, email: b.email });
+    const p = await insertProfile(tx, { facilityId: caller.facilityId, userId: u.id, ...values });
+    await refreshSearchText(tx, u.id);
+    await audit(tx, caller, {
+      action: 'CREATE',
+      entity: 'patient_user',
+      entityId: u.id,
+      after: { name: u.name, phone: u.phone, email: u.email, hasPassword: false, profile: { ...p, userId: u.id } },
+    });
     return toProfile(p);
   });
 }

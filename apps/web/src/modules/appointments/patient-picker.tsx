@@ -18,6 +18,7 @@ export const profileLabel = (p: Hit) => [p.fullName, p.patientCode, formatDate(p
  * CCCD or patient code (the patients module's suggest, 10 hits). `fixed` = the profiles of one
  * account (/admin/dat-kham-moi/:userId), chosen from without searching. Another screen may search through its own
  * route (`suggest`, the same hits) and read the chosen hit (`onHit`: the push form needs the profile's account).
+ * `known`: profiles offered without a search (a patient just registered beside it, chosen at once).
  */
 export function PatientPicker({
   value,
@@ -26,6 +27,7 @@ export function PatientPicker({
   autoFocus,
   suggest = bookingsApi.suggestProfiles,
   onHit,
+  known = [],
 }: {
   value?: number;
   onChange?: (v: number) => void;
@@ -33,6 +35,7 @@ export function PatientPicker({
   autoFocus?: boolean;
   suggest?: (q: string) => Promise<Hit[]>;
   onHit?: (hit: Hit | undefined) => void;
+  known?: Hit[];
 }) {
   const [hits, setHits] = useState<Hit[]>([]);
   const [loading, setLoading] = useState(false);
@@ -56,7 +59,8 @@ export function PatientPicker({
   );
   useEffect(() => () => search.cancel(), [search]);
 
-  const options = (fixed ?? hits).map((p) => ({ value: p.id, label: profileLabel(p) }));
+  const offered = fixed ?? [...known, ...hits.filter((h) => !known.some((k) => k.id === h.id))];
+  const options = offered.map((p) => ({ value: p.id, label: profileLabel(p) }));
   return (
     <Select
       aria-label={BOOKING_UI.form.patient}
@@ -64,7 +68,7 @@ export function PatientPicker({
       value={value}
       onChange={(v: number) => {
         onChange?.(v);
-        onHit?.((fixed ?? hits).find((h) => h.id === v));
+        onHit?.(offered.find((h) => h.id === v));
       }}
       options={options}
       placeholder={BOOKING_UI.form.patientPlaceholder}

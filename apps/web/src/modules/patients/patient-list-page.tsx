@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Button, Card, Flex, Popconfirm, Select, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { ClearOutlined } from '@ant-design/icons';
+import { ClearOutlined, PlusOutlined } from '@ant-design/icons';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { useScreenParams } from '../../core/router/use-screen-params';
 import { hasAuthority } from '@portal/shared/authorities';
 import type { PatientUserRow } from '@portal/shared/contracts/patients.contract';
@@ -35,6 +35,7 @@ import { patientKeys, patientsApi } from './patients.api';
 import { ForbiddenPage } from '../../core/blocks/forbidden-page';
 import { ExportButton } from '../../core/crud/export-button';
 import { ZoneFilter } from './zone-filter';
+import { ProfileForm } from './profile-form';
 
 const M = T.patients.list;
 
@@ -75,7 +76,7 @@ export function StatusTags({ row }: { row: Pick<PatientUserRow, 'locked' | 'merg
   return row.locked ? <Tag color="red">{M.locked}</Tag> : <Tag color="green">{M.active}</Tag>;
 }
 
-/** /admin/user: the patient accounts — search, filters in the URL, bulk lock/unlock, verify, reset password, export. */
+/** /admin/user: the patient accounts — search, filters in the URL, bulk lock/unlock, verify, reset password, export, a new patient. */
 export function PatientListPage() {
   const me = useMe();
   const allowed = hasAuthority(me.data?.user.authorities ?? [], 'MANAGER_USER');
@@ -93,6 +94,8 @@ export function PatientListPage() {
   });
 
   const [selected, setSelected] = useState<PatientUserRow[]>([]);
+  const [registering, setRegistering] = useState(false);
+  const navigate = useNavigate();
   const queryText = JSON.stringify(query);
   useEffect(() => setSelected([]), [queryText]);
 
@@ -187,8 +190,24 @@ export function PatientListPage() {
         <Typography.Title level={4} style={{ margin: 0 }}>
           {M.title}
         </Typography.Title>
-        <ExportButton run={() => patientsApi.exportExcel(exportQuery(state, PATIENT_LIST_SPEC))} />
+        <Flex gap={8}>
+          <ExportButton run={() => patientsApi.exportExcel(exportQuery(state, PATIENT_LIST_SPEC))} />
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setRegistering(true)} data-testid="patient-new">
+            {T.patients.record.newPatient}
+          </Button>
+        </Flex>
       </Flex>
+      <ProfileForm
+        userId={null}
+        profile={null}
+        open={registering}
+        onClose={() => setRegistering(false)}
+        onSaved={(p) => {
+          setRegistering(false);
+          void invalidate();
+          navigate(`/admin/chi-tiet-y-ba/${p.userId}`);
+        }}
+      />
       <Card size="small">
         <Flex wrap gap={12} align="center">
           <SearchBox placeholder={M.searchPlaceholder} q={state.q} onSearch={(q) => setState(withFilters(state, { q }))} style={{ width: 420 }} />

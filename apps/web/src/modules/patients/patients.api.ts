@@ -20,6 +20,8 @@ export const patientsApi = {
   detail: async (userId: number) => (await call(E.detail, { params: user(userId) })).data,
   medicalProfiles: async (userId: number) => (await call(E.medicalProfiles, { params: user(userId) })).data,
   exts: async (userId: number) => (await call(E.exts, { params: user(userId) })).data,
+  /** A patient new to the hospital: an account without a password and its holder's profile. */
+  createPatient: (body: MedicalProfileInput) => call(E.createPatient, { body }),
   createProfile: (userId: number, body: MedicalProfileInput) => call(E.createProfile, { params: user(userId), body }),
   updateProfile: (userId: number, profileId: number, body: MedicalProfileInput) =>
     call(E.updateProfile, { params: user(userId), query: { userProfileId: profileId }, body }),

@@ -52,6 +52,8 @@ export const PATIENT_MESSAGES = {
     account: 'Tài khoản',
     noProfiles: 'Tài khoản chưa có hồ sơ bệnh nhân nào',
     addProfile: 'Thêm hồ sơ',
+    newPatient: 'Thêm bệnh nhân mới',
+    newPatientPhoneHint: 'Số di động của bệnh nhân: bệnh nhân đặt mật khẩu ứng dụng bằng "Quên mật khẩu" với số này',
     accessLog: 'Ai đã xem, sửa hồ sơ',
     editProfile: 'Sửa hồ sơ',
     patientCode: 'Mã bệnh nhân',

@@ -42,7 +42,11 @@ const ruleOf = (validate: (v: string) => string | null): Rule => ({
 });
 const labeled = (value: string | null, label: string | null): Labeled => (value ? { value, label: label ?? value } : undefined);
 
-/** Create or edit a medical profile: date of birth by shorthand, identifiers checked as the server does, areas by official code. */
+/**
+ * Create or edit a medical profile: date of birth by shorthand, identifiers checked as the server does, areas by
+ * official code. Without an account (`userId` null) it registers a patient new to the hospital: an account without a
+ * password and this profile as its holder's (the counter's walk-in, the new-patient button of the patients list).
+ */
 export function ProfileForm({
   userId,
   profile,
@@ -50,12 +54,13 @@ export function ProfileForm({
   onClose,
   onSaved,
 }: {
-  userId: number;
+  userId: number | null;
   profile: MedicalProfile | null;
   open: boolean;
   onClose: () => void;
-  onSaved: () => void;
+  onSaved: (profile: MedicalProfile) => void;
 }) {
+  const newPatient = userId === null;
   const [form] = Form.useForm<Values>();
   const province = Form.useWatch('province', form);
 
@@ -88,7 +93,7 @@ export function ProfileForm({
         fullName: v.fullName,
         birthDate: v.birthDate,
         gender: v.gender as 'MALE' | 'FEMALE',
-        relationship: v.relationship as MedicalProfileInput['relationship'],
+        relationship: newPatient ? 'SELF' : (v.relationship as MedicalProfileInput['relationship']),
         phone: v.phone || null,
         email: v.email || null,
         cccd: v.cccd || null,
@@ -100,11 +105,12 @@ export function ProfileForm({
         wardCode: v.ward?.value ?? null,
         street: v.street || null,
       };
+      if (userId === null) return patientsApi.createPatient(body);
       return profile ? patientsApi.updateProfile(userId, profile.id, body) : patientsApi.createProfile(userId, body);
     },
     onSuccess: (res) => {
       notify.success(res.message ?? T.crud.saved);
-      onSaved();
+      onSaved(res.data);
     },
     onError: (e) => {
       if (isApiError(e) && e.fieldErrors.length) {
@@ -129,7 +135,7 @@ export function ProfileForm({
       open={open}
       onClose={onClose}
       size={720}
-      title={profile ? `${R.editProfile} ${profile.patientCode}` : R.addProfile}
+      title={profile ? `${R.editProfile} ${profile.patientCode}` : newPatient ? R.newPatient : R.addProfile}
       destroyOnHidden
       footer={
         <Flex justify="end" gap={8}>
@@ -170,13 +176,16 @@ export function ProfileForm({
               <Select aria-label={R.gender} placeholder={R.select} options={GENDERS.map((g) => ({ value: g.value, label: g.label }))} />
             </Form.Item>
           </Col>
-          <Col span={8}>
-            <Form.Item name="relationship" label={R.relationship} rules={[{ required: true, message: 'Vui lòng chọn quan hệ với chủ tài khoản' }]}>
-              <Select aria-label={R.relationship} options={RELATIONSHIPS.map((g) => ({ value: g.value, label: g.label }))} />
-            </Form.Item>
-          </Col>
-          <Col span={8}>
-            <Form.Item name="phone" label={R.phone} rules={[ruleOf(validatePhone)]}>
+          {/* a new patient is the holder of the new account: SELF, not asked */}
+          {!newPatient && (
+            <Col span={8}>
+              <Form.Item name="relationship" label={R.relationship} rules={[{ required: true, message: 'Vui lòng chọn quan hệ với chủ tài khoản' }]}>
+                <Select aria-label={R.relationship} options={RELATIONSHIPS.map((g) => ({ value: g.value, label: g.label }))} />
+              </Form.Item>
+            </Col>
+          )}
+          <Col span={newPatient ? 16 : 8}>
+            <Form.Item name="phone" label={R.phone} rules={[ruleOf(validatePhone)]} extra={newPatient ? R.newPatientPhoneHint : undefined}>
               <Input maxLength={20} inputMode="tel" />
             </Form.Item>
           </Col>
