@@ -98,6 +98,8 @@ test('a booking made on the phone appears live on another desk, then accept, che
 
   await loginViaApi(page, account.username, account.password);
   await page.goto('/admin/dat-kham-moi');
+  // a caller new to the hospital is registered beside the field (the walk-in's form, e2e/waiting-room.e2e.ts)
+  await expect(page.getByTestId('patient-new')).toBeVisible();
   const profile = scene.patient.profiles[0]!;
   await chooseOptions(page, page.getByRole('combobox', { name: 'Bệnh nhân' }), [profile.patientCode]);
   // the date box says what it waits for: a doctor first, then one of the doctor's working days

@@ -192,7 +192,7 @@ test('a walk-in, known or new to the hospital, gets the room’s next number at 
   // a patient new to the hospital: registered from the dialog (an account without a password and its holder's
   // profile), chosen at once, and given the room's next number
   await page.getByRole('button', { name: 'Cấp số khác' }).click();
-  await page.getByTestId('walk-in-new-patient').click();
+  await form.getByTestId('patient-new').click();
   const drawer = page.getByRole('dialog', { name: 'Thêm bệnh nhân mới' });
   await drawer.getByLabel('Họ và tên').fill('Phạm Văn Tư');
   await drawer.getByLabel('Ngày sinh').fill('020262');

@@ -138,6 +138,7 @@ export const BOOKING_UI = {
     updateTitle: 'Cập nhật đặt khám',
     patient: 'Bệnh nhân',
     patientPlaceholder: 'Nhập họ tên, số điện thoại, CCCD hoặc mã bệnh nhân',
+    newPatient: 'Bệnh nhân mới',
     profile: 'Hồ sơ khám',
     profileHint: 'Có thể đổi sang hồ sơ khác của cùng tài khoản bệnh nhân',
     department: 'Khoa',

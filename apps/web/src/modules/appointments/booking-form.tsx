@@ -23,6 +23,7 @@ import { BOOKING_UI } from './appointments.messages';
 import { todayVn } from './booking-list.logic';
 import type { PricedService } from './booking-services.logic';
 import { ServicesPicker } from './booking-services';
+import { PatientChooser } from './patient-chooser';
 import { PatientPicker } from './patient-picker';
 import { SlotPicker } from './slot-picker';
 
@@ -174,7 +175,8 @@ export function BookingForm({ booking, profiles }: { booking?: BookingDetail; pr
               </Form.Item>
             ) : (
               <Form.Item name="medicalProfileId" label={M.patient} rules={required(M.patient)}>
-                <PatientPicker fixed={profiles} autoFocus />
+                {/* the account's own profiles (/admin/dat-kham-moi/:userId), or anyone, a new patient too */}
+                {profiles ? <PatientPicker fixed={profiles} autoFocus /> : <PatientChooser autoFocus />}
               </Form.Item>
             )}
           </Col>

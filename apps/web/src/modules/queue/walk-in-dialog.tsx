@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import { Alert, Button, Flex, Form, Input, Modal, Radio, Result, Select, Typography } from 'antd';
-import { PlusOutlined, PrinterOutlined } from '@ant-design/icons';
+import { PrinterOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { BOOKING_PRIORITY_LABELS, type BookingRow } from '@portal/shared/contracts/appointments.contract';
-import type { MedicalProfile } from '@portal/shared/contracts/patients.contract';
 import { QUEUE_MESSAGES } from '@portal/shared/contracts/queue.contract';
 import { fmt, MSG } from '@portal/shared/messages.vi';
 import { isApiError } from '../../core/api/api-error';
@@ -11,8 +10,7 @@ import { reportError } from '../../core/crud/resource-api';
 import { splitFieldErrors } from '../../core/crud/zod-rules';
 import { focusMarkedField } from '../../core/motion/dialog-focus';
 import { notify } from '../../core/notify';
-import { PatientPicker } from '../appointments/patient-picker';
-import { ProfileForm } from '../patients/profile-form';
+import { PatientChooser } from '../appointments/patient-chooser';
 import { useMe } from '../auth/use-session';
 import { usePrintSheet } from './print-sheet';
 import { queueApi, queueKeys } from './queue.api';
@@ -33,8 +31,8 @@ interface Values {
 const INITIAL: Values = { priority: 0 };
 
 /**
- * The walk-in dialog: the patient (found as the new-booking form finds one, or registered here when new to the
- * hospital: "Bệnh nhân mới" opens the patients' own profile form, and the new patient is chosen), a room with a doctor working
+ * The walk-in dialog: the patient (found as the new-booking form finds one, or registered beside it when new to
+ * the hospital: PatientChooser), a room with a doctor working
  * today (its doctors and queue), the priority and the reason; then the number given, "Số 7 — Phòng khám Nội
  * 101", and its 80 mm ticket to print. The booking it makes is checked in: it joins the room's queue at once.
  */
@@ -43,8 +41,6 @@ export function WalkInDialog({ open, onClose, onDone }: { open: boolean; onClose
   const qc = useQueryClient();
   const me = useMe();
   const [given, setGiven] = useState<BookingRow | null>(null);
-  const [registering, setRegistering] = useState(false);
-  const [registered, setRegistered] = useState<MedicalProfile[]>([]);
   const { sheet, print } = usePrintSheet();
   // read at each opening: the waiting counts move all morning
   const rooms = useQuery({ queryKey: queueKeys.walkInRooms, queryFn: ({ signal }) => queueApi.walkInRooms(signal), enabled: open, staleTime: 0 });
@@ -74,12 +70,6 @@ export function WalkInDialog({ open, onClose, onDone }: { open: boolean; onClose
   const close = () => {
     onClose();
     setGiven(null);
-    setRegistered([]);
-  };
-  const chooseRegistered = (p: MedicalProfile) => {
-    setRegistering(false);
-    setRegistered((list) => [p, ...list.filter((x) => x.id !== p.id)]);
-    form.setFields([{ name: 'medicalProfileId', value: p.id, errors: [] }]);
   };
   const again = () => {
     setGiven(null);
@@ -130,15 +120,8 @@ export function WalkInDialog({ open, onClose, onDone }: { open: boolean; onClose
           }}
           data-testid="walk-in-form"
         >
-          <Form.Item label={M.patient} required extra={M.patientHint} style={{ marginBottom: 16 }}>
-            <Flex gap={8}>
-              <Form.Item name="medicalProfileId" noStyle rules={[{ required: true, message: M.patientRequired }]}>
-                <PatientPicker autoFocus known={registered} />
-              </Form.Item>
-              <Button icon={<PlusOutlined />} onClick={() => setRegistering(true)} data-testid="walk-in-new-patient">
-                {M.newPatient}
-              </Button>
-            </Flex>
+          <Form.Item name="medicalProfileId" label={M.patient} rules={[{ required: true, message: M.patientRequired }]} extra={M.patientHint}>
+            <PatientChooser autoFocus />
           </Form.Item>
           <Form.Item name="roomId" label={M.room} rules={[{ required: true, message: M.roomRequired }]}>
             <Select<number>
@@ -162,7 +145,6 @@ export function WalkInDialog({ open, onClose, onDone }: { open: boolean; onClose
         </Form>
       )}
       {sheet}
-      <ProfileForm userId={null} profile={null} open={registering} onClose={() => setRegistering(false)} onSaved={chooseRegistered} />
     </Modal>
   );
 }

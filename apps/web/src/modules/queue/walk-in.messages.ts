@@ -8,7 +8,6 @@ export const TW = {
   patient: 'Bệnh nhân',
   patientRequired: 'Vui lòng chọn bệnh nhân',
   patientHint: 'Tìm theo tên, số điện thoại, CCCD hoặc mã bệnh nhân.',
-  newPatient: 'Bệnh nhân mới',
   room: 'Phòng khám',
   roomRequired: 'Vui lòng chọn phòng khám',
   roomPlaceholder: 'Chọn phòng có bác sĩ làm việc hôm nay',
