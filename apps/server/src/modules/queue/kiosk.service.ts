@@ -101,6 +101,8 @@ const kioskCaller = (screen: ScreenAuth, address: string): Caller => ({
   address,
 });
 
+const isIn = (status: BookingStatus) => status === 'CHECKED_IN' || status === 'CALLED';
+
 export async function kioskCheckin(
   ctx: AppContext,
   screen: ScreenAuth,
@@ -119,20 +121,31 @@ export async function kioskCheckin(
   }
   if (screen.roomIds.length && !screen.roomIds.includes(b.roomId)) throw conflict(QUEUE_MESSAGES.kioskOtherRoom);
   if (b.date !== todayVn(now)) throw conflict(fmt(QUEUE_MESSAGES.kioskOtherDay, { date: formatDate(b.date) }));
-  const already = b.status === 'CHECKED_IN' || b.status === 'CALLED';
+  let already = isIn(b.status);
   if (!already) {
     if (b.status === 'PENDING') throw conflict(QUEUE_MESSAGES.kioskPending);
     if (b.status !== 'ACCEPTED') throw conflict(fmt(QUEUE_MESSAGES.kioskClosed, { status: BOOKING_STATUS_LABELS[b.status] }));
     if (lateCheckinMinutes(b, now, settings.LATE_CHECKIN_MINUTES) !== null) {
       throw conflict(fmt(QUEUE_MESSAGES.kioskLate, { time: `${b.startTime}–${b.endTime}`, allowed: formatDuration(settings.LATE_CHECKIN_MINUTES) }));
     }
-    await ctx.database.transaction((tx) =>
-      applyTransition(ctx, tx, kioskCaller(screen, address), b.id, 'checkin', {
-        kiosk: { screenId: screen.id, screenName: screen.name },
-        scope: { rooms: [], restricted: false },
-        now,
-      }),
-    );
+    try {
+      await ctx.database.transaction((tx) =>
+        applyTransition(ctx, tx, kioskCaller(screen, address), b.id, 'checkin', {
+          kiosk: { screenId: screen.id, screenName: screen.name },
+          scope: { rooms: [], restricted: false },
+          now,
+        }),
+      );
+    } catch (err) {
+      // scanned twice at once (two kiosks, a double scan), or checked in at the desk meanwhile: the patient is in,
+      // and gets the same ticket as a scan a minute later would give
+      const [after] = await rows<{ status: BookingStatus }>(
+        ctx.database.db,
+        sql`SELECT status FROM bookings WHERE id = ${b.id} AND facility_id = ${screen.facilityId}`,
+      );
+      if (!after || !isIn(after.status)) throw err;
+      already = true;
+    }
   }
   const ticket = await ticketOf(ctx, screen.facilityId, b.id, settings.QUEUE_DISPLAY_NAMES, already);
   return { ticket, message: already ? QUEUE_MESSAGES.kioskAlready : QUEUE_MESSAGES.kioskCheckedIn };

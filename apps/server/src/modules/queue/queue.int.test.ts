@@ -434,6 +434,29 @@ describe('the kiosk', () => {
     expect((await call('GET', `${A}/${tomorrowId}`, tok.desk)).json().data).toMatchObject({ status: 'CANCELLED', queueNumber: null, checkinQr: null });
   });
 
+  it('gives a booking scanned twice at once (two kiosks, a double scan) one number and the same ticket twice', async () => {
+    const ids = [await accepted(23, 'A', '09:00'), await accepted(24, 'A', '09:00'), await accepted(25, 'B', '09:00')];
+    const qrs = await Promise.all(ids.map(async (id) => (await call('GET', `${A}/${id}`, tok.desk)).json().data.checkinQr as string));
+    const [k1, k2] = [await makeScreen('KIOSK', [], 'Ki-ốt cổng chính'), await makeScreen('KIOSK', [], 'Ki-ốt cổng phụ')];
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date(`${today}T09:10:00+07:00`), shouldAdvanceTime: true });
+    try {
+      const res = await Promise.all(qrs.flatMap((qr) => [k1, k2].map((k) => call('POST', `${Q}/kiosk/checkin`, null, { qr }, screenHeader(k.token)))));
+      expect(res.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200, 200]);
+      for (let i = 0; i < 3; i++) {
+        const [a, b] = [res[2 * i]!.json(), res[2 * i + 1]!.json()];
+        expect([a.message, b.message].sort()).toEqual(['Lịch khám đã được tiếp đón trước đó', 'Tiếp đón thành công']);
+        expect(a.data.number).toBe(b.data.number);
+      }
+      const logs = await sqlRows<{ n: number }>(
+        t,
+        sql`SELECT count(*)::int AS n FROM booking_logs WHERE booking_id IN (${sql.join(ids, sql`, `)}) AND action = 'checkin' GROUP BY booking_id`,
+      );
+      expect(logs.map((l) => l.n)).toEqual([1, 1, 1]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('says a QR of another facility’s booking is another hospital’s, and stops guessing after ten wrong codes', async () => {
     const id = await accepted(22);
     const qr = (await call('GET', `${A}/${id}`, tok.desk)).json().data.checkinQr;
