@@ -351,7 +351,7 @@ test('the room queue calls the next waiting patient, priority first, and says wh
   await page.goto(`/admin/quan-ly-dat-kham?roomId=${scene.roomId}`);
   const queue = page.getByTestId('room-queue');
   await expect(queue.getByTestId('room-queue-waiting')).toHaveText(/^Đang chờ: 2Số 2 · Lê Minh KhôiƯu tiên → Số 1 · Trần Thị Bình$/);
-  await expect(queue).toContainText('Chưa gọi bệnh nhân nào');
+  await expect(queue).toContainText('Không có bệnh nhân nào đang được gọi');
   await snap(page, 'bookings-room-queue');
 
   const callNext = queue.getByRole('button', { name: 'Gọi bệnh nhân tiếp theo' });

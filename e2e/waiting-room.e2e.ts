@@ -90,6 +90,12 @@ test('a call on the room console shows on the calling screen within a second and
   await page.goto('/admin/man-hinh-goi-so');
   await page.getByTestId('screen-create').click();
   const form = page.getByTestId('screen-form');
+  // a kiosk may serve every room: choosing the kind shows no rooms error (a calling screen needs one, when it is saved)
+  await form.getByText('Ki-ốt tự tiếp đón').click();
+  await expect(form.getByText('Để trống: ki-ốt tiếp đón', { exact: false })).toBeVisible();
+  await expect(form.locator('.ant-form-item-explain-error')).toHaveCount(0);
+  await form.getByText('Màn hình gọi số').click();
+  await expect(form.locator('.ant-form-item-explain-error')).toHaveCount(0);
   await form.getByLabel('Tên màn hình').fill('Tivi sảnh tầng 1');
   await chooseOptions(page, form.getByRole('combobox', { name: 'Phòng khám' }), [/Phòng khám Nội tổng hợp/], { search: false });
   await page.getByRole('button', { name: 'Tạo liên kết' }).last().click();
@@ -124,6 +130,12 @@ test('a call on the room console shows on the calling screen within a second and
   await tablet.goto(`/kiosk#${kioskToken}`);
   await tablet.getByTestId('type-code').click();
   await tablet.getByTestId('code-input').fill(booking.code);
+  // a wrong phone first: a clear message, nothing changed, the tablet's page does not pan sideways; then again
+  await tablet.getByTestId('phone-input').fill('0900000000');
+  await tablet.getByTestId('checkin-submit').click();
+  await expect(tablet.getByTestId('checkin-error')).toContainText('Không tìm thấy lịch khám');
+  expect(await tablet.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1280);
+  await tablet.getByTestId('retry').click();
   await tablet.getByTestId('phone-input').fill(booking.patient.phone);
   await tablet.getByTestId('checkin-submit').click();
   await expect(tablet.getByTestId('ticket-number')).toHaveText('2');
@@ -191,10 +203,14 @@ test('a walk-in, known or new to the hospital, gets the room’s next number at 
 
   // a patient new to the hospital: registered from the dialog (an account without a password and its holder's
   // profile), chosen at once, and given the room's next number
+  // the name searched for and not found is the new patient's name already
   await page.getByRole('button', { name: 'Cấp số khác' }).click();
+  await picker.click();
+  await picker.fill('Phạm Văn Tư');
+  await expect(page.locator('.ant-select-dropdown:visible')).toContainText('Not Found');
   await form.getByTestId('patient-new').click();
   const drawer = page.getByRole('dialog', { name: 'Thêm bệnh nhân mới' });
-  await drawer.getByLabel('Họ và tên').fill('Phạm Văn Tư');
+  await expect(drawer.getByLabel('Họ và tên')).toHaveValue('Phạm Văn Tư');
   await drawer.getByLabel('Ngày sinh').fill('020262');
   await chooseOptions(page, drawer.getByRole('combobox', { name: 'Giới tính' }), ['Nam'], { search: false });
   await drawer.getByLabel('Số điện thoại').fill(`097${String(Date.now()).slice(-7)}`);

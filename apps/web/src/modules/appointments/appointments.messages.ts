@@ -41,7 +41,7 @@ export const BOOKING_UI = {
     title: 'Hàng đợi {room}',
     inRoom: 'Đang gọi khám',
     waiting: 'Đang chờ: {count}',
-    nobodyInRoom: 'Chưa gọi bệnh nhân nào',
+    nobodyInRoom: 'Không có bệnh nhân nào đang được gọi',
     /** Called earlier in the room (still CALLED: the visit goes on), no longer the call of the moment. */
     calledBefore: 'Đã gọi trước đó: {count}',
     /** A room calls one patient at a time (docs/booking-states.md). */

@@ -19,6 +19,7 @@ export const profileLabel = (p: Hit) => [p.fullName, p.patientCode, formatDate(p
  * account (/admin/dat-kham-moi/:userId), chosen from without searching. Another screen may search through its own
  * route (`suggest`, the same hits) and read the chosen hit (`onHit`: the push form needs the profile's account).
  * `known`: profiles offered without a search (a patient just registered beside it, chosen at once).
+ * `onQuery`: the text typed, as typed.
  */
 export function PatientPicker({
   value,
@@ -28,6 +29,7 @@ export function PatientPicker({
   suggest = bookingsApi.suggestProfiles,
   onHit,
   known = [],
+  onQuery,
 }: {
   value?: number;
   onChange?: (v: number) => void;
@@ -36,6 +38,8 @@ export function PatientPicker({
   suggest?: (q: string) => Promise<Hit[]>;
   onHit?: (hit: Hit | undefined) => void;
   known?: Hit[];
+  /** What is typed in the search, as typed (the new-patient form starts from it). */
+  onQuery?: (q: string) => void;
 }) {
   const [hits, setHits] = useState<Hit[]>([]);
   const [loading, setLoading] = useState(false);
@@ -72,7 +76,17 @@ export function PatientPicker({
       }}
       options={options}
       placeholder={BOOKING_UI.form.patientPlaceholder}
-      showSearch={fixed ? { optionFilterProp: 'label' } : { filterOption: false, onSearch: (q) => search.schedule(q) }}
+      showSearch={
+        fixed
+          ? { optionFilterProp: 'label' }
+          : {
+              filterOption: false,
+              onSearch: (q) => {
+                onQuery?.(q);
+                search.schedule(q);
+              },
+            }
+      }
       notFoundContent={loading ? <Spin size="small" /> : MSG.notFoundPlaceholder}
       loading={loading}
       data-testid="patient-picker"

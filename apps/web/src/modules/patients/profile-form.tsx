@@ -50,12 +50,15 @@ const labeled = (value: string | null, label: string | null): Labeled => (value 
 export function ProfileForm({
   userId,
   profile,
+  draft,
   open,
   onClose,
   onSaved,
 }: {
   userId: number | null;
   profile: MedicalProfile | null;
+  /** A new profile's first fields (what the desk had searched for). */
+  draft?: { fullName?: string; phone?: string };
   open: boolean;
   onClose: () => void;
   onSaved: (profile: MedicalProfile) => void;
@@ -84,7 +87,8 @@ export function ProfileForm({
         ward: labeled(profile.wardCode, profile.wardName),
         street: profile.street ?? '',
       });
-    } else form.setFieldsValue({ relationship: 'CHILD', nation: { value: '01', label: 'Kinh' } });
+    } else form.setFieldsValue({ relationship: 'CHILD', nation: { value: '01', label: 'Kinh' }, ...draft });
+    // the draft is read when the form opens (not a dependency: a new object at each render of the chooser)
   }, [open, profile, form]);
 
   const save = useMutation({

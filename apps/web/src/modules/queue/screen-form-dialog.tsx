@@ -109,7 +109,11 @@ export function ScreenFormDialog({
             buttonStyle="solid"
             disabled={editing}
             options={SCREEN_KINDS.map((k) => ({ value: k, label: SCREEN_KIND_LABELS[k] }))}
-            onChange={() => void form.validateFields(['roomIds']).catch(() => undefined)}
+            // the rooms are checked again for the new kind once they were touched; untouched, they show no error yet
+            onChange={() => {
+              if (form.isFieldTouched('roomIds')) void form.validateFields(['roomIds']).catch(() => undefined);
+              else form.setFields([{ name: 'roomIds', errors: [] }]);
+            }}
           />
         </Form.Item>
         <Form.Item
@@ -127,7 +131,15 @@ export function ScreenFormDialog({
           label={M.rooms}
           required={kind === 'DISPLAY'}
           extra={kind === 'DISPLAY' ? fmt(M.roomsDisplayHint, { max: DISPLAY_MAX_ROOMS }) : M.roomsKioskHint}
-          rules={[{ validator: (_r, v?: number[]) => (roomsError(kind, v ?? []) ? Promise.reject(new Error(roomsError(kind, v ?? [])!)) : Promise.resolve()) }]}
+          // checked against the kind chosen now (the watched value lags one render behind a click on the kind)
+          rules={[
+            {
+              validator: (_r, v?: number[]) => {
+                const e = roomsError(form.getFieldValue('kind') ?? kind, v ?? []);
+                return e ? Promise.reject(new Error(e)) : Promise.resolve();
+              },
+            },
+          ]}
         >
           <SelectBox
             aria-label={M.rooms}

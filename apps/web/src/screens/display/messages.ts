@@ -7,7 +7,7 @@ export const T = {
   noLink: 'Chưa có liên kết màn hình. Vui lòng mở màn hình bằng liên kết do quản trị cấp.',
   noRooms: 'Màn hình chưa được gán phòng khám nào.',
   nowCalling: 'Đang mời số',
-  noCall: 'Chưa gọi số',
+  noCall: 'Chưa có số đang gọi',
   next: 'Tiếp theo',
   noneWaiting: 'Không còn người chờ',
   waitingCount: 'Còn {count} người chờ',

@@ -28,12 +28,18 @@ export function parseScan(raw: string): ScanResult {
 /** A complete QR payload: the scan box sends it at once, even from a scanner that types no Enter. */
 export const isCompleteQr = (text: string) => parseBookingQr(text) !== null;
 
-/** The digits of the code field (shown after a fixed "DK"): what was typed, without "DK", spaces or other marks. */
+/** A booking code's digits after "DK": yymmdd of the day and six more (BOOKING_CODE_RE). */
+export const CODE_DIGITS = 12;
+
+/**
+ * The digits of the code field (shown after a fixed "DK"): what was typed, without "DK", spaces or other marks,
+ * no more than a code has (a thirteenth key press does nothing).
+ */
 export function codeDigits(typed: string): string {
   return typed
     .replace(/^\s*dk/i, '')
     .replace(/\D/g, '')
-    .slice(0, 20);
+    .slice(0, CODE_DIGITS);
 }
 
 /** The digits of the phone field (a "+84" becomes "0"). */
