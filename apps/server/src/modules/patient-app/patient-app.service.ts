@@ -27,6 +27,7 @@ import { admit } from '../auth/auth.service';
 import { settleAttempt } from '../auth/auth.repository';
 import { decoyHash, hashPassword, refusePasswordHash, verifyPassword } from '../auth/passwords';
 import { notifyEvent } from '../notifications/events.notify';
+import { findUserByContact } from '../patients/patients.repository';
 
 /** The signed-in patient as services take it (core/access patientCaller). */
 export type PatientCaller = PatientAuth & { address: string };
@@ -42,13 +43,8 @@ async function findPatient(ex: Executor, facilityCode: string, login: string): P
   const [facility] = await ex.select({ id: facilities.id }).from(facilities).where(eq(facilities.code, facilityCode)).limit(1);
   if (!facility) return null;
   const phone = normalizeMobile(login);
-  const where = phone ? eq(patientUsers.phone, phone) : eq(sql`lower(${patientUsers.email})`, login.toLowerCase());
-  const [user] = await ex
-    .select()
-    .from(patientUsers)
-    .where(and(eq(patientUsers.facilityId, facility.id), where))
-    .limit(1);
-  return user ?? null;
+  // e-mails are kept in lower case (patients.contract): the facility's unique index answers either lookup
+  return phone ? findUserByContact(ex, facility.id, 'phone', phone) : findUserByContact(ex, facility.id, 'email', login.trim().toLowerCase());
 }
 
 const closed = (u: PatientUser) => u.locked || u.mergedIntoId !== null;

@@ -139,11 +139,7 @@ export async function kioskCheckin(
     } catch (err) {
       // scanned twice at once (two kiosks, a double scan), or checked in at the desk meanwhile: the patient is in,
       // and gets the same ticket as a scan a minute later would give
-      const [after] = await rows<{ status: BookingStatus }>(
-        ctx.database.db,
-        sql`SELECT status FROM bookings WHERE id = ${b.id} AND facility_id = ${screen.facilityId}`,
-      );
-      if (!after || !isIn(after.status)) throw err;
+      if (!isIn((await findBooking(ctx.database.db, screen.facilityId, body)).status)) throw err;
       already = true;
     }
   }

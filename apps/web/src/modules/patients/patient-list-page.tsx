@@ -36,6 +36,7 @@ import { ForbiddenPage } from '../../core/blocks/forbidden-page';
 import { ExportButton } from '../../core/crud/export-button';
 import { ZoneFilter } from './zone-filter';
 import { ProfileForm } from './profile-form';
+import { ScreenHeader } from '../../core/blocks/screen-header';
 
 const M = T.patients.list;
 
@@ -186,17 +187,12 @@ export function PatientListPage() {
   const f = state.filters;
   return (
     <Flex vertical gap={16}>
-      <Flex justify="space-between" align="center" wrap gap={12}>
-        <Typography.Title level={4} style={{ margin: 0 }}>
-          {M.title}
-        </Typography.Title>
-        <Flex gap={8}>
-          <ExportButton run={() => patientsApi.exportExcel(exportQuery(state, PATIENT_LIST_SPEC))} />
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setRegistering(true)} data-testid="patient-new">
-            {T.patients.record.newPatient}
-          </Button>
-        </Flex>
-      </Flex>
+      <ScreenHeader title={M.title}>
+        <ExportButton run={() => patientsApi.exportExcel(exportQuery(state, PATIENT_LIST_SPEC))} />
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => setRegistering(true)} data-testid="patient-new">
+          {T.patients.record.newPatient}
+        </Button>
+      </ScreenHeader>
       <ProfileForm
         userId={null}
         profile={null}

@@ -7,6 +7,7 @@ import { BOOKING_LIVE_TOPIC } from '@portal/shared/contracts/live.contract';
 import type { ConsoleTicket } from '@portal/shared/contracts/queue.contract';
 import { fmt } from '@portal/shared/messages.vi';
 import { formatDate } from '@portal/shared/rules/format';
+import { ScreenHeader } from '../../core/blocks/screen-header';
 import { errorMessage, isApiError } from '../../core/api/api-error';
 import { reportError } from '../../core/crud/resource-api';
 import { LiveIndicator } from '../../core/live/live-indicator';
@@ -235,20 +236,15 @@ function RoomConsole({ room, picker }: { room: Room; picker: ReactNode }) {
     act.isPending && act.variables?.action === action && (bookingId === undefined || act.variables.bookingId === bookingId);
 
   const header = (
-    <Flex justify="space-between" align="center" wrap gap={12}>
-      <Typography.Title level={4} style={{ margin: 0 }}>
-        {M.title}
-      </Typography.Title>
-      <Flex gap={12} align="center" wrap>
-        {s && <Typography.Text type="secondary">{fmt(M.date, { date: formatDate(s.date) })}</Typography.Text>}
-        {s && (
-          <Tag color="green" style={{ marginInlineEnd: 0 }} data-testid="console-done-count">
-            {fmt(M.done, { count: s.doneCount })}
-          </Tag>
-        )}
-        {picker}
-      </Flex>
-    </Flex>
+    <ScreenHeader title={M.title}>
+      {s && <Typography.Text type="secondary">{fmt(M.date, { date: formatDate(s.date) })}</Typography.Text>}
+      {s && (
+        <Tag color="green" style={{ marginInlineEnd: 0 }} data-testid="console-done-count">
+          {fmt(M.done, { count: s.doneCount })}
+        </Tag>
+      )}
+      {picker}
+    </ScreenHeader>
   );
 
   if (!s) {
@@ -425,9 +421,7 @@ export function ConsolePage() {
   if (!room)
     return (
       <Flex vertical gap={16}>
-        <Typography.Title level={4} style={{ margin: 0 }}>
-          {M.title}
-        </Typography.Title>
+        <ScreenHeader title={M.title} />
         <Result status="info" title={M.noRooms} subTitle={M.noRoomsHint} data-testid="console-no-rooms" />
       </Flex>
     );

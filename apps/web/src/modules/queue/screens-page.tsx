@@ -29,6 +29,7 @@ import { soundText, sortScreens } from './queue.logic';
 import { TQ } from './queue.messages';
 import { ScreenFormDialog } from './screen-form-dialog';
 import { ScreenLinkDialog } from './screen-link-dialog';
+import { ScreenHeader } from '../../core/blocks/screen-header';
 
 const M = TQ.screens;
 const SPEC = { sortable: [], filters: [], defaultSort: { field: 'name', direction: 'asc' as const } };
@@ -162,14 +163,11 @@ function ScreenList() {
 
   return (
     <Flex vertical gap={16}>
-      <Flex justify="space-between" align="center" wrap gap={12}>
-        <Typography.Title level={4} style={{ margin: 0 }}>
-          {M.title}
-        </Typography.Title>
+      <ScreenHeader title={M.title}>
         <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ row: null })} data-testid="screen-create">
           {M.create}
         </Button>
-      </Flex>
+      </ScreenHeader>
       <FilterCard>
         <Col xs={12} lg={6}>
           <Select<ScreenKind>

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { type RefObject, useEffect, useRef, useState } from 'react';
 import { addKey, codeDigits, NO_BURST, phoneDigits, qrTypedAtEnd, typedCheckin } from './kiosk-input';
 import { Keypad } from './keypad';
 import { T } from './messages';
@@ -63,54 +63,28 @@ export function CodeForm({ digits, phone, onChange, onSubmit, onScan, onBack }: 
       <p className="ks-hint">{T.typeHint}</p>
       <div className="ks-form-body">
         <div className="ks-fields">
-          <label className={`ks-field${active === 'code' ? ' is-active' : ''}`}>
-            <span className="ks-field-label">{T.codeField}</span>
-            <span className="ks-field-box">
-              <span className="ks-prefix" aria-hidden="true">
-                DK
-              </span>
-              <input
-                ref={codeInput}
-                name="code"
-                data-testid="code-input"
-                value={digits}
-                inputMode="none"
-                autoComplete="off"
-                aria-invalid={error === 'code'}
-                aria-describedby={error === 'code' ? 'ks-code-error' : undefined}
-                onFocus={() => setActive('code')}
-                onChange={(e) => set('code', e.target.value)}
-              />
-            </span>
-            {error === 'code' && (
-              <span className="ks-field-error" id="ks-code-error" role="alert">
-                {T.codeRequired}
-              </span>
-            )}
-          </label>
-          <label className={`ks-field${active === 'phone' ? ' is-active' : ''}`}>
-            <span className="ks-field-label">{T.phoneField}</span>
-            <span className="ks-field-box">
-              <input
-                ref={phoneInput}
-                name="phone"
-                type="tel"
-                data-testid="phone-input"
-                value={phone}
-                inputMode="none"
-                autoComplete="off"
-                aria-invalid={error === 'phone'}
-                aria-describedby={error === 'phone' ? 'ks-phone-error' : undefined}
-                onFocus={() => setActive('phone')}
-                onChange={(e) => set('phone', e.target.value)}
-              />
-            </span>
-            {error === 'phone' && (
-              <span className="ks-field-error" id="ks-phone-error" role="alert">
-                {T.phoneRequired}
-              </span>
-            )}
-          </label>
+          <KioskField
+            field="code"
+            label={T.codeField}
+            prefix="DK"
+            value={digits}
+            inputRef={codeInput}
+            active={active === 'code'}
+            error={error === 'code' ? T.codeRequired : null}
+            onFocus={() => setActive('code')}
+            onChange={(v) => set('code', v)}
+          />
+          <KioskField
+            field="phone"
+            label={T.phoneField}
+            type="tel"
+            value={phone}
+            inputRef={phoneInput}
+            active={active === 'phone'}
+            error={error === 'phone' ? T.phoneRequired : null}
+            onFocus={() => setActive('phone')}
+            onChange={(v) => set('phone', v)}
+          />
         </div>
         <Keypad
           onDigit={(d) => set(active, value + d)}
@@ -127,5 +101,51 @@ export function CodeForm({ digits, phone, onChange, onSubmit, onScan, onBack }: 
         </button>
       </div>
     </form>
+  );
+}
+
+/** One field of the form: typed on the keypad (no on-screen keyboard), its error said when the form is sent. */
+function KioskField(p: {
+  field: Field;
+  label: string;
+  prefix?: string;
+  type?: 'tel';
+  value: string;
+  inputRef: RefObject<HTMLInputElement | null>;
+  active: boolean;
+  error: string | null;
+  onFocus: () => void;
+  onChange: (value: string) => void;
+}) {
+  const errorId = `ks-${p.field}-error`;
+  return (
+    <label className={`ks-field${p.active ? ' is-active' : ''}`}>
+      <span className="ks-field-label">{p.label}</span>
+      <span className="ks-field-box">
+        {p.prefix && (
+          <span className="ks-prefix" aria-hidden="true">
+            {p.prefix}
+          </span>
+        )}
+        <input
+          ref={p.inputRef}
+          name={p.field}
+          type={p.type}
+          data-testid={`${p.field}-input`}
+          value={p.value}
+          inputMode="none"
+          autoComplete="off"
+          aria-invalid={p.error !== null}
+          aria-describedby={p.error !== null ? errorId : undefined}
+          onFocus={p.onFocus}
+          onChange={(e) => p.onChange(e.target.value)}
+        />
+      </span>
+      {p.error !== null && (
+        <span className="ks-field-error" id={errorId} role="alert">
+          {p.error}
+        </span>
+      )}
+    </label>
   );
 }
