@@ -39,6 +39,16 @@ app.addHook('onResponse', async () => {
 });
 
 let closing = false;
+/** Resolves when the log's buffered lines are written (at most 2 s: a stop must not hang on a blocked stdout). */
+function flushLog(): Promise<void> {
+  const log = app.log as unknown as { flush?: (cb: () => void) => void };
+  return new Promise((resolve) => {
+    setTimeout(resolve, 2_000).unref();
+    if (log.flush) log.flush(() => resolve());
+    else resolve();
+  });
+}
+
 async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
@@ -51,6 +61,8 @@ async function shutdown(signal: string) {
     await database.close(); // PGlite flushes and closes its data directory cleanly
     app.log.info({ signal }, MSG.serverStopped);
   } finally {
+    // the log writes to stdout asynchronously: exit once its last lines (the one above) are written, not before
+    await flushLog();
     process.exit(0);
   }
 }
